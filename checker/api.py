@@ -1,0 +1,29 @@
+"""The engine's front door: two versions of a C file in, a Report out."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+
+from checker.types import Report, Settings, SourceFile
+
+ProgressFn = Callable[[str], None]
+
+
+def check_pair(
+    old: SourceFile,
+    new: SourceFile,
+    settings: Settings | None = None,
+    functions: Sequence[str] | None = None,
+    progress: ProgressFn | None = None,
+) -> Report:
+    """Check each function of `functions` (default: every function defined in both
+    files whose text differs) for equivalence across all feature configurations.
+
+    Raises ParseError/UnsupportedError when a whole file cannot be read as C, and
+    InputError for a function name defined in neither file. Problems inside one
+    function (unsupported construct, solver trouble, an internal error) come back
+    as that function's result and never abort the others.
+    """
+    from checker.driver import run_check
+
+    return run_check(old, new, settings or Settings(), functions, progress)

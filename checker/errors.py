@@ -1,0 +1,47 @@
+"""Typed exceptions the engine raises; entry points turn them into messages and exit codes."""
+
+from __future__ import annotations
+
+from checker.types import Location
+
+
+class LiftdiffError(Exception):
+    """Base of every error we raise on purpose; carries an optional source location."""
+
+    def __init__(self, message: str, location: Location | None = None) -> None:
+        super().__init__(message)
+        self.message = message
+        self.location = location
+
+    def __str__(self) -> str:
+        if self.location is None:
+            return self.message
+        return f"{self.location}: {self.message}"
+
+
+class InputError(LiftdiffError):
+    """Bad user input: a missing file, an unknown function name, a bad option."""
+
+
+class ConfigError(LiftdiffError):
+    """A malformed settings file or setting value."""
+
+
+class ParseError(LiftdiffError):
+    """C text that does not preprocess or parse."""
+
+
+class UnsupportedError(LiftdiffError):
+    """A C construct the front end cannot model faithfully; names the construct."""
+
+    def __init__(self, construct: str, location: Location | None = None) -> None:
+        super().__init__(f"unsupported: {construct}", location)
+        self.construct = construct
+
+
+class RecursionFound(UnsupportedError):
+    """Inlining met a cycle of calls; the loops/recursion engine may take over."""
+
+    def __init__(self, cycle: tuple[str, ...], location: Location | None = None) -> None:
+        super().__init__("recursion (" + " -> ".join(cycle) + ")", location)
+        self.cycle = cycle

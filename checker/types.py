@@ -1,0 +1,262 @@
+"""Plain values that cross stage boundaries: verdicts, settings, witnesses, results.
+
+Nothing here holds a z3 object, an argparse namespace or a pycparser node; every
+later stage (hooks, bot, reports, caches) depends only on these.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import enum
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass, field
+from typing import Any, Union
+
+SCHEMA = "liftdiff.report/1"
+TOOL_NAME = "liftdiff"
+TOOL_VERSION = "0.1.0"
+
+# A witness value as it appears in reports: integers as ints, floating values as
+# C hex-float strings, arrays as lists (or {index: value} when sparse/negative),
+# structs as objects.
+Value = Union[int, str, list["Value"], dict[str, "Value"]]
+
+
+class Verdict(enum.Enum):
+    """Outcome for one function pair, ordered so that `join` is `max`.
+
+    NOT_EQUIVALENT ranks highest because one proven difference decides a
+    multi-function check (exit code 1) whatever else happened; EQUIVALENT ranks
+    lowest so that it survives a join only when everything was proved.
+    """
+
+    EQUIVALENT = "EQUIVALENT"
+    UNKNOWN = "UNKNOWN"
+    UNSUPPORTED = "UNSUPPORTED"
+    ERROR = "ERROR"
+    NOT_EQUIVALENT = "NOT_EQUIVALENT"
+
+    @property
+    def rank(self) -> int:
+        return _VERDICT_ORDER.index(self)
+
+    def __lt__(self, other: Verdict) -> bool:
+        return self.rank < other.rank
+
+    def __le__(self, other: Verdict) -> bool:
+        return self.rank <= other.rank
+
+    @property
+    def exit_code(self) -> int:
+        """diff(1)-style: 0 equivalent, 1 different, 2 inconclusive or trouble."""
+        if self is Verdict.EQUIVALENT:
+            return 0
+        if self is Verdict.NOT_EQUIVALENT:
+            return 1
+        return 2
+
+
+_VERDICT_ORDER = (
+    Verdict.EQUIVALENT,
+    Verdict.UNKNOWN,
+    Verdict.UNSUPPORTED,
+    Verdict.ERROR,
+    Verdict.NOT_EQUIVALENT,
+)
+
+
+def join_verdicts(verdicts: Iterable[Verdict]) -> Verdict:
+    """Combine verdicts; an empty collection is EQUIVALENT (nothing changed)."""
+    return max(verdicts, default=Verdict.EQUIVALENT)
+
+
+class ReportFormat(enum.Enum):
+    TERMINAL = "terminal"
+    JSON = "json"
+    MARKDOWN = "markdown"
+    SARIF = "sarif"
+
+
+class ReplayMethod(enum.Enum):
+    INTERPRETER = "interpreter"
+    COMPILER = "compiler"
+
+
+@dataclass(frozen=True)
+class Location:
+    path: str
+    line: int
+    column: int = 0
+
+    def __str__(self) -> str:
+        return f"{self.path}:{self.line}"
+
+
+@dataclass(frozen=True)
+class SourceFile:
+    """One version of a C file, with the headers it may include (path -> text).
+
+    Git-side callers fill `headers` from the same revision; `include_dirs` in
+    Settings is searched on disk as well.
+    """
+
+    path: str
+    text: str
+    headers: Mapping[str, str] = field(default_factory=dict)
+
+    @classmethod
+    def read(cls, path: str) -> SourceFile:
+        from checker.errors import InputError
+
+        try:
+            with open(path, encoding="utf-8") as handle:
+                return cls(path=path, text=handle.read())
+        except FileNotFoundError:
+            raise InputError(f"no such file: {path}") from None
+        except IsADirectoryError:
+            raise InputError(f"is a directory, not a C file: {path}") from None
+        except UnicodeDecodeError as exc:
+            raise InputError(f"{path} is not UTF-8 text ({exc.reason} at byte {exc.start})") from None
+        except OSError as exc:
+            raise InputError(f"cannot read {path}: {exc.strerror}") from None
+
+
+@dataclass(frozen=True)
+class Settings:
+    """Every knob of the engine with its default; callers overlay partial options.
+
+    Names here are the names used in `.liftdiff.toml` and (with dashes) on the
+    command line, so a setting is spelled the same everywhere.
+    """
+
+    timeout: float = 60.0
+    """Wall-clock seconds for one function pair, all solver calls included."""
+    solver_timeout: float = 30.0
+    """Seconds for a single solver call (capped by what is left of `timeout`)."""
+    memory_mb: int = 4096
+    """Memory cap for z3 (max_memory), in MiB."""
+    unwind: int = 16
+    """Bound for loop unrolling in the bounded search (k = 1, 2, 4, ... up to this)."""
+    inline_depth: int = 16
+    """Maximum nesting of inlined calls (recursion is reported, not unrolled)."""
+    refinements: int = 24
+    """Lazy-concretization rounds for library calls before giving up."""
+    random_tests: int = 200
+    """Random inputs tried by the interpreter before the solver is asked."""
+    seed: int = 1
+    use_compiler: bool = True
+    """Replay witnesses with gcc as well as with the interpreter, when gcc exists."""
+    compiler: str = "gcc"
+    globals_mode: str = "auto"
+    """'symbolic': globals start as inputs; 'initial': at their initialisers;
+    'auto': initial for `main`, symbolic otherwise."""
+    pure_functions: tuple[str, ...] = ()
+    """External functions known to have no side effects (calls are not events)."""
+    defines: tuple[tuple[str, str], ...] = ()
+    """Fixed macro definitions (name, value) applied to both versions."""
+    include_dirs: tuple[str, ...] = ()
+    features: tuple[str, ...] = ()
+    """Feature macros given explicitly (in addition to `feature_patterns`)."""
+    feature_patterns: tuple[str, ...] = ()
+    """fnmatch patterns for macros that are features, e.g. 'CONFIG_*'."""
+    feature_model: str = "1"
+    """C boolean expression over features restricting the valid configurations."""
+    conditional_macros: tuple[str, ...] = ("IF_*", "IF_NOT_*")
+    """Macros like BusyBox's IF_FEATURE_X(...) that keep or drop their argument."""
+    generalize: bool = True
+    """GeneralizeFCEXs (Alg. 2) on; off gives the paper's 'unoptimized' EQ."""
+    brute_force: bool = False
+    """Check every valid product separately with the real preprocessor."""
+
+    def overlay(self, overrides: Mapping[str, Any]) -> Settings:
+        """Return a copy with the given fields replaced; unknown names are an error."""
+        from checker.errors import ConfigError
+
+        known = {f.name: f for f in dataclasses.fields(self)}
+        clean: dict[str, Any] = {}
+        for name, value in overrides.items():
+            key = name.replace("-", "_")
+            if key not in known:
+                raise ConfigError(f"unknown setting '{name}'")
+            default = getattr(self, key)
+            if isinstance(default, tuple):
+                if isinstance(value, Mapping):
+                    value = tuple((str(k), str(v)) for k, v in value.items())
+                elif isinstance(value, str):
+                    value = (value,)
+                else:
+                    value = tuple(
+                        tuple(item) if isinstance(item, list) else item for item in value
+                    )
+            elif isinstance(default, bool):
+                if not isinstance(value, bool):
+                    raise ConfigError(f"setting '{name}' must be true or false, got {value!r}")
+            elif isinstance(default, (int, float)):
+                if isinstance(value, bool) or not isinstance(value, (int, float)):
+                    raise ConfigError(f"setting '{name}' must be a number, got {value!r}")
+                if value < 0:
+                    raise ConfigError(f"setting '{name}' must not be negative, got {value!r}")
+                value = type(default)(value)
+            elif isinstance(default, str) and not isinstance(value, str):
+                raise ConfigError(f"setting '{name}' must be a string, got {value!r}")
+            clean[key] = value
+        if clean.get("globals_mode", self.globals_mode) not in ("auto", "symbolic", "initial"):
+            raise ConfigError("setting 'globals_mode' must be one of auto, symbolic, initial")
+        return dataclasses.replace(self, **clean)
+
+
+@dataclass(frozen=True)
+class Witness:
+    """A concrete configuration + inputs on which old and new differ, as replayed."""
+
+    configuration: Mapping[str, int]
+    inputs: Mapping[str, Value]
+    old_output: Mapping[str, Value]
+    new_output: Mapping[str, Value]
+    replayed_by: tuple[ReplayMethod, ...]
+    stubs: Mapping[str, Value] = field(default_factory=dict)
+    """Values assumed for external functions without code: "uf:name" -> [[args], result]."""
+
+
+@dataclass(frozen=True)
+class NeqEntry:
+    """One featured counterexample: configurations (head) x inputs (body)."""
+
+    configurations: str
+    inputs: str
+    witness: Witness
+
+
+@dataclass(frozen=True)
+class Stats:
+    seconds: float = 0.0
+    solver_calls: int = 0
+
+
+@dataclass(frozen=True)
+class FunctionResult:
+    function: str
+    old: Location | None
+    new: Location | None
+    verdict: Verdict
+    reason: str | None = None
+    bound: int | None = None
+    features: tuple[str, ...] = ()
+    feature_model: str = "1"
+    neq_summary: tuple[NeqEntry, ...] = ()
+    stats: Stats = field(default_factory=Stats)
+    assumptions: tuple[str, ...] = ()
+    """Modelling assumptions this verdict rests on (stubbed calls, no aliasing, ...)."""
+
+
+@dataclass(frozen=True)
+class Report:
+    results: tuple[FunctionResult, ...]
+
+    @property
+    def verdict(self) -> Verdict:
+        return join_verdicts(r.verdict for r in self.results)
+
+    @property
+    def exit_code(self) -> int:
+        return self.verdict.exit_code
