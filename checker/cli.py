@@ -1,0 +1,202 @@
+"""`liftdiff check`: the command-line face of the engine.
+
+Each layer registers its subcommands on one shared parser (checker here, then
+hooks, then bot), so the console script lives in the outermost layer and the
+dependency direction bot -> hooks -> checker holds. Handlers take their output
+streams as arguments and return an exit code; only `main` touches sys.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from collections.abc import Sequence
+from typing import Protocol, TextIO
+
+from checker.errors import LiftdiffError
+from checker.types import TOOL_VERSION, ReportFormat, Settings, SourceFile
+
+EXIT_TROUBLE = 2
+
+
+class Handler(Protocol):
+    def __call__(self, args: argparse.Namespace, out: TextIO, err: TextIO) -> int: ...
+
+
+def build_parser() -> tuple[argparse.ArgumentParser, argparse._SubParsersAction]:
+    parser = argparse.ArgumentParser(
+        prog="liftdiff",
+        description="Semantic diff for C product lines: is each changed function still "
+        "equivalent, in every #ifdef configuration?",
+    )
+    parser.add_argument("--version", action="version", version=f"liftdiff {TOOL_VERSION}")
+    sub = parser.add_subparsers(dest="command", metavar="COMMAND")
+    register(sub)
+    return parser, sub
+
+
+def add_format_options(parser: argparse.ArgumentParser) -> None:
+    """--json/--markdown/--sarif, shared by every command that prints a report."""
+    group = parser.add_mutually_exclusive_group()
+    for fmt in ReportFormat:
+        if fmt is ReportFormat.TERMINAL:
+            continue
+        group.add_argument(
+            f"--{fmt.value}",
+            dest="format",
+            action="store_const",
+            const=fmt,
+            help=f"print the report as {fmt.value.upper()}",
+        )
+    parser.set_defaults(format=ReportFormat.TERMINAL)
+
+
+def add_settings_options(parser: argparse.ArgumentParser) -> None:
+    """Engine settings that can be given on the command line (names as in .liftdiff.toml)."""
+    parser.add_argument("--timeout", type=float, help="seconds per function (default 60)")
+    parser.add_argument("--solver-timeout", type=float, help="seconds per solver call")
+    parser.add_argument("--unwind", type=int, help="loop unrolling bound for bounded search")
+    parser.add_argument(
+        "--features",
+        nargs="+",
+        metavar="MACRO",
+        help="feature macros (also glob patterns such as 'CONFIG_*')",
+    )
+    parser.add_argument("--feature-model", help="C boolean expression over features")
+    parser.add_argument(
+        "-D", dest="defines", action="append", metavar="NAME[=VALUE]", help="fixed macro"
+    )
+    parser.add_argument(
+        "-I", dest="include_dirs", action="append", metavar="DIR", help="include directory"
+    )
+    parser.add_argument(
+        "--no-generalize",
+        dest="generalize",
+        action="store_false",
+        default=None,
+        help="turn off GeneralizeFCEXs (the paper's unoptimized variant)",
+    )
+    parser.add_argument(
+        "--brute-force",
+        action="store_true",
+        default=None,
+        help="check every valid product separately (baseline/oracle)",
+    )
+    parser.add_argument(
+        "--no-compiler",
+        dest="use_compiler",
+        action="store_false",
+        default=None,
+        help="replay witnesses with the interpreter only",
+    )
+
+
+def settings_from_args(args: argparse.Namespace, base: Settings | None = None) -> Settings:
+    overrides: dict[str, object] = {}
+    for name in (
+        "timeout",
+        "solver_timeout",
+        "unwind",
+        "feature_model",
+        "generalize",
+        "brute_force",
+        "use_compiler",
+    ):
+        value = getattr(args, name, None)
+        if value is not None:
+            overrides[name] = value
+    features = getattr(args, "features", None) or []
+    patterns = [f for f in features if any(ch in f for ch in "*?[")]
+    if patterns:
+        overrides["feature_patterns"] = tuple(patterns)
+    plain = [f for f in features if f not in patterns]
+    if plain:
+        overrides["features"] = tuple(plain)
+    defines = getattr(args, "defines", None)
+    if defines:
+        overrides["defines"] = tuple(
+            (d.split("=", 1)[0], d.split("=", 1)[1] if "=" in d else "1") for d in defines
+        )
+    include_dirs = getattr(args, "include_dirs", None)
+    if include_dirs:
+        overrides["include_dirs"] = tuple(include_dirs)
+    return (base or Settings()).overlay(overrides)
+
+
+def register(sub: argparse._SubParsersAction) -> None:
+    check = sub.add_parser(
+        "check",
+        help="compare two versions of a C file",
+        description="Compare the functions of OLD.c and NEW.c for equivalence in every "
+        "feature configuration. Exit 0: all equivalent; 1: some difference; "
+        "2: inconclusive or error.",
+    )
+    check.add_argument("old", metavar="OLD.c")
+    check.add_argument("new", metavar="NEW.c")
+    check.add_argument(
+        "--function",
+        "-f",
+        action="append",
+        metavar="F",
+        help="function to compare (repeatable; default: every changed function)",
+    )
+    add_format_options(check)
+    add_settings_options(check)
+    check.set_defaults(handler=run_check_command)
+
+
+def run_check_command(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
+    from checker.api import check_pair
+    from checker.report import render
+
+    settings = settings_from_args(args)
+    old = SourceFile.read(args.old)
+    new = SourceFile.read(args.new)
+    progress = None
+    if args.format is ReportFormat.TERMINAL and err.isatty():
+        progress = _stderr_progress(err)
+    report = check_pair(old, new, settings, args.function, progress)
+    out.write(render(report, args.format))
+    return report.exit_code
+
+
+def _stderr_progress(err: TextIO):  # type: ignore[no-untyped-def]
+    def progress(message: str) -> None:
+        err.write(f"\r\033[K{message}")
+        err.flush()
+
+    return progress
+
+
+def dispatch(
+    parser: argparse.ArgumentParser,
+    argv: Sequence[str] | None,
+    out: TextIO,
+    err: TextIO,
+) -> int:
+    """Parse, run the chosen handler, and turn our errors into a message + exit 2."""
+    try:
+        args = parser.parse_args(argv)
+    except SystemExit as exc:  # argparse reports usage errors itself
+        return EXIT_TROUBLE if exc.code else 0
+    handler: Handler | None = getattr(args, "handler", None)
+    if handler is None:
+        parser.print_help(err)
+        return EXIT_TROUBLE
+    try:
+        return handler(args, out, err)
+    except LiftdiffError as exc:
+        err.write(f"liftdiff: error: {exc}\n")
+        return EXIT_TROUBLE
+    except KeyboardInterrupt:
+        err.write("liftdiff: interrupted\n")
+        return EXIT_TROUBLE
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser, _ = build_parser()
+    return dispatch(parser, argv, sys.stdout, sys.stderr)
+
+
+if __name__ == "__main__":
+    sys.exit(main())
