@@ -255,10 +255,11 @@ class InputSource(enum.Enum):
 class Input:
     """A scalar variable or a whole region whose initial value is shared by old and new."""
 
-    name: str  # user-facing path: "x", "s.x", "g", "buf"
+    name: str  # user-facing path: "x", "s.x", "g", "*buf"
     ref: str  # variable or region name in the CFA
     type: ScalarType
     source: InputSource
+    key: str  # matches old and new: "arg0.x" for parameters (by position), names otherwise
     is_region: bool = False
 
 
@@ -266,9 +267,10 @@ class Input:
 class Output:
     """A variable or region read at the exit and compared between old and new."""
 
-    name: str  # user-facing path: "return", "return.x", "g", "buf"
+    name: str  # user-facing path: "return", "return.x", "g", "*buf"
     ref: str
     type: ScalarType
+    key: str  # as Input.key; an output with the key of an input starts at that input
     is_region: bool = False
 
 
@@ -296,8 +298,13 @@ class Cfa:
     inputs: tuple[Input, ...]
     outputs: tuple[Output, ...]
     initial: Mapping[str, int | float] = field(default_factory=dict)
-    """Variables with a fixed initial value (globals in 'initial' mode, status)."""
+    """Variables with a fixed initial value ($status, $exit_code, $ret)."""
     assumptions: tuple[str, ...] = ()
+    """Modelling assumptions made while lowering (stubs, implicit declarations, ...)."""
+    params: tuple[tuple[str, str], ...] = ()
+    """(name, C declaration text) of the parameters, for the compiled replay harness."""
+    return_type: str | None = None
+    """C text of the return type (None for void), for the compiled replay harness."""
 
     def successors(self) -> dict[int, list[Edge]]:
         out: dict[int, list[Edge]] = {}

@@ -1,0 +1,32 @@
+"""What the engine knows about library functions without seeing their code."""
+
+from __future__ import annotations
+
+from checker import ctype as ct
+
+_UNARY_DOUBLE = (
+    "sin cos tan asin acos atan sinh cosh tanh exp exp2 expm1 log log10 log2 log1p "
+    "sqrt cbrt fabs floor ceil round trunc"
+).split()
+_BINARY_DOUBLE = "atan2 pow hypot fmod fmin fmax copysign".split()
+
+PURE_LIBRARY: dict[str, ct.FunctionType] = {}
+for _name in _UNARY_DOUBLE:
+    PURE_LIBRARY[_name] = ct.FunctionType(ct.DOUBLE, (ct.DOUBLE,))
+    PURE_LIBRARY[_name + "f"] = ct.FunctionType(ct.FLOAT, (ct.FLOAT,))
+for _name in _BINARY_DOUBLE:
+    PURE_LIBRARY[_name] = ct.FunctionType(ct.DOUBLE, (ct.DOUBLE, ct.DOUBLE))
+    PURE_LIBRARY[_name + "f"] = ct.FunctionType(ct.FLOAT, (ct.FLOAT, ct.FLOAT))
+"""libm functions with known semantics: pure, executed for real by both replays."""
+
+ABS_FUNCTIONS = {"abs": ct.INT, "labs": ct.LONG, "llabs": ct.LLONG}
+
+EXIT_FUNCTIONS = frozenset({"exit", "_Exit", "quick_exit"})
+ABORT_FUNCTIONS = frozenset({"abort", "__assert_fail", "bb_error_msg_and_die", "xfunc_die"})
+ABORT_EXIT_CODE = 134
+"""Exit code recorded for abort(): 128 + SIGABRT, as a shell reports it."""
+
+OUTPUT_FUNCTIONS = frozenset(
+    {"printf", "puts", "putchar", "fprintf", "fputs", "fputc", "putc", "perror", "fflush"}
+)
+"""Functions whose calls are observable output events (their text is compared)."""

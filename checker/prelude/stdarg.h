@@ -1,0 +1,4 @@
+#ifndef __LIFTDIFF_STDARG_H
+#define __LIFTDIFF_STDARG_H
+typedef char *va_list;
+#endif

@@ -1,0 +1,83 @@
+"""The one place that asks z3 for an answer.
+
+Every call goes through a `Budget` that caps its time by what is left of the
+function's allowance; z3's `unknown` (timeout, memory, incompleteness) becomes
+an UNKNOWN answer with z3's reason, never a guess.
+"""
+
+from __future__ import annotations
+
+import enum
+import time
+from dataclasses import dataclass, field
+
+import z3
+
+
+class Outcome(enum.Enum):
+    SAT = "sat"
+    UNSAT = "unsat"
+    UNKNOWN = "unknown"
+
+
+@dataclass
+class Budget:
+    """Wall-clock allowance for one function pair, shared by all its solver calls."""
+
+    seconds: float
+    per_call: float
+    memory_mb: int = 4096
+    started: float = field(default_factory=time.monotonic)
+    calls: int = 0
+
+    def remaining(self) -> float:
+        return self.seconds - (time.monotonic() - self.started)
+
+    def elapsed(self) -> float:
+        return time.monotonic() - self.started
+
+    def exhausted(self) -> bool:
+        return self.remaining() <= 0.05
+
+    def call_limit(self) -> float:
+        return max(0.05, min(self.per_call, self.remaining()))
+
+
+@dataclass(frozen=True)
+class Answer:
+    outcome: Outcome
+    model: z3.ModelRef | None = None
+    reason: str | None = None
+
+
+def check(assertions: list[z3.BoolRef], budget: Budget) -> Answer:
+    """Satisfiability of the conjunction of `assertions` within the budget."""
+    if budget.exhausted():
+        return Answer(Outcome.UNKNOWN, reason="time limit reached")
+    budget.calls += 1
+    z3.set_param("memory_max_size", budget.memory_mb)
+    solver = z3.Solver()
+    solver.set("timeout", int(budget.call_limit() * 1000))
+    solver.add(*assertions)
+    try:
+        result = solver.check()
+    except z3.Z3Exception as exc:
+        return Answer(Outcome.UNKNOWN, reason=f"solver error: {exc}")
+    if result == z3.sat:
+        return Answer(Outcome.SAT, model=solver.model())
+    if result == z3.unsat:
+        return Answer(Outcome.UNSAT)
+    reason = solver.reason_unknown()
+    if reason in ("timeout", "canceled"):
+        reason = f"solver timeout after {budget.call_limit():.0f} s"
+    return Answer(Outcome.UNKNOWN, reason=f"solver returned unknown ({reason})")
+
+
+def is_valid(formula: z3.BoolRef, budget: Budget) -> Outcome:
+    """UNSAT of the negation: SAT here means 'valid', UNSAT 'not valid'."""
+    answer = check([z3.Not(formula)], budget)
+    if answer.outcome is Outcome.UNSAT:
+        return Outcome.SAT
+    if answer.outcome is Outcome.SAT:
+        return Outcome.UNSAT
+    return Outcome.UNKNOWN
