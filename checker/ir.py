@@ -305,6 +305,8 @@ class Cfa:
     """(name, C declaration text) of the parameters, for the compiled replay harness."""
     return_type: str | None = None
     """C text of the return type (None for void), for the compiled replay harness."""
+    externals: Mapping[str, str] = field(default_factory=dict)
+    """Called functions without code here -> C prototype text (for replay stubs)."""
 
     def successors(self) -> dict[int, list[Edge]]:
         out: dict[int, list[Edge]] = {}

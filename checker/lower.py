@@ -81,6 +81,7 @@ def lower_function(program: Program, name: str, settings: Settings) -> Cfa:
         assumptions=tuple(lowering.assumptions),
         params=tuple((p.name, generator.visit(p)) for p in _param_decls(fdef)),
         return_type=None if isinstance(ret, VoidType) else _type_text(fdef, generator),
+        externals=dict(lowering.externals),
     )
 
 

@@ -468,6 +468,7 @@ class StmtLowering(ExprLowering):
             self.assume(f"'{name}' has no prototype: implicitly declared as returning int")
             ftype = FunctionType(ct.INT, (), variadic=True)
         values = self._call_args(name, ftype, args, node)
+        self.externals[name] = self._prototype_text(name)
         if name not in self.settings.pure_functions:
             self.builder.emit(Event(name, values), self.current)
         self.assume(f"'{name}' has no code here: its result is modelled as a deterministic "
@@ -483,6 +484,14 @@ class StmtLowering(ExprLowering):
             null = Binary(BinOp.NE, Call(name + "$isnull", values, ct.INT), ZERO, ct.INT)
             return Ptr(None, ret.target, index_const(0), null)
         raise self.unsupported(f"external function '{name}' returning {ret}", node)
+
+    def _prototype_text(self, name: str) -> str:
+        decl = self.program.prototype_nodes.get(name)
+        if decl is None:
+            return ""
+        from pycparser import c_generator
+
+        return c_generator.CGenerator().visit(decl)
 
     def inline(self, name: str, args: list[c_ast.Node], node: c_ast.Node) -> Value:
         chain = [frame.function for frame in self.frames]

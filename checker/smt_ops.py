@@ -10,6 +10,7 @@ of NaN/out-of-range values yields the "integer indefinite" 0x80..0.
 from __future__ import annotations
 
 import hashlib
+import math
 
 import z3
 
@@ -56,9 +57,15 @@ def is_true(value: z3.ExprRef, ctype: ScalarType) -> z3.BoolRef:
 
 
 def binary(op: BinOp, a: z3.ExprRef, b: z3.ExprRef, operand: ScalarType) -> z3.ExprRef:
+    if _is_value(a) and _is_value(b):
+        return z3.simplify(_binary(op, a, b, operand))
+    return _binary(op, a, b, operand)
+
+
+def _binary(op: BinOp, a: z3.ExprRef, b: z3.ExprRef, operand: ScalarType) -> z3.ExprRef:
     if isinstance(operand, FloatType):
         return _float_binary(op, a, b)
-    signed = isinstance(operand, IntType) and operand.signed or isinstance(operand, PointerType)
+    signed = (isinstance(operand, IntType) and operand.signed) or isinstance(operand, PointerType)
     if op is BinOp.ADD:
         return a + b
     if op is BinOp.SUB:
@@ -105,7 +112,67 @@ def _int_compare(op: BinOp, a: z3.ExprRef, b: z3.ExprRef, signed: bool) -> z3.Bo
     return table[op]
 
 
+def _fp_literal(term: z3.ExprRef) -> float | None:
+    return eval_fp(term) if z3.is_fp_value(term) else None
+
+
+def eval_fp(term: z3.ExprRef) -> float:
+    """Python float of a z3 floating-point literal (exact for Float32/Float64)."""
+    if z3.is_fp_value(term):
+        if term.isNaN():
+            return float("nan")
+        if term.isInf():
+            return float("-inf") if term.isNegative() else float("inf")
+        if term.isZero():
+            return -0.0 if term.isNegative() else 0.0
+        return float.fromhex(_fp_hex(term))
+    raise ValueError("not a floating-point literal")
+
+
+def _fp_hex(term: z3.FPNumRef) -> str:
+    sign = "-" if term.isNegative() else ""
+    ebits = term.ebits()
+    sbits = term.sbits()
+    exponent = term.exponent_as_long(biased=True)
+    significand = term.significand_as_long()
+    bias = (1 << (ebits - 1)) - 1
+    mantissa = significand << ((4 - (sbits - 1) % 4) % 4)  # pad to whole hex digits
+    digits = (sbits + 2) // 4
+    if exponent == 0:  # subnormal
+        return f"{sign}0x0.{mantissa:0{digits}x}p{1 - bias}"
+    return f"{sign}0x1.{mantissa:0{digits}x}p{exponent - bias}"
+
+
+def _is_zero(value: float, sign: float) -> bool:
+    return value == 0.0 and math.copysign(1.0, value) == sign
+
+
+def _identity(op: BinOp, a: z3.ExprRef, b: z3.ExprRef) -> z3.ExprRef | None:
+    """IEEE identities that hold for every operand (NaN, infinities, signed zeros
+    included), so both versions' terms meet when a refactor drops a `1.0 *`."""
+    lit_a, lit_b = _fp_literal(a), _fp_literal(b)
+    if op is BinOp.MUL:
+        for lit, other in ((lit_a, b), (lit_b, a)):
+            if lit == 1.0:
+                return other
+            if lit == -1.0:
+                return z3.fpNeg(other)
+    if op is BinOp.DIV and lit_b == 1.0:
+        return a
+    if op is BinOp.ADD:
+        if lit_b is not None and _is_zero(lit_b, -1.0):
+            return a
+        if lit_a is not None and _is_zero(lit_a, -1.0):
+            return b
+    if op is BinOp.SUB and lit_b is not None and _is_zero(lit_b, 1.0):
+        return a
+    return None
+
+
 def _float_binary(op: BinOp, a: z3.ExprRef, b: z3.ExprRef) -> z3.ExprRef:
+    same = _identity(op, a, b) if op in (BinOp.ADD, BinOp.SUB, BinOp.MUL, BinOp.DIV) else None
+    if same is not None:
+        return same
     if op is BinOp.ADD:
         return z3.fpAdd(RNE, a, b)
     if op is BinOp.SUB:
@@ -125,6 +192,12 @@ def _float_binary(op: BinOp, a: z3.ExprRef, b: z3.ExprRef) -> z3.ExprRef:
 
 
 def unary(op: UnOp, a: z3.ExprRef, operand: ScalarType) -> z3.ExprRef:
+    if _is_value(a):
+        return z3.simplify(_unary(op, a, operand))
+    return _unary(op, a, operand)
+
+
+def _unary(op: UnOp, a: z3.ExprRef, operand: ScalarType) -> z3.ExprRef:
     if op is UnOp.LNOT:
         return as_int(z3.Not(is_true(a, operand)))
     if isinstance(operand, FloatType):
@@ -136,9 +209,19 @@ def unary(op: UnOp, a: z3.ExprRef, operand: ScalarType) -> z3.ExprRef:
     return ~a
 
 
+def _is_value(term: z3.ExprRef) -> bool:
+    return z3.is_bv_value(term) or z3.is_fp_value(term)
+
+
 def cast(a: z3.ExprRef, source: ScalarType, target: ScalarType) -> z3.ExprRef:
     if source == target:
         return a
+    if _is_value(a):
+        return z3.simplify(_cast(a, source, target))  # fold constants: 1 -> 1.0
+    return _cast(a, source, target)
+
+
+def _cast(a: z3.ExprRef, source: ScalarType, target: ScalarType) -> z3.ExprRef:
     if isinstance(target, IntType) and target.is_bool:
         return z3.If(is_true(a, source), z3.BitVecVal(1, 1), z3.BitVecVal(0, 1))
     if isinstance(source, FloatType):
