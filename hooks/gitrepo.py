@@ -1,0 +1,220 @@
+"""The repository as liftdiff needs it: revisions, changed paths, file texts, history.
+
+Everything git-specific is here, behind plain values, so the rest of `hooks/`
+never touches GitPython objects. Index reads go through git itself so that a
+hook sees the index git is committing (`GIT_INDEX_FILE` during `git commit -a`).
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import os
+from collections.abc import Iterator
+from dataclasses import dataclass
+
+import git
+from git.exc import BadName, GitCommandError, InvalidGitRepositoryError, NoSuchPathError
+
+from checker.errors import LiftdiffError
+
+EMPTY_TREE = "4b825dc642cb6eb9a060e54bf8d69288fbee4904"
+INDEX = ":index"
+"""Pseudo-revision: the staged content."""
+_BINARY_SNIFF = 8000
+
+
+class GitError(LiftdiffError):
+    """Not a repository, an unknown revision, or git refusing a command."""
+
+
+@dataclass(frozen=True)
+class CommitInfo:
+    sha: str
+    parent: str | None
+    """First parent; None for a root commit."""
+    author: str
+    date: str
+    """Author date, ISO 8601 with offset."""
+    subject: str
+    message: str
+
+    @property
+    def short(self) -> str:
+        return self.sha[:10]
+
+
+@dataclass(frozen=True)
+class FileDelta:
+    """One changed path; a rename has both paths, an addition no old path."""
+
+    old_path: str | None
+    new_path: str | None
+
+
+@dataclass(frozen=True)
+class Blob:
+    """A file's content at one revision, decoded, or why it could not be."""
+
+    path: str
+    text: str | None
+    problem: str | None = None
+
+
+class Repo:
+    def __init__(self, path: str = ".") -> None:
+        try:
+            self._repo = git.Repo(path, search_parent_directories=True)
+        except (InvalidGitRepositoryError, NoSuchPathError):
+            raise GitError(
+                f"not a git repository: {os.path.abspath(path)} "
+                "(run liftdiff inside a git work tree)"
+            ) from None
+        if self._repo.bare:
+            raise GitError(f"{path} is a bare repository; liftdiff needs a work tree")
+        self.root = str(self._repo.working_tree_dir)
+        self.git_dir = os.path.abspath(self._repo.git_dir)
+        self.common_dir = os.path.abspath(self._repo.common_dir)
+
+    def _git(self, *args: str) -> str:
+        try:
+            return str(self._repo.git.execute(["git", *args], strip_newline_in_stdout=False))
+        except GitCommandError as exc:
+            detail = (exc.stderr or "").strip().removeprefix("stderr:").strip().strip("'")
+            raise GitError(f"git {args[0]} failed: {detail or exc}") from None
+
+    def has_head(self) -> bool:
+        try:
+            self._repo.head.commit  # noqa: B018 - raises on an unborn branch
+        except ValueError:
+            return False
+        return True
+
+    def resolve(self, rev: str) -> CommitInfo:
+        """The commit a revision names; a clear GitError if it names none."""
+        try:
+            commit = self._repo.commit(rev)
+        except (BadName, ValueError, GitCommandError):
+            raise GitError(f"unknown revision '{rev}'") from None
+        return _info(commit)
+
+    def commits(
+        self, spec: str, since: str | None = None, limit: int | None = None
+    ) -> list[CommitInfo]:
+        """First-parent commits of `spec` (a revision or `A..B`), oldest first.
+
+        `limit` keeps the most recent N, the ones a nightly scan cares about.
+        """
+        for side in spec.split(".."):
+            if side:
+                self.resolve(side)
+        args = ["rev-list", "--first-parent"]
+        if since:
+            args.append(f"--since={since}")
+        if limit is not None:
+            args.append(f"--max-count={limit}")
+        shas = self._git(*args, spec, "--").split()
+        return [_info(self._repo.commit(sha)) for sha in reversed(shas)]
+
+    def deltas(self, old: str | None, new: str) -> list[FileDelta]:
+        """Changed paths from `old` (None: empty tree) to `new` (a commit or INDEX)."""
+        base = old or EMPTY_TREE
+        if new == INDEX:
+            out = self._git("diff-index", "--cached", "-z", "-M", "--name-status", base, "--")
+        else:
+            out = self._git("diff-tree", "-r", "-z", "-M", "--name-status", base, new, "--")
+        return list(_parse_name_status(out))
+
+    def snapshot(self, rev: str | None) -> Snapshot:
+        """Files at `rev` (a commit sha, INDEX, or None for the empty tree)."""
+        if rev == INDEX:
+            listing = self._git("ls-files", "--stage", "-z")
+            shas: dict[str, str] = {}
+            for entry in listing.split("\0"):
+                if entry:
+                    meta, path = entry.split("\t", 1)
+                    mode, sha, stage = meta.split()
+                    if stage == "0" and not mode.startswith("16"):
+                        shas[path] = sha
+            return Snapshot(self._repo, shas)
+        if rev is None:
+            return Snapshot(self._repo, {})
+        return Snapshot(self._repo, None, self._repo.commit(rev).tree)
+
+    def hooks_dir(self) -> str:
+        """Where git runs hooks from, honouring core.hooksPath."""
+        path = self._git("rev-parse", "--git-path", "hooks").strip()
+        return os.path.normpath(os.path.join(self.root, path))
+
+
+class Snapshot:
+    """The files of one revision, read on demand (a hook reads only a few)."""
+
+    def __init__(
+        self, repo: git.Repo, index: dict[str, str] | None, tree: git.Tree | None = None
+    ) -> None:
+        self._repo = repo
+        self._index = index
+        self._tree = tree
+
+    def read(self, path: str) -> Blob:
+        data = self._bytes(path)
+        if data is None:
+            return Blob(path, None, "absent")
+        if b"\0" in data[:_BINARY_SNIFF]:
+            return Blob(path, None, "binary file, not checked")
+        try:
+            return Blob(path, data.decode("utf-8"))
+        except UnicodeDecodeError as exc:
+            return Blob(
+                path, None, f"not UTF-8 text ({exc.reason} at byte {exc.start}), not checked"
+            )
+
+    def text(self, path: str) -> str | None:
+        return self.read(path).text
+
+    def _bytes(self, path: str) -> bytes | None:
+        if self._tree is not None:
+            try:
+                item = self._tree / path
+            except KeyError:
+                return None
+            return bytes(item.data_stream.read()) if item.type == "blob" else None
+        sha = (self._index or {}).get(path)
+        if sha is None:
+            return None
+        return bytes(self._repo.odb.stream(bytes.fromhex(sha)).read())
+
+
+def _info(commit: git.Commit) -> CommitInfo:
+    message = str(commit.message)
+    when = dt.datetime.fromtimestamp(
+        commit.authored_date, dt.timezone(dt.timedelta(seconds=-commit.author_tz_offset))
+    )
+    return CommitInfo(
+        sha=commit.hexsha,
+        parent=commit.parents[0].hexsha if commit.parents else None,
+        author=f"{commit.author.name} <{commit.author.email}>",
+        date=when.isoformat(),
+        subject=message.split("\n", 1)[0].strip(),
+        message=message,
+    )
+
+
+def _parse_name_status(out: str) -> Iterator[FileDelta]:
+    fields = out.split("\0")
+    index = 0
+    while index < len(fields) and fields[index]:
+        status = fields[index]
+        if status[0] in "RC":
+            old, new = fields[index + 1], fields[index + 2]
+            index += 3
+            yield FileDelta(old if status[0] == "R" else None, new)
+            continue
+        path = fields[index + 1]
+        index += 2
+        if status[0] == "A":
+            yield FileDelta(None, path)
+        elif status[0] == "D":
+            yield FileDelta(path, None)
+        else:
+            yield FileDelta(path, path)

@@ -1,0 +1,53 @@
+"""In-repo headers a C file includes, read from the same revision as the file.
+
+The engine looks headers up in `SourceFile.headers` before the disk, with the
+same candidate paths as here (checker/preprocess.py), so a historical revision
+is checked against its own headers, never the working tree's.
+"""
+
+from __future__ import annotations
+
+import posixpath
+from collections.abc import Callable, Mapping
+
+from hooks.cscan import includes, scan
+
+ReadFn = Callable[[str], str | None]
+"""Text of a repo-relative path at one revision, or None when absent/unreadable."""
+
+_MAX_HEADERS = 256
+
+
+def candidates(including: str, name: str, system: bool, include_dirs: tuple[str, ...]) -> list[str]:
+    found: list[str] = []
+    if not system:
+        found.append(posixpath.normpath(posixpath.join(posixpath.dirname(including), name)))
+        found.append(posixpath.normpath(name))
+    found.extend(posixpath.normpath(posixpath.join(d, name)) for d in include_dirs)
+    return found
+
+
+def collect_headers(
+    path: str, text: str, read: ReadFn, include_dirs: tuple[str, ...] = ()
+) -> Mapping[str, str]:
+    """Every in-repo header reachable from `path` through `#include`, path -> text.
+
+    Headers that do not exist in the repository (system headers) are skipped;
+    the engine substitutes its prelude for those.
+    """
+    headers: dict[str, str] = {}
+    queue: list[tuple[str, str]] = [(path, text)]
+    while queue and len(headers) < _MAX_HEADERS:
+        including, source = queue.pop(0)
+        for name, system in includes(scan(source)):
+            for candidate in candidates(including, name, system, include_dirs):
+                if candidate.startswith("../"):
+                    continue
+                if candidate in headers:
+                    break
+                content = read(candidate)
+                if content is not None:
+                    headers[candidate] = content
+                    queue.append((candidate, content))
+                    break
+    return headers

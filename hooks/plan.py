@@ -1,0 +1,90 @@
+"""From a git diff to the function pairs the engine must check.
+
+Reading, scanning and fingerprinting happen here, once per changed file; a
+file that cannot be read (binary, not UTF-8) becomes a note and never stops
+the other files.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from checker.types import Settings, SourceFile
+from hooks.cache import pair_key
+from hooks.changes import FunctionChange, Unit, diff_units, fingerprint, parse_unit
+from hooks.gitrepo import FileDelta, Snapshot
+from hooks.headers import collect_headers
+
+
+@dataclass(frozen=True)
+class FileNote:
+    """A changed file that was not analysed, and why."""
+
+    path: str
+    message: str
+
+
+@dataclass(frozen=True)
+class Task:
+    """One function pair for the engine, with its cache key."""
+
+    change: FunctionChange
+    old: SourceFile
+    new: SourceFile
+    key: str
+
+
+@dataclass(frozen=True)
+class Plan:
+    changes: tuple[FunctionChange, ...]
+    """Every changed function, checked or not, in diff order."""
+    tasks: tuple[Task, ...]
+    """The checked ones (MODIFIED, CONTEXT)."""
+    notes: tuple[FileNote, ...]
+
+
+def _unit(snapshot: Snapshot, path: str | None, settings: Settings) -> Unit | str | None:
+    """The parsed file, None when absent, or a message why it cannot be read."""
+    if path is None:
+        return None
+    blob = snapshot.read(path)
+    if blob.text is None:
+        return None if blob.problem == "absent" else blob.problem
+    headers = collect_headers(path, blob.text, snapshot.text, settings.include_dirs)
+    return parse_unit(SourceFile(path, blob.text, headers))
+
+
+def plan_changes(
+    deltas: list[FileDelta],
+    old: Snapshot,
+    new: Snapshot,
+    settings: Settings,
+    wants: Callable[[str], bool],
+) -> Plan:
+    changes: list[FunctionChange] = []
+    tasks: list[Task] = []
+    notes: list[FileNote] = []
+    for delta in deltas:
+        shown = delta.new_path or delta.old_path
+        assert shown is not None
+        if not wants(shown):
+            continue
+        old_unit = _unit(old, delta.old_path, settings)
+        new_unit = _unit(new, delta.new_path, settings)
+        problem = next((u for u in (old_unit, new_unit) if isinstance(u, str)), None)
+        if problem is not None:
+            notes.append(FileNote(shown, problem))
+            continue
+        assert not isinstance(old_unit, str) and not isinstance(new_unit, str)
+        for change in diff_units(old_unit, new_unit):
+            changes.append(change)
+            if change.kind.checked:
+                assert old_unit is not None and new_unit is not None
+                key = pair_key(
+                    fingerprint(old_unit, change.function),
+                    fingerprint(new_unit, change.function),
+                    settings,
+                )
+                tasks.append(Task(change, old_unit.source, new_unit.source, key))
+    return Plan(tuple(changes), tuple(tasks), tuple(notes))
