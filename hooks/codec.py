@@ -10,12 +10,12 @@ from __future__ import annotations
 from typing import Any
 
 from checker.errors import ConfigError
+from checker.report.json_report import result_to_dict
 from checker.types import (
     FunctionResult,
     Location,
     NeqEntry,
     ReplayMethod,
-    Report,
     Stats,
     Verdict,
     Witness,
@@ -23,11 +23,13 @@ from checker.types import (
 from hooks.changes import ChangeKind, FunctionChange
 from hooks.gitrepo import CommitInfo
 
-
-def result_to_dict(result: FunctionResult) -> dict[str, Any]:
-    from checker.report.json_report import report_to_dict
-
-    return dict(report_to_dict(Report((result,)))["results"][0])
+__all__ = [
+    "change_from_dict",
+    "change_to_dict",
+    "commit_to_dict",
+    "result_from_dict",
+    "result_to_dict",
+]
 
 
 def _location(data: dict[str, Any] | None) -> Location | None:

@@ -9,6 +9,7 @@ for a single bad function.
 from __future__ import annotations
 
 import dataclasses
+import enum
 import multiprocessing
 import time
 import traceback
@@ -30,14 +31,29 @@ TIME_BUDGET_REASON = "time budget"
 COSMETIC_REASON = "only whitespace, comments or layout changed (no solver needed)"
 
 
+class Source(enum.Enum):
+    """Where an outcome's result came from."""
+
+    ENGINE = "engine"
+    CACHE = "cache"
+    BUDGET = "budget"
+    """Not checked: the time budget was used up first."""
+    TEXT = "text"
+    """Decided from the token text alone (cosmetic change)."""
+
+
 @dataclass(frozen=True)
 class Outcome:
     """The result for one changed function and where it came from."""
 
     change: FunctionChange
     result: FunctionResult
-    cached: bool = False
+    source: Source
     key: str | None = None
+
+    @property
+    def cached(self) -> bool:
+        return self.source is Source.CACHE
 
 
 def _result(change: FunctionChange, verdict: Verdict, reason: str) -> FunctionResult:
@@ -47,7 +63,7 @@ def _result(change: FunctionChange, verdict: Verdict, reason: str) -> FunctionRe
 
 
 def cosmetic_outcome(change: FunctionChange) -> Outcome:
-    return Outcome(change, _result(change, Verdict.EQUIVALENT, COSMETIC_REASON))
+    return Outcome(change, _result(change, Verdict.EQUIVALENT, COSMETIC_REASON), Source.TEXT)
 
 
 def check_task(check: CheckFn, task: Task, settings: Settings) -> FunctionResult:
@@ -103,7 +119,7 @@ def run_tasks(
         hit = cache.get(task.key) if cache else None
         if hit is not None:
             located = dataclasses.replace(hit, old=task.change.old, new=task.change.new)
-            _finish(outcomes, index, Outcome(task.change, located, True, task.key), on_done)
+            _finish(outcomes, index, Outcome(task.change, located, Source.CACHE, task.key), on_done)
         else:
             pending.setdefault(task.key, []).append(index)
 
@@ -114,12 +130,12 @@ def run_tasks(
         if cache:
             cache.put(key, result)
         first, *rest = pending[key]
-        _finish(outcomes, first, Outcome(tasks[first].change, result, False, key), on_done)
+        _finish(outcomes, first, Outcome(tasks[first].change, result, Source.ENGINE, key), on_done)
         for index in rest:
             copy = dataclasses.replace(
                 result, old=tasks[index].change.old, new=tasks[index].change.new
             )
-            _finish(outcomes, index, Outcome(tasks[index].change, copy, True, key), on_done)
+            _finish(outcomes, index, Outcome(tasks[index].change, copy, Source.CACHE, key), on_done)
 
     keys = list(pending)
     if jobs <= 1:
@@ -138,7 +154,7 @@ def run_tasks(
                 unknown = _result(
                     change, Verdict.UNKNOWN, f"{TIME_BUDGET_REASON} of {budget:g} s used up"
                 )
-                _finish(outcomes, index, Outcome(change, unknown, False, key), on_done)
+                _finish(outcomes, index, Outcome(change, unknown, Source.BUDGET, key), on_done)
     return [outcomes[i] for i in range(len(tasks))]
 
 

@@ -1,0 +1,148 @@
+"""Markdown report: the table a pull-request comment shows, with witnesses folded.
+
+Plain GitHub-flavoured Markdown, no HTML but `<details>`, so it reads the same
+in a PR comment, a job summary and a terminal pager.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Mapping
+
+from checker.types import FunctionResult, Location, Report, Value, Verdict, Witness
+
+_ICON = {
+    Verdict.EQUIVALENT: "✅",
+    Verdict.NOT_EQUIVALENT: "❌",
+    Verdict.UNKNOWN: "❓",
+    Verdict.UNSUPPORTED: "⚠️",
+    Verdict.ERROR: "💥",
+}
+_ORDER = (
+    Verdict.NOT_EQUIVALENT,
+    Verdict.ERROR,
+    Verdict.UNSUPPORTED,
+    Verdict.UNKNOWN,
+    Verdict.EQUIVALENT,
+)
+
+
+def value_text(value: Value) -> str:
+    """A witness value as C-ish text: ints and hex floats as they are, arrays in braces."""
+    if isinstance(value, list):
+        return "{" + ", ".join(value_text(v) for v in value) + "}"
+    if isinstance(value, dict):
+        return "{" + ", ".join(f".{k} = {value_text(v)}" for k, v in value.items()) + "}"
+    return str(value)
+
+
+def assignment_text(values: Mapping[str, Value]) -> str:
+    if not values:
+        return "(none)"
+    return ", ".join(f"{name} = {value_text(v)}" for name, v in values.items())
+
+
+def configuration_text(configuration: Mapping[str, int]) -> str:
+    if not configuration:
+        return "(single product)"
+    return ", ".join(f"{name}={int(bool(on))}" for name, on in configuration.items())
+
+
+def witness_sentence(witness: Witness) -> str:
+    """One line: where, on what, and the two different outcomes."""
+    return (
+        f"with {configuration_text(witness.configuration)} and inputs "
+        f"{assignment_text(witness.inputs)}: old gives {assignment_text(witness.old_output)}, "
+        f"new gives {assignment_text(witness.new_output)}"
+    )
+
+
+def location_text(result: FunctionResult) -> str:
+    where: Location | None = result.new or result.old
+    return str(where) if where else "-"
+
+
+def summary_line(report: Report) -> str:
+    counts = Counter(r.verdict for r in report.results)
+    if not counts:
+        return "no changed functions to check"
+    words = {
+        Verdict.NOT_EQUIVALENT: "not equivalent",
+        Verdict.ERROR: "error",
+        Verdict.UNSUPPORTED: "unsupported",
+        Verdict.UNKNOWN: "unknown",
+        Verdict.EQUIVALENT: "equivalent",
+    }
+    return ", ".join(f"{counts[v]} {words[v]}" for v in _ORDER if counts[v])
+
+
+def _cell(text: str) -> str:
+    return text.replace("\\", "\\\\").replace("|", "\\|").replace("\n", " ")
+
+
+def _code(text: str) -> str:
+    """An inline code span that survives backticks and pipes inside table cells."""
+    fence = "``" if "`" in text else "`"
+    pad = " " if text.startswith("`") or text.endswith("`") else ""
+    inner = text.replace("|", "\\|").replace("\n", " ")  # GFM splits cells before code spans
+    return f"{fence}{pad}{inner}{pad}{fence}"
+
+
+def _details(result: FunctionResult) -> str:
+    if result.verdict is Verdict.NOT_EQUIVALENT:
+        heads = [entry.configurations for entry in result.neq_summary]
+        if not heads:
+            return result.reason or "differs"
+        return "differs when " + " or ".join(_code(h) for h in heads)
+    if result.verdict is Verdict.EQUIVALENT:
+        text = result.reason or ("proved for every configuration" if result.features else "proved")
+        if result.assumptions:
+            text += " (assuming " + "; ".join(result.assumptions) + ")"
+        return _cell(text)
+    text = result.reason or result.verdict.value.lower()
+    if result.bound is not None and "bound" not in text:
+        text += f" (bound {result.bound})"
+    return _cell(text)
+
+
+def _witness_section(result: FunctionResult) -> list[str]:
+    lines = [
+        "",
+        f"<details><summary>{_code(result.function)} — "
+        f"{len(result.neq_summary)} differing case(s)</summary>",
+        "",
+        "| Configurations | Inputs | Witness | Old | New |",
+        "|---|---|---|---|---|",
+    ]
+    for entry in result.neq_summary:
+        w = entry.witness
+        witness = configuration_text(w.configuration) + "; " + assignment_text(w.inputs)
+        lines.append(
+            f"| {_code(entry.configurations)} | {_code(entry.inputs)} | {_cell(witness)} "
+            f"| {_cell(assignment_text(w.old_output))} | {_cell(assignment_text(w.new_output))} |"
+        )
+    replayed = sorted({m.value for e in result.neq_summary for m in e.witness.replayed_by})
+    if replayed:
+        lines += ["", f"Witnesses replayed by: {', '.join(replayed)}."]
+    lines += ["", "</details>"]
+    return lines
+
+
+def render(report: Report) -> str:
+    lines = [f"### liftdiff: {summary_line(report)}", ""]
+    if report.results:
+        lines += [
+            "| | Function | Location | Verdict | Details |",
+            "|---|---|---|---|---|",
+        ]
+        ordered = sorted(report.results, key=lambda r: _ORDER.index(r.verdict))
+        for result in ordered:
+            lines.append(
+                f"| {_ICON[result.verdict]} | {_code(result.function)} "
+                f"| {_code(location_text(result))} | {result.verdict.value} "
+                f"| {_details(result)} |"
+            )
+        for result in ordered:
+            if result.verdict is Verdict.NOT_EQUIVALENT and result.neq_summary:
+                lines += _witness_section(result)
+    return "\n".join(lines) + "\n"

@@ -1,0 +1,154 @@
+"""Analyse one or many revision steps (old -> new) into per-commit outcomes.
+
+All steps are planned first (git and text work only), then every pair that is
+not cached is checked in one batch, so `--jobs` parallelism spans commits and
+a pair that recurs in several commits is solved once. A commit whose results
+are all decided is recorded whole, so a repeated scan skips even the git work.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from checker.errors import ConfigError
+from checker.types import Report, Verdict, join_verdicts
+from hooks.cache import DECIDED, ResultCache, settings_key, versions
+from hooks.changes import ChangeKind, FunctionChange
+from hooks.codec import change_from_dict, change_to_dict, result_from_dict, result_to_dict
+from hooks.config import Config
+from hooks.gitrepo import CommitInfo, Repo
+from hooks.plan import FileNote, Plan, plan_changes
+from hooks.runner import CheckFn, Outcome, Source, cosmetic_outcome, run_tasks
+
+
+@dataclass(frozen=True)
+class Step:
+    """Compare `new` with `old` (None: the empty tree); `commit` names a real commit."""
+
+    old: str | None
+    new: str
+    label: str
+    commit: CommitInfo | None = None
+
+
+@dataclass(frozen=True)
+class CommitOutcome:
+    step: Step
+    changes: tuple[FunctionChange, ...]
+    outcomes: tuple[Outcome, ...]
+    """One per checked or cosmetic change, in change order."""
+    notes: tuple[FileNote, ...]
+    from_record: bool = False
+
+    @property
+    def report(self) -> Report:
+        return Report(tuple(o.result for o in self.outcomes))
+
+    @property
+    def verdict(self) -> Verdict:
+        return join_verdicts(o.result.verdict for o in self.outcomes)
+
+    @property
+    def unchecked(self) -> tuple[FunctionChange, ...]:
+        return tuple(
+            c for c in self.changes if not c.kind.checked and c.kind is not ChangeKind.COSMETIC
+        )
+
+
+@dataclass(frozen=True)
+class RunStats:
+    planned: int
+    cached: int
+    checked: int
+    """Engine calls made in this run (0 on a fully cached re-run)."""
+
+
+def record_scope(config: Config) -> str:
+    payload = json.dumps(
+        [settings_key(config.settings), config.policy.paths, config.policy.exclude, versions()]
+    )
+    return hashlib.sha256(payload.encode("utf-8")).hexdigest()
+
+
+def _record(outcome: CommitOutcome) -> dict[str, Any]:
+    return {
+        "changes": [change_to_dict(c) for c in outcome.changes],
+        "results": [result_to_dict(o.result) for o in outcome.outcomes],
+        "notes": [{"path": n.path, "message": n.message} for n in outcome.notes],
+    }
+
+
+def _from_record(step: Step, record: dict[str, Any]) -> CommitOutcome:
+    changes = tuple(change_from_dict(c) for c in record["changes"])
+    shown = [c for c in changes if c.kind.checked or c.kind is ChangeKind.COSMETIC]
+    results = [result_from_dict(r) for r in record["results"]]
+    if len(shown) != len(results):
+        raise ConfigError("stored commit record does not match its changes")
+    outcomes = tuple(Outcome(c, r, Source.CACHE) for c, r in zip(shown, results, strict=True))
+    notes = tuple(FileNote(n["path"], n["message"]) for n in record["notes"])
+    return CommitOutcome(step, changes, outcomes, notes, from_record=True)
+
+
+def analyze(
+    repo: Repo,
+    steps: Sequence[Step],
+    config: Config,
+    cache: ResultCache | None,
+    check: CheckFn,
+    budget: float | None = None,
+    jobs: int = 1,
+    on_planned: Callable[[int], None] | None = None,
+    on_done: Callable[[Outcome], None] | None = None,
+) -> tuple[list[CommitOutcome], RunStats]:
+    """Outcomes in step order, and how much work this run did."""
+    scope = record_scope(config)
+    recorded: dict[int, CommitOutcome] = {}
+    plans: dict[int, Plan] = {}
+    for index, step in enumerate(steps):
+        if cache and step.commit:
+            record = cache.get_commit(step.commit.sha, scope)
+            if record is not None:
+                try:
+                    recorded[index] = _from_record(step, record)
+                    continue
+                except (ConfigError, KeyError, TypeError, ValueError):
+                    pass  # an unreadable record is recomputed
+        deltas = repo.deltas(step.old, step.new)
+        plans[index] = plan_changes(
+            deltas,
+            repo.snapshot(step.old),
+            repo.snapshot(step.new),
+            config.settings,
+            config.policy.wants,
+        )
+    tasks = [task for index in sorted(plans) for task in plans[index].tasks]
+    if on_planned:
+        on_planned(len(tasks))
+    results = run_tasks(tasks, config.settings, cache, check, budget, jobs, on_done)
+    by_change = iter(results)
+    outcomes: list[CommitOutcome] = []
+    for index, step in enumerate(steps):
+        if index in recorded:
+            outcomes.append(recorded[index])
+            continue
+        plan = plans[index]
+        done: list[Outcome] = []
+        for change in plan.changes:
+            if change.kind.checked:
+                done.append(next(by_change))
+            elif change.kind is ChangeKind.COSMETIC:
+                done.append(cosmetic_outcome(change))
+        outcome = CommitOutcome(step, plan.changes, tuple(done), plan.notes)
+        outcomes.append(outcome)
+        if cache and step.commit and all(o.result.verdict in DECIDED for o in done):
+            cache.put_commit(step.commit.sha, scope, _record(outcome))
+    stats = RunStats(
+        planned=len(tasks),
+        cached=sum(1 for o in results if o.cached),
+        checked=sum(1 for o in results if o.source is Source.ENGINE),
+    )
+    return outcomes, stats
