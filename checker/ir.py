@@ -272,6 +272,7 @@ class Output:
     type: ScalarType
     key: str  # as Input.key; an output with the key of an input starts at that input
     is_region: bool = False
+    pointer: bool = False  # a pointer's offset or null flag (not comparable across binaries)
 
 
 STATUS_VAR = "$status"

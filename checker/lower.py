@@ -165,13 +165,14 @@ def _return_outputs(ret: ct.CType) -> list[Output]:
         return []
     outputs = []
     for leaf in leaves(ret):
-        if isinstance(leaf.type, PointerType):
+        pointer = isinstance(leaf.type, PointerType)
+        if pointer:
             outputs.append(Output("return" + leaf.path + NULL_SUFFIX,
                                   RETURN_VAR + leaf.path + NULL_SUFFIX, ct.INT,
-                                  "return" + leaf.path + NULL_SUFFIX))
+                                  "return" + leaf.path + NULL_SUFFIX, pointer=True))
         outputs.append(Output("return" + leaf.path, RETURN_VAR + leaf.path,
-                              ct.INDEX if isinstance(leaf.type, PointerType) else leaf.type,
-                              "return" + leaf.path))
+                              ct.INDEX if pointer else leaf.type,
+                              "return" + leaf.path, pointer=pointer))
     return outputs
 
 

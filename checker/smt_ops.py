@@ -288,3 +288,23 @@ def fp_library(name: str, args: list[z3.ExprRef]) -> z3.ExprRef | None:
 
 
 _EXACT = frozenset({"sqrt", "fabs", "floor", "ceil", "trunc", "round"})
+
+
+def python_value(term: z3.ExprRef, ctype: ScalarType) -> int | float:
+    """A z3 literal as the Python value of C type `ctype`."""
+    if isinstance(ctype, FloatType):
+        return eval_fp(term)
+    raw = term.as_long()  # type: ignore[attr-defined]
+    if isinstance(ctype, PointerType):
+        return raw - (1 << 64) if raw >> 63 else raw
+    assert isinstance(ctype, IntType)
+    return ctype.wrap(raw)
+
+
+def z3_literal(value: int | float | str, sort: z3.SortRef) -> z3.ExprRef:
+    if isinstance(value, str):
+        return string_id(value)
+    if isinstance(sort, z3.FPSortRef):
+        return z3.FPVal(float(value), sort)
+    assert isinstance(sort, z3.BitVecSortRef)
+    return z3.BitVecVal(int(value) & ((1 << sort.size()) - 1), sort.size())

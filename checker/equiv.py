@@ -1,0 +1,176 @@
+"""Equivalence of one function pair (one product, no feature variables split out).
+
+VERIFY&CEX with lazy concretization: the solver either refutes "outputs
+differ" (EQUIVALENT), or proposes inputs that are replayed; a proposal that
+needs an impossible library value is blocked with the real value as a lemma
+and the solver asked again, within the refinement budget.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+import z3
+
+from checker.interp import ExternalCall, same_value
+from checker.library import PURE_LIBRARY
+from checker.product import Product
+from checker.replay import (
+    CompiledReplay,
+    CompiledVersion,
+    Difference,
+    Observation,
+    call_result_types,
+    compiled_replay,
+    differences,
+    observe,
+    run_version,
+)
+from checker.solver import Budget, Outcome, check
+from checker.types import ReplayMethod
+from checker.witness import Assignment, library_lemma, model_assignment, model_stub
+
+MAX_STEPS = 2_000_000
+STUB_ROUNDS = 6
+
+
+@dataclass(frozen=True)
+class Confirmed:
+    """A replayed witness."""
+
+    assignment: Assignment
+    old: Observation
+    new: Observation
+    differences: tuple[Difference, ...]
+    replayed_by: tuple[ReplayMethod, ...]
+
+
+@dataclass(frozen=True)
+class Verdict:
+    """Engine-internal outcome of one VERIFY&CEX question."""
+
+    kind: Outcome  # UNSAT: equivalent; SAT: confirmed witness; UNKNOWN: neither
+    witness: Confirmed | None = None
+    reason: str | None = None
+
+
+@dataclass
+class Replayer:
+    """Everything needed to replay candidates for one product."""
+
+    product: Product
+    old_version: CompiledVersion | None
+    new_version: CompiledVersion | None
+    compiler: str | None
+    notes: list[str] = field(default_factory=list)
+
+    def confirm(self, assignment: Assignment, model: z3.ModelRef | None
+                ) -> tuple[Confirmed | None, Assignment, list[ExternalCall], str]:
+        """Replay `assignment`; returns (witness or None, completed assignment,
+        library calls made, why it did not replay)."""
+        product = self.product
+        types = call_result_types(product.old, product.new)
+        stubs = dict(assignment.stubs)
+        for _ in range(STUB_ROUNDS):
+            current = Assignment(assignment.scalars, assignment.regions, stubs, assignment.free)
+            old_run = run_version(product.old, current, "old", MAX_STEPS)
+            new_run = run_version(product.new, current, "new", MAX_STEPS)
+            missing = [c for c in (*old_run.calls, *new_run.calls) if c.source == "missing"]
+            if not missing:
+                break
+            added = False
+            for call in missing:
+                value = None
+                if model is not None and call.func in types:
+                    value = model_stub(product, model, call.func, call.args, types[call.func])
+                if value is None:
+                    value = call.result
+                if (call.func, call.args) not in stubs:
+                    stubs[(call.func, call.args)] = value
+                    added = True
+            if not added:
+                break
+        assignment = Assignment(assignment.scalars, assignment.regions, stubs, assignment.free)
+        old_obs = observe(product.old, old_run)
+        new_obs = observe(product.new, new_run)
+        library = [c for c in (*old_run.calls, *new_run.calls) if c.source == "library"]
+        found = differences(old_obs, new_obs, assignment)
+        if not found:
+            return None, assignment, library, "the interpreter shows equal behaviour"
+        methods = [ReplayMethod.INTERPRETER]
+        if self.compiler and self.old_version is not None and self.new_version is not None:
+            compiled = compiled_replay(product.old, product.new, self.old_version,
+                                       self.new_version, assignment, old_obs, new_obs,
+                                       self.compiler)
+            verdict = _compiled_verdict(compiled)
+            if verdict is False:
+                return None, assignment, library, _compiled_reason(compiled)
+            if verdict is True:
+                methods.append(ReplayMethod.COMPILER)
+            elif compiled.message and compiled.message not in self.notes:
+                self.notes.append(f"compiled replay unavailable: {compiled.message}")
+        return (Confirmed(assignment, old_obs, new_obs, tuple(found), tuple(methods)),
+                assignment, library, "")
+
+
+def _compiled_verdict(compiled: CompiledReplay) -> bool | None:
+    """True: gcc confirms; False: gcc contradicts; None: could not compile/run."""
+    if compiled.unavailable:
+        return None
+    return compiled.differs and compiled.agrees_with_interpreter
+
+
+def _compiled_reason(compiled: CompiledReplay) -> str:
+    if not compiled.differs:
+        return "the compiled program shows equal behaviour (the interpreter disagrees)"
+    return "the compiled program behaves differently from the interpreter on this witness"
+
+
+def verify_and_cex(
+    product: Product,
+    assumptions: list[z3.BoolRef],
+    replayer: Replayer,
+    budget: Budget,
+    refinements: int,
+) -> Verdict:
+    """Decide `assumptions -> outputs equal` or find a replayed counterexample."""
+    lemmas: list[z3.BoolRef] = []
+    query = [*product.domain, *assumptions, product.differ]
+    if z3.is_false(z3.simplify(z3.And(*query))):
+        return Verdict(Outcome.UNSAT)
+    last_reason = ""
+    for _ in range(refinements + 1):
+        answer = check(query + lemmas, budget)
+        if answer.outcome is Outcome.UNSAT:
+            return Verdict(Outcome.UNSAT)
+        if answer.outcome is Outcome.UNKNOWN:
+            return Verdict(Outcome.UNKNOWN, reason=answer.reason)
+        assert answer.model is not None
+        assignment = model_assignment(product, answer.model)
+        confirmed, assignment, library, why = replayer.confirm(assignment, answer.model)
+        if confirmed is not None:
+            return Verdict(Outcome.SAT, witness=confirmed)
+        last_reason = why
+        new_lemmas = _lemmas(product, answer.model, library)
+        if not new_lemmas:
+            return Verdict(Outcome.UNKNOWN, reason=f"solver counterexample does not replay: {why}")
+        lemmas.extend(new_lemmas)
+    return Verdict(Outcome.UNKNOWN, reason=f"no replayable counterexample after {refinements} "
+                   f"refinements of library-call values ({last_reason})")
+
+
+def _lemmas(product: Product, model: z3.ModelRef, calls: list[ExternalCall]) -> list[z3.BoolRef]:
+    types = call_result_types(product.old, product.new)
+    lemmas = []
+    seen: set[tuple[str, tuple]] = set()  # type: ignore[type-arg]
+    for call in calls:
+        if call.func not in PURE_LIBRARY or (call.func, call.args) in seen:
+            continue
+        seen.add((call.func, call.args))
+        modelled = model_stub(product, model, call.func, call.args, types[call.func])
+        if modelled is not None and same_value(modelled, call.result):
+            continue
+        lemma = library_lemma(product, call.func, call.args, call.result)
+        if lemma is not None:
+            lemmas.append(lemma)
+    return lemmas

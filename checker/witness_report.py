@@ -1,0 +1,143 @@
+"""A confirmed witness as report values: inputs, outputs, stubs, and a point body."""
+
+from __future__ import annotations
+
+import math
+
+from checker.ctype import FloatType
+from checker.equiv import Confirmed
+from checker.interp import RegionValue
+from checker.ir import STATUS_EXIT, STATUS_TRAP, Cfa, InputSource
+from checker.library import PURE_LIBRARY
+from checker.lower_state import NULL_SUFFIX
+from checker.replay import Observation
+from checker.types import Value, Witness
+from checker.witness import Assignment, hex_float, report_region, report_scalar
+
+
+def _inputs(old: Cfa, new: Cfa) -> dict[str, tuple[str, bool, bool]]:
+    """key -> (display name, is_region, is_config) over both versions."""
+    found: dict[str, tuple[str, bool, bool]] = {}
+    for item in (*old.inputs, *new.inputs):
+        found.setdefault(item.key, (item.name, item.is_region,
+                                    item.source is InputSource.CONFIG))
+    return found
+
+
+def witness_inputs(old: Cfa, new: Cfa, assignment: Assignment) -> dict[str, Value]:
+    shown: dict[str, Value] = {}
+    nulls = {key[: -len(NULL_SUFFIX)] for key, value in assignment.scalars.items()
+             if key.endswith(NULL_SUFFIX) and value}
+    for key, (name, is_region, is_config) in sorted(_inputs(old, new).items(),
+                                                    key=lambda kv: kv[1][0]):
+        if is_config:
+            continue
+        if key.endswith(NULL_SUFFIX):
+            if key[: -len(NULL_SUFFIX)] in nulls:
+                shown[name] = "NULL"
+            continue
+        if is_region:
+            pointer = key[1:].split(".", 1)[0] if key.startswith("*") else None
+            if pointer is not None and pointer in nulls:
+                continue
+            shown[name] = report_region(assignment.regions[key])
+        else:
+            shown[name] = report_scalar(assignment.scalars[key])
+    return shown
+
+
+def configuration(old: Cfa, new: Cfa, assignment: Assignment) -> dict[str, int]:
+    return {name: int(assignment.scalars[key])
+            for key, (name, _, is_config) in _inputs(old, new).items() if is_config}
+
+
+def observation_values(cfa: Cfa, observed: Observation) -> dict[str, Value]:
+    names = {o.key: o.name for o in cfa.outputs}
+    shown: dict[str, Value] = {}
+    if observed.status == STATUS_TRAP:
+        shown["trap"] = "division by zero, INT_MIN / -1 or NULL dereference"
+    elif observed.status == STATUS_EXIT:
+        shown["exit"] = observed.exit_code
+    else:
+        for key, value in sorted(observed.outputs.items()):
+            name = names.get(key, key)
+            if isinstance(value, RegionValue):
+                shown[name] = report_region(value)
+            else:
+                shown[name] = report_scalar(value)
+    if observed.printed:
+        shown["stdout"] = observed.printed
+    if observed.events:
+        shown["calls"] = [
+            f"{func}({', '.join(_arg(a) for a in args)})" for func, args in observed.events
+        ]
+    return shown
+
+
+def _arg(value: int | float | str) -> str:
+    if isinstance(value, str):
+        return '"' + value.encode("unicode_escape").decode("ascii") + '"'
+    if isinstance(value, float):
+        return hex_float(value)
+    return str(value)
+
+
+def witness_of(old: Cfa, new: Cfa, confirmed: Confirmed) -> Witness:
+    stubs: dict[str, Value] = {}
+    for (func, args), value in sorted(confirmed.assignment.stubs.items(), key=repr):
+        if func in PURE_LIBRARY:
+            continue
+        entry = [[report_scalar(a) for a in args], report_scalar(value)]
+        stubs.setdefault(f"uf:{func}", [])
+        stubs[f"uf:{func}"].append(entry)  # type: ignore[union-attr]
+    return Witness(
+        configuration=configuration(old, new, confirmed.assignment),
+        inputs=witness_inputs(old, new, confirmed.assignment),
+        old_output=observation_values(old, confirmed.old),
+        new_output=observation_values(new, confirmed.new),
+        replayed_by=confirmed.replayed_by,
+        stubs=stubs,
+    )
+
+
+def _c_literal(value: int | float, is_float: bool) -> str:
+    if not is_float:
+        return str(value)
+    assert isinstance(value, float)
+    if math.isnan(value):
+        return ""
+    if math.isinf(value):
+        return "1e999" if value > 0 else "-1e999"
+    return hex_float(value)
+
+
+def point_body(old: Cfa, new: Cfa, assignment: Assignment) -> str:
+    """The witness point as a C condition over inputs (sound: a single point)."""
+    types = {i.key: i.type for i in (*old.inputs, *new.inputs)}
+    parts: list[str] = []
+    for key, (name, is_region, is_config) in sorted(_inputs(old, new).items(),
+                                                    key=lambda kv: kv[1][0]):
+        if is_config:
+            continue
+        is_float = isinstance(types[key], FloatType)
+        if key.endswith(NULL_SUFFIX):
+            parts.append(f"{name} {'==' if assignment.scalars[key] else '!='} NULL")
+            continue
+        if is_region:
+            region = assignment.regions[key]
+            base = name[1:] if name.startswith("*") else name
+            pointer, _, path = base.partition(".")
+            suffix = f".{path}" if path else ""
+            for index, value in sorted(region.cells.items()):
+                parts.append(_equals(f"{pointer}[{index}]{suffix}", value, is_float))
+            continue
+        parts.append(_equals(name, assignment.scalars[key], is_float))
+    return " && ".join(parts) if parts else "1"
+
+
+def _equals(lhs: str, value: int | float, is_float: bool) -> str:
+    if is_float and isinstance(value, float) and math.isnan(value):
+        return f"isnan({lhs})"
+    if is_float and isinstance(value, float) and value == 0.0:
+        return f"{lhs} == 0 && signbit({lhs}) == {1 if math.copysign(1, value) < 0 else 0}"
+    return f"{lhs} == {_c_literal(value, is_float)}"

@@ -1,0 +1,2 @@
+#include <stdbool.h>
+int f(int x) { bool b = x; return b; }

@@ -1,0 +1,1 @@
+int f(int x) { _Bool b = x; return b; }

@@ -1,0 +1,1 @@
+int f(int c) { return c == 6 ? 8 : 5; }

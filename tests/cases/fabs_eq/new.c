@@ -1,0 +1,1 @@
+int f(double x) { return x >= 0; }

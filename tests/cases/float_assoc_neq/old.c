@@ -1,0 +1,1 @@
+double f(double x, double y, double z) { return (x + y) + z; }

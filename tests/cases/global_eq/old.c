@@ -1,0 +1,2 @@
+int counter;
+void bump(void) { counter++; }

@@ -1,0 +1,1 @@
+int f(int x) { x += 1; return x; }

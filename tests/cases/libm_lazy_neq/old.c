@@ -1,0 +1,2 @@
+#include <math.h>
+int f(double x) { return sin(x) > 0.5; }

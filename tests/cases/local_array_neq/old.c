@@ -1,0 +1,1 @@
+int f(int i) { int a[4] = {1, 2, 3}; return a[i & 3]; }

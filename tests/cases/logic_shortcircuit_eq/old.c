@@ -1,0 +1,2 @@
+int g;
+int f(int x) { if (x > 0 && (g = x) > 10) return 1; return 0; }

@@ -1,0 +1,1 @@
+unsigned f(unsigned x) { return x << 3; }

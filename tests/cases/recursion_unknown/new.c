@@ -1,0 +1,1 @@
+int f(int n) { return n > 0 ? n : 0; }

@@ -1,0 +1,1 @@
+int f(int x) { return (int)((unsigned)x >> 31); }

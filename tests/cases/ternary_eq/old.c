@@ -1,0 +1,1 @@
+int f(int x, int y) { return x > y ? x : y; }

@@ -1,0 +1,1 @@
+int f(int x, int y) { return y ? x / y : 0; }

@@ -1,0 +1,2 @@
+union u { int i; float f; };
+int f(int x) { return x; }
