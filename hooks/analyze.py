@@ -101,6 +101,7 @@ def analyze(
     check: CheckFn,
     budget: float | None = None,
     jobs: int = 1,
+    on_step: Callable[[Step], None] | None = None,
     on_planned: Callable[[int], None] | None = None,
     on_done: Callable[[Outcome], None] | None = None,
 ) -> tuple[list[CommitOutcome], RunStats]:
@@ -108,7 +109,10 @@ def analyze(
     scope = record_scope(config)
     recorded: dict[int, CommitOutcome] = {}
     plans: dict[int, Plan] = {}
+    failed: set[int] = set()
     for index, step in enumerate(steps):
+        if on_step:
+            on_step(step)
         if cache and step.commit:
             record = cache.get_commit(step.commit.sha, scope)
             if record is not None:
@@ -117,14 +121,17 @@ def analyze(
                     continue
                 except (ConfigError, KeyError, TypeError, ValueError):
                     pass  # an unreadable record is recomputed
-        deltas = repo.deltas(step.old, step.new)
-        plans[index] = plan_changes(
-            deltas,
-            repo.snapshot(step.old),
-            repo.snapshot(step.new),
-            config.settings,
-            config.policy.wants,
-        )
+        try:
+            plans[index] = plan_changes(
+                repo.deltas(step.old, step.new),
+                repo.snapshot(step.old),
+                repo.snapshot(step.new),
+                config.settings,
+                config.policy.wants,
+            )
+        except Exception as exc:  # one unreadable commit must not stop a scan
+            failed.add(index)
+            plans[index] = Plan((), (), (FileNote("-", f"could not analyse: {exc}"),))
     tasks = [task for index in sorted(plans) for task in plans[index].tasks]
     if on_planned:
         on_planned(len(tasks))
@@ -144,7 +151,12 @@ def analyze(
                 done.append(cosmetic_outcome(change))
         outcome = CommitOutcome(step, plan.changes, tuple(done), plan.notes)
         outcomes.append(outcome)
-        if cache and step.commit and all(o.result.verdict in DECIDED for o in done):
+        if (
+            cache
+            and step.commit
+            and index not in failed
+            and all(o.result.verdict in DECIDED for o in done)
+        ):
             cache.put_commit(step.commit.sha, scope, _record(outcome))
     stats = RunStats(
         planned=len(tasks),

@@ -172,6 +172,12 @@ class Snapshot:
     def text(self, path: str) -> str | None:
         return self.read(path).text
 
+    def paths(self) -> list[str]:
+        """Every file path of the revision."""
+        if self._tree is not None:
+            return [str(item.path) for item in self._tree.traverse() if item.type == "blob"]
+        return sorted(self._index or {})
+
     def _bytes(self, path: str) -> bytes | None:
         if self._tree is not None:
             try:

@@ -8,6 +8,7 @@ is checked against its own headers, never the working tree's.
 from __future__ import annotations
 
 import posixpath
+import re
 from collections.abc import Callable, Mapping
 
 from hooks.cscan import includes, scan
@@ -16,6 +17,7 @@ ReadFn = Callable[[str], str | None]
 """Text of a repo-relative path at one revision, or None when absent/unreadable."""
 
 _MAX_HEADERS = 256
+_INCLUDE_LINE = re.compile(r'^[ \t]*#[ \t]*include[ \t]*([<"])([^>"\n]+)[>"]', re.MULTILINE)
 
 
 def candidates(including: str, name: str, system: bool, include_dirs: tuple[str, ...]) -> list[str]:
@@ -51,3 +53,34 @@ def collect_headers(
                     queue.append((candidate, content))
                     break
     return headers
+
+
+def dependents(
+    changed: set[str], paths: list[str], read: ReadFn, include_dirs: tuple[str, ...] = ()
+) -> list[str]:
+    """Files among `paths` that include a changed header, directly or through others.
+
+    A header edit (a macro, a typedef) changes the functions of the files that
+    include it, although git lists only the header as changed.
+    """
+    includes_of: dict[str, list[str]] = {}
+    for path in paths:
+        text = read(path)
+        if text is None:
+            continue
+        includes_of[path] = [
+            candidate
+            for system, name in _INCLUDE_LINE.findall(text)
+            for candidate in candidates(path, name.strip(), system == "<", include_dirs)
+        ]
+    affected = set(changed)
+    found: list[str] = []
+    grew = True
+    while grew:
+        grew = False
+        for path, targets in includes_of.items():
+            if path not in affected and affected.intersection(targets):
+                affected.add(path)
+                found.append(path)
+                grew = True
+    return sorted(found)

@@ -14,7 +14,7 @@ from checker.types import Settings, SourceFile
 from hooks.cache import pair_key
 from hooks.changes import FunctionChange, Unit, diff_units, fingerprint, parse_unit
 from hooks.gitrepo import FileDelta, Snapshot
-from hooks.headers import collect_headers
+from hooks.headers import collect_headers, dependents
 
 
 @dataclass(frozen=True)
@@ -55,6 +55,22 @@ def _unit(snapshot: Snapshot, path: str | None, settings: Settings) -> Unit | st
     return parse_unit(SourceFile(path, blob.text, headers))
 
 
+def _header_dependents(
+    deltas: list[FileDelta], new: Snapshot, settings: Settings, wants: Callable[[str], bool]
+) -> list[FileDelta]:
+    """Unchanged files that include a changed header, as deltas to compare."""
+    touched = {p for d in deltas for p in (d.old_path, d.new_path) if p}
+    headers = {p for p in touched if p.endswith(".h")}
+    if not headers:
+        return []
+    candidates = [p for p in new.paths() if wants(p) and p not in touched]
+    return [
+        FileDelta(path, path)
+        for path in dependents(headers, candidates, new.text, settings.include_dirs)
+        if path not in touched
+    ]
+
+
 def plan_changes(
     deltas: list[FileDelta],
     old: Snapshot,
@@ -65,7 +81,7 @@ def plan_changes(
     changes: list[FunctionChange] = []
     tasks: list[Task] = []
     notes: list[FileNote] = []
-    for delta in deltas:
+    for delta in [*deltas, *_header_dependents(deltas, new, settings, wants)]:
         shown = delta.new_path or delta.old_path
         assert shown is not None
         if not wants(shown):

@@ -1,0 +1,124 @@
+"""What a commit hook decides: block, warn or pass, and the message that says why.
+
+Policy (from `.liftdiff.toml`): verdicts in `policy.block` block (default only
+NOT_EQUIVALENT); other verdicts are printed as warnings. A function named in a
+`Behavior-Change:` trailer (commit-msg stage) may change behaviour;
+`LIFTDIFF_SKIP=1` skips the check. Internal errors fail open unless ERROR is
+in `policy.block`, and the message says so.
+"""
+
+from __future__ import annotations
+
+import enum
+import re
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+
+from checker.types import Verdict
+from hooks.config import Policy
+from hooks.output import outcome_lines
+from hooks.runner import Outcome
+
+SKIP_VARIABLE = "LIFTDIFF_SKIP"
+EXIT_PASS = 0
+EXIT_BLOCK = 1
+
+
+class Stage(enum.Enum):
+    PRE_COMMIT = "pre-commit"
+    COMMIT_MSG = "commit-msg"
+
+
+@dataclass(frozen=True)
+class Decision:
+    exit_code: int
+    message: str
+
+
+_IDENT = re.compile(r"[A-Za-z_][A-Za-z0-9_]*")
+
+
+def intended_changes(message: str, trailer: str) -> frozenset[str]:
+    """Function names in `<trailer>: f, g <why>` lines of a commit message.
+
+    Every identifier-like word of the value counts, so free text after the
+    names is allowed; comment lines (`#`) that git strips are ignored.
+    """
+    pattern = re.compile(rf"^\s*{re.escape(trailer)}\s*:\s*(.*)$", re.IGNORECASE)
+    names: set[str] = set()
+    for line in message.splitlines():
+        if line.startswith("#"):
+            continue
+        match = pattern.match(line)
+        if match:
+            names.update(_IDENT.findall(match.group(1)))
+    return frozenset(names)
+
+
+def skip_requested(environ: Mapping[str, str]) -> bool:
+    return environ.get(SKIP_VARIABLE, "").strip().lower() in ("1", "true", "yes", "on")
+
+
+def decide(
+    outcomes: Sequence[Outcome],
+    policy: Policy,
+    stage: Stage,
+    intended: frozenset[str] = frozenset(),
+) -> Decision:
+    blocking: list[Outcome] = []
+    allowed: list[Outcome] = []
+    warnings: list[Outcome] = []
+    errors: list[Outcome] = []
+    for outcome in outcomes:
+        verdict = outcome.result.verdict
+        if verdict is Verdict.EQUIVALENT:
+            continue
+        if verdict in policy.block:
+            (allowed if outcome.result.function in intended else blocking).append(outcome)
+        elif verdict is Verdict.ERROR:
+            errors.append(outcome)
+        else:
+            warnings.append(outcome)
+    lines: list[str] = []
+    if blocking:
+        lines.append(
+            f"liftdiff: commit blocked: {len(blocking)} changed function(s) {_what(blocking)}:"
+        )
+        for outcome in blocking:
+            lines.extend("  " + line for line in outcome_lines(outcome))
+    if allowed:
+        lines.append(f"liftdiff: intended behaviour change ({policy.trailer} trailer):")
+        for outcome in allowed:
+            lines.extend("  " + line for line in outcome_lines(outcome))
+    if warnings:
+        lines.append("liftdiff: warning, not blocking:")
+        for outcome in warnings:
+            lines.extend("  " + line for line in outcome_lines(outcome))
+    if errors:
+        lines.append(
+            'liftdiff: internal error(s), not blocking (fail-open; add "ERROR" to '
+            "[policy] block in .liftdiff.toml to block):"
+        )
+        for outcome in errors:
+            lines.extend("  " + line for line in outcome_lines(outcome))
+    if blocking:
+        names = " ".join(sorted({o.result.function for o in blocking}))
+        if stage is Stage.COMMIT_MSG:
+            lines.append(
+                "If this behaviour change is intended, add this trailer to the commit message:\n"
+                f"    {policy.trailer}: {names} <why>\n"
+                f"or commit with {SKIP_VARIABLE}=1."
+            )
+        else:
+            lines.append(
+                f"If this behaviour change is intended, commit with {SKIP_VARIABLE}=1 (or use "
+                f"the commit-msg hook, which accepts a '{policy.trailer}: {names} <why>' trailer)."
+            )
+        return Decision(EXIT_BLOCK, "\n".join(lines) + "\n")
+    return Decision(EXIT_PASS, "\n".join(lines) + "\n" if lines else "")
+
+
+def _what(blocking: Sequence[Outcome]) -> str:
+    if all(o.result.verdict is Verdict.NOT_EQUIVALENT for o in blocking):
+        return "behave differently"
+    return "did not pass the policy"
