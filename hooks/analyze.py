@@ -61,6 +61,9 @@ class CommitOutcome:
 
 @dataclass(frozen=True)
 class RunStats:
+    commits: int
+    recorded: int
+    """Commits taken whole from an earlier run's record (no git or engine work)."""
     planned: int
     cached: int
     checked: int
@@ -159,6 +162,8 @@ def analyze(
         ):
             cache.put_commit(step.commit.sha, scope, _record(outcome))
     stats = RunStats(
+        commits=len(steps),
+        recorded=len(recorded),
         planned=len(tasks),
         cached=sum(1 for o in results if o.cached),
         checked=sum(1 for o in results if o.source is Source.ENGINE),

@@ -436,7 +436,7 @@ def _declared_names(tokens: list[Token]) -> set[str]:
     return names
 
 
-INCLUDE = re.compile(r'#include ([<"])([^>"]+)[>"]')
+INCLUDE = re.compile(r'#\s*include\s*([<"])([^>"\n]+)[>"]')
 
 
 def includes(items: list[Item]) -> list[tuple[str, bool]]:
@@ -444,7 +444,7 @@ def includes(items: list[Item]) -> list[tuple[str, bool]]:
     found: list[tuple[str, bool]] = []
     for item in items:
         if item.kind is ItemKind.DIRECTIVE:
-            match = INCLUDE.match(item.normalized)
+            match = INCLUDE.match(item.text)
             if match:
                 found.append((match.group(2).strip(), match.group(1) == "<"))
     return found

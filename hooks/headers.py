@@ -8,16 +8,14 @@ is checked against its own headers, never the working tree's.
 from __future__ import annotations
 
 import posixpath
-import re
 from collections.abc import Callable, Mapping
 
-from hooks.cscan import includes, scan
+from hooks.cscan import INCLUDE, includes, scan
 
 ReadFn = Callable[[str], str | None]
 """Text of a repo-relative path at one revision, or None when absent/unreadable."""
 
 _MAX_HEADERS = 256
-_INCLUDE_LINE = re.compile(r'^[ \t]*#[ \t]*include[ \t]*([<"])([^>"\n]+)[>"]', re.MULTILINE)
 
 
 def candidates(including: str, name: str, system: bool, include_dirs: tuple[str, ...]) -> list[str]:
@@ -70,7 +68,7 @@ def dependents(
             continue
         includes_of[path] = [
             candidate
-            for system, name in _INCLUDE_LINE.findall(text)
+            for system, name in INCLUDE.findall(text)
             for candidate in candidates(path, name.strip(), system == "<", include_dirs)
         ]
     affected = set(changed)

@@ -90,17 +90,11 @@ def counts(outcome: CommitOutcome) -> Counter[Verdict]:
 
 def summary_table(outcomes: Sequence[CommitOutcome], width: int = 120) -> str:
     table = Table(title="liftdiff scan", show_lines=False)
-    for name, justify in (
-        ("commit", "left"),
-        ("date", "left"),
-        ("subject", "left"),
-        ("changed", "right"),
-        ("equiv", "right"),
-        ("NOT EQUIV", "right"),
-        ("other", "right"),
-        ("cached", "right"),
-    ):
-        table.add_column(name, justify=justify)  # type: ignore[arg-type]
+    table.add_column("commit", no_wrap=True)
+    table.add_column("date", no_wrap=True)
+    table.add_column("subject", no_wrap=True, overflow="ellipsis", max_width=50)
+    for name in ("changed", "equiv", "NOT EQUIV", "other", "cached"):
+        table.add_column(name, justify="right")
     for outcome in outcomes:
         tally = counts(outcome)
         commit = outcome.step.commit
@@ -108,7 +102,7 @@ def summary_table(outcomes: Sequence[CommitOutcome], width: int = 120) -> str:
         table.add_row(
             commit.short if commit else outcome.step.label,
             commit.date[:10] if commit else "",
-            (commit.subject if commit else "")[:48],
+            commit.subject if commit else "",
             str(len(outcome.changes)),
             str(tally[Verdict.EQUIVALENT]),
             str(tally[Verdict.NOT_EQUIVALENT]),
@@ -137,7 +131,13 @@ def _json(outcomes: Sequence[CommitOutcome], stats: RunStats | None) -> str:
         commits.append(entry)
     data["commits"] = commits
     if stats is not None:
-        data["run"] = {"planned": stats.planned, "cached": stats.cached, "checked": stats.checked}
+        data["run"] = {
+            "commits": stats.commits,
+            "recorded": stats.recorded,
+            "planned": stats.planned,
+            "cached": stats.cached,
+            "checked": stats.checked,
+        }
     return json.dumps(data, indent=2) + "\n"
 
 
@@ -178,6 +178,7 @@ def render_outcomes(
         text += summary_table(outcomes)
     if stats is not None:
         text += (
+            f"{stats.commits} commit(s), {stats.recorded} already scanned; "
             f"{stats.planned} function pair(s) to check: {stats.cached} from cache, "
             f"{stats.checked} checked now\n"
         )
