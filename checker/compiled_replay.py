@@ -1,0 +1,466 @@
+"""Compiled replay: run the original C function on a witness with gcc.
+
+The second, independent replay of a witness. The user's file is compiled
+unchanged (its `main`, if any, renamed) together with a generated harness
+`main` that sets the inputs, calls the function, and writes every requested
+output leaf exactly (integers in decimal, floats as `%a` hex floats) to a
+results file. External functions without code get generated stub
+definitions that answer from the witness's table.
+
+Generating the harness (`harness_source`) is a pure function; `run_harness`
+compiles and runs it in a temporary directory and never raises: a missing
+compiler or a compile error is an outcome of its own.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+import shutil
+import signal
+import subprocess
+import tempfile
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+
+from checker import ctype as ct
+from checker.ctype import FloatType, IntType, PointerType, ScalarType
+from checker.errors import LiftdiffError
+from checker.ir_to_c import literal, string_literal
+from checker.library import ABORT_EXIT_CODE, ABS_FUNCTIONS, OUTPUT_FUNCTIONS, PURE_LIBRARY
+
+Number = int | float
+COMPILE_FLAGS = ("-O0", "-fwrapv", "-fno-builtin", "-ffp-contract=off", "-w")
+"""No builtins: gcc must not fold libm calls with MPFR (the interpreter runs libm)."""
+USER_MAIN = "__liftdiff_user_main"
+HARNESS_FUNCTIONS = frozenset({"dprintf", "setvbuf"})
+"""libc functions the harness itself calls: never replaced by stubs."""
+
+
+class HarnessError(LiftdiffError):
+    """The witness cannot be expressed as a harness (e.g. an unparsable prototype)."""
+
+
+@dataclass(frozen=True)
+class Assignment:
+    """`lvalue = value` before the call; the root name says parameter or global."""
+
+    lvalue: str
+    value: Number
+    type: ScalarType
+
+
+@dataclass(frozen=True)
+class Buffer:
+    """Pointer parameter `param` points at element `offset` of a zeroed `length`-element buffer."""
+
+    param: str
+    length: int
+    offset: int
+
+
+@dataclass(frozen=True)
+class OutputLeaf:
+    """A scalar read after the call; `expr` may use `__liftdiff_ret` (the return value)."""
+
+    name: str
+    expr: str
+    type: ScalarType
+
+
+@dataclass(frozen=True)
+class Stub:
+    """A definition for an external function, answering from `table` (args compared exactly).
+
+    For a function returning a pointer the table values are null flags
+    (as the IR's `name$isnull`): non-zero returns NULL, zero a zeroed object.
+    """
+
+    name: str
+    prototype: str
+    table: tuple[tuple[tuple[Number | str, ...], Number], ...]
+
+
+@dataclass(frozen=True)
+class HarnessSpec:
+    source_path: str
+    source_text: str
+    function: str
+    params: tuple[tuple[str, str], ...]
+    """(name, C declaration text), e.g. ("s", "struct S s"), ("a", "int *a")."""
+    return_type: str | None
+    """C text of the return type; None for void."""
+    assignments: tuple[Assignment, ...]
+    buffers: tuple[Buffer, ...]
+    outputs: tuple[OutputLeaf, ...]
+    stubs: tuple[Stub, ...]
+    flags: tuple[str, ...] = ()
+    """Extra compiler flags, e.g. ("-DA", "-UB") for one configuration."""
+
+
+@dataclass(frozen=True)
+class CompiledOutcome:
+    kind: str
+    """"ok" | "trap" (SIGFPE) | "exit" (exit()/abort()) | "crash" (another signal) |
+    "timeout" | "compile_error" | "unavailable" (no compiler)."""
+    values: Mapping[str, Number]
+    """By OutputLeaf.name; filled for "ok"."""
+    exit_code: int | None
+    stdout: str
+    """What the program printed (latin-1: one char per byte)."""
+    message: str
+    """Compiler diagnostics, the signal, stub misses or what was skipped."""
+
+
+# ------------------------------------------------------------ harness text
+
+_PRELUDE = r"""
+#include <stdio.h>
+static int __liftdiff_fd = -1;
+static void __liftdiff_copy(void *dst, const void *src, unsigned long n)
+{
+    unsigned char *d = dst;
+    const unsigned char *s = src;
+    while (n--) *d++ = *s++;
+}
+static void __liftdiff_zero(void *dst, unsigned long n)
+{
+    unsigned char *d = dst;
+    while (n--) *d++ = 0;
+}
+static int __liftdiff_same_double(double a, double b)
+{
+    const unsigned char *x = (const unsigned char *)&a, *y = (const unsigned char *)&b;
+    if (a != a || b != b) return a != a && b != b;
+    for (unsigned long i = 0; i < sizeof a; i++) if (x[i] != y[i]) return 0;
+    return 1;
+}
+static int __liftdiff_same_string(const char *a, const char *b)
+{
+    if (!a) return 0;
+    while (*a && *a == *b) { a++; b++; }
+    return *a == *b;
+}
+static void __liftdiff_miss(const char *name)
+{
+    dprintf(__liftdiff_fd, "m %s\n", name);
+}
+static unsigned char __liftdiff_object[4096] __attribute__((aligned(64)));
+"""
+
+
+def harness_source(spec: HarnessSpec) -> str:
+    """The complete C translation unit: the user's text, stubs, and the harness main."""
+    stubs = [s for s in spec.stubs if _stubbable(s.name)]
+    parts = [
+        "#define main " + USER_MAIN,
+        f"#line 1 {string_literal(spec.source_path)}",
+        spec.source_text if spec.source_text.endswith("\n") else spec.source_text + "\n",
+        "#undef main",
+        '#line 1 "<liftdiff harness>"',
+        _PRELUDE,
+        *(_stub_definition(s) for s in stubs),
+        _main(spec),
+    ]
+    return "\n".join(parts)
+
+
+def skipped_stubs(spec: HarnessSpec) -> tuple[str, ...]:
+    """Stubs the harness leaves to the real library (output, libm and harness functions)."""
+    return tuple(s.name for s in spec.stubs if not _stubbable(s.name))
+
+
+def _stubbable(name: str) -> bool:
+    return not (name in OUTPUT_FUNCTIONS or name in PURE_LIBRARY or name in ABS_FUNCTIONS
+                or name in HARNESS_FUNCTIONS or not name.isidentifier())
+
+
+def _main(spec: HarnessSpec) -> str:
+    param_names = {name for name, _ in spec.params}
+    globals_ = [a for a in spec.assignments if _root(a.lvalue) not in param_names]
+    locals_ = [a for a in spec.assignments if _root(a.lvalue) in param_names]
+    lines = [
+        "int main(int argc, char **argv)",
+        "{",
+        "    if (argc < 2) return 97;",
+        "    __liftdiff_fd = 0;",
+        "    for (const char *c = argv[1]; *c; c++) __liftdiff_fd = __liftdiff_fd * 10 + *c - '0';",
+        "    setvbuf(stdout, 0, _IONBF, 0);",
+        *(_assign(a) for a in globals_),
+        "    {",
+    ]
+    for name, decl in spec.params:
+        lines.append(f"    {_local_declaration(name, decl)};")
+        lines.append(f"    __liftdiff_zero(&{name}, sizeof {name});")
+    for buffer in spec.buffers:
+        if buffer.param not in param_names:
+            raise HarnessError(f"buffer for unknown parameter '{buffer.param}'")
+        if buffer.length <= 0 or not 0 <= buffer.offset < buffer.length:
+            raise HarnessError(f"buffer of {buffer.length} elements with offset {buffer.offset}")
+        storage = f"__liftdiff_buf_{buffer.param}"
+        lines.append(f"    static unsigned char {storage}[{buffer.length} * sizeof *{buffer.param}]"
+                     " __attribute__((aligned(64)));")
+        lines.append(f"    {buffer.param} = (__typeof__({buffer.param}))(void *){storage}"
+                     f" + {buffer.offset};")
+    lines.extend(_assign(a) for a in locals_)
+    function = USER_MAIN if spec.function == "main" else spec.function
+    call = f"{function}({', '.join(name for name, _ in spec.params)})"
+    if spec.return_type is None:
+        lines.append(f"    {call};")
+    else:
+        lines.append(f"    __typeof__({call}) __liftdiff_ret = {call};")
+    lines.extend(_write(index, leaf) for index, leaf in enumerate(spec.outputs))
+    lines += ['    dprintf(__liftdiff_fd, "done\\n");', "    }", "    return 0;", "}", ""]
+    return "\n".join(lines)
+
+
+def _root(lvalue: str) -> str:
+    match = re.match(r"\s*\(*\s*\*?\s*([A-Za-z_]\w*)", lvalue)
+    return match.group(1) if match else ""
+
+
+def _assign(assignment: Assignment) -> str:
+    """Through a byte copy, so const-qualified objects can be set as well."""
+    lv = assignment.lvalue
+    value = literal(assignment.value, assignment.type)
+    return (f"    {{ __typeof__({lv}) __liftdiff_v = (__typeof__({lv}))({value}); "
+            f"__liftdiff_copy((void *)&({lv}), &__liftdiff_v, sizeof __liftdiff_v); }}")
+
+
+def _local_declaration(name: str, decl: str) -> str:
+    """A parameter's declaration as a local: arrays adjusted to pointers, top-level
+    const dropped (the harness assigns it), storage classes removed."""
+    text = re.sub(rf"\b{re.escape(name)}\s*\[[^\]]*\]", f"(*{name})", decl, count=1)
+    text = re.sub(r"\bregister\b", "", text)
+    star = text.rfind("*")
+    head, tail = (text[: star + 1], text[star + 1 :]) if star >= 0 else ("", text)
+    return (head + re.sub(r"\bconst\b", "", tail)).strip()
+
+
+def _write(index: int, leaf: OutputLeaf) -> str:
+    ctype = leaf.type
+    if isinstance(ctype, FloatType):
+        fmt, value = "%a", f"(double)({leaf.expr})"
+    elif isinstance(ctype, IntType) and not ctype.signed:
+        fmt, value = "%llu", f"(unsigned long long)({leaf.expr})"
+    else:
+        fmt, value = "%lld", f"(long long)({leaf.expr})"
+    return f'    dprintf(__liftdiff_fd, "v {index} {fmt}\\n", {value});'
+
+
+# ------------------------------------------------------------ stubs
+
+_TYPE_WORDS = frozenset({
+    "void", "char", "short", "int", "long", "float", "double", "signed", "unsigned", "_Bool",
+    "_Complex", "const", "volatile", "restrict", "__restrict", "__restrict__", "register",
+    "struct", "union", "enum", "extern", "static", "inline", "__inline", "__inline__", "_Noreturn",
+})
+_TAG_WORDS = frozenset({"struct", "union", "enum"})
+_DROP_WORDS = frozenset({"extern", "inline", "__inline", "__inline__", "_Noreturn"})
+
+
+def _stub_definition(stub: Stub) -> str:
+    head, params, variadic = _split_prototype(stub)
+    names: list[str] = []
+    declared: list[str] = []
+    for index, param in enumerate(params):
+        name = _param_name(param, stub)
+        if name is None:
+            name = f"__liftdiff_a{index}"
+            param = _insert_name(param, name)
+        names.append(name)
+        declared.append(param)
+    if variadic:
+        declared.append("...")
+    words = [w for w in re.findall(r"[A-Za-z_]\w*|\S", head) if w not in _DROP_WORDS]
+    returns_void = words == ["void"]
+    returns_pointer = "*" in head
+    body = []
+    for args, result in stub.table:
+        if len(args) < len(names) or (len(args) > len(names) and not variadic):
+            continue
+        tests = [_arg_test(name, arg) for name, arg in zip(names, args, strict=False)]
+        condition = " && ".join(tests) or "1"
+        body.append(f"    if ({condition}) {_return(result, returns_void, returns_pointer)}")
+    body.append(f"    __liftdiff_miss({string_literal(stub.name)});")
+    body.append(f"    {_return(0, returns_void, returns_pointer)}")
+    signature = f"{' '.join(words)} {stub.name}({', '.join(declared) or 'void'})"
+    return signature + "\n{\n" + "\n".join(body) + "\n}\n"
+
+
+def _split_prototype(stub: Stub) -> tuple[str, list[str], bool]:
+    text = stub.prototype.strip().rstrip(";")
+    match = re.search(rf"\b{re.escape(stub.name)}\s*\(", text)
+    if match is None or "(" in text[: match.start()]:
+        raise HarnessError(f"cannot read the prototype of '{stub.name}': {stub.prototype!r}")
+    inner = text[match.end():]
+    depth, pieces, current = 0, [], []
+    for char in inner:
+        if char == "(":
+            depth += 1
+        elif char == ")":
+            if depth == 0:
+                break
+            depth -= 1
+        if char == "," and depth == 0:
+            pieces.append("".join(current).strip())
+            current = []
+        else:
+            current.append(char)
+    pieces.append("".join(current).strip())
+    params = [p for p in pieces if p]
+    variadic = bool(params) and params[-1] == "..."
+    if variadic:
+        params.pop()
+    if params == ["void"]:
+        params = []
+    return text[: match.start()], params, variadic
+
+
+def _param_name(param: str, stub: Stub) -> str | None:
+    """The declared name of a parameter, None when the prototype gives none."""
+    if "(" in param:
+        raise HarnessError(f"function-pointer parameter in the prototype of '{stub.name}'")
+    tokens = re.findall(r"[A-Za-z_]\w*|\S", param.split("[", 1)[0])
+    significant = [t for t in tokens if t not in ("const", "volatile", "restrict", "__restrict")]
+    if len(significant) < 2:
+        return None
+    last, before = significant[-1], significant[-2]
+    if not last.isidentifier() or last in _TYPE_WORDS or before in _TAG_WORDS:
+        return None
+    return last
+
+
+def _insert_name(param: str, name: str) -> str:
+    bracket = param.find("[")
+    if bracket >= 0:
+        return f"{param[:bracket]} {name}{param[bracket:]}"
+    return f"{param} {name}"
+
+
+def _arg_test(name: str, arg: Number | str) -> str:
+    if isinstance(arg, str):
+        return f"__liftdiff_same_string((const char *)({name}), {string_literal(arg)})"
+    if isinstance(arg, float):
+        return f"__liftdiff_same_double((double)({name}), {literal(arg, ct.DOUBLE)})"
+    return f"({name}) == (__typeof__({name}))({_wide_int(arg)})"
+
+
+def _return(result: Number, returns_void: bool, returns_pointer: bool) -> str:
+    if returns_void:
+        return "return;"
+    if returns_pointer:
+        return "return 0;" if result else "return (void *)__liftdiff_object;"
+    if isinstance(result, float):
+        return f"return {literal(result, ct.DOUBLE)};"
+    return f"return {_wide_int(result)};"
+
+
+def _wide_int(value: int) -> str:
+    """An integer constant of type long long (unsigned long long beyond its range)."""
+    if value > ct.LLONG.max:
+        return literal(value, ct.ULLONG)
+    return literal(ct.LLONG.wrap(value), ct.LLONG)
+
+
+# ------------------------------------------------------------ running
+
+
+def compiler_available(compiler: str = "gcc") -> bool:
+    return shutil.which(compiler) is not None
+
+
+def run_harness(
+    spec: HarnessSpec, *, compiler: str = "gcc", timeout: float = 10.0
+) -> CompiledOutcome:
+    """Compile the harness with `compiler` and run it once; never raises."""
+    if not compiler_available(compiler):
+        return CompiledOutcome("unavailable", {}, None, "", f"no C compiler '{compiler}' found")
+    try:
+        source = harness_source(spec)
+    except LiftdiffError as error:
+        return CompiledOutcome("compile_error", {}, None, "", f"harness: {error}")
+    notes = [f"left to the real library: {', '.join(s)}" for s in [skipped_stubs(spec)] if s]
+    with tempfile.TemporaryDirectory(prefix="liftdiff-") as work:
+        program = os.path.join(work, "harness")
+        error = _compile(compiler, spec, source, work, program, timeout)
+        if error is not None:
+            return CompiledOutcome("compile_error", {}, None, "", error)
+        return _execute(program, spec.outputs, work, timeout, notes)
+
+
+def _compile(
+    compiler: str, spec: HarnessSpec, source: str, work: str, program: str, timeout: float
+) -> str | None:
+    path = os.path.join(work, "harness.c")
+    with open(path, "w", encoding="latin-1", errors="replace") as handle:
+        handle.write(source)
+    include = os.path.dirname(os.path.abspath(spec.source_path))
+    command = [compiler, *COMPILE_FLAGS, f"-I{include}", *spec.flags, path, "-o", program, "-lm"]
+    try:
+        done = subprocess.run(command, capture_output=True, timeout=max(timeout, 60.0),
+                              check=False, cwd=work)
+    except (OSError, subprocess.TimeoutExpired) as exc:
+        return f"{compiler} could not run: {exc}"
+    if done.returncode != 0:
+        text = done.stderr.decode("utf-8", "replace").strip()
+        return text[:4000] or f"{compiler} failed with exit code {done.returncode}"
+    return None
+
+
+def _execute(
+    program: str, outputs: Sequence[OutputLeaf], work: str, timeout: float, notes: list[str]
+) -> CompiledOutcome:
+    results = os.path.join(work, "results")
+    fd = os.open(results, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
+    try:
+        done = subprocess.run([program, str(fd)], stdin=subprocess.DEVNULL, capture_output=True,
+                              timeout=timeout, pass_fds=(fd,), cwd=work, check=False)
+    except subprocess.TimeoutExpired as exc:
+        stdout = (exc.stdout or b"").decode("latin-1")
+        return CompiledOutcome("timeout", {}, None, stdout, f"no exit within {timeout} s")
+    finally:
+        os.close(fd)
+    stdout = done.stdout.decode("latin-1")
+    with open(results, encoding="latin-1") as handle:
+        values, misses, finished = _parse_results(handle.read(), outputs)
+    if misses:
+        notes.append("stub misses: " + ", ".join(misses))
+    message = "; ".join(notes)
+    code = done.returncode
+    if code < 0:
+        if -code == signal.SIGFPE:
+            return CompiledOutcome("trap", {}, None, stdout, message)
+        if -code == signal.SIGABRT:
+            return CompiledOutcome("exit", {}, ABORT_EXIT_CODE, stdout, message)
+        killed = f"killed by {signal.Signals(-code).name}"
+        return CompiledOutcome("crash", {}, None, stdout, "; ".join([killed, *notes]))
+    if not finished:
+        return CompiledOutcome("exit", {}, code, stdout, message)
+    return CompiledOutcome("ok", values, 0, stdout, message)
+
+
+def _parse_results(
+    text: str, outputs: Sequence[OutputLeaf]
+) -> tuple[dict[str, Number], list[str], bool]:
+    values: dict[str, Number] = {}
+    misses: list[str] = []
+    finished = False
+    for line in text.splitlines():
+        kind, _, rest = line.partition(" ")
+        if kind == "v":
+            index, _, raw = rest.partition(" ")
+            leaf = outputs[int(index)]
+            values[leaf.name] = _parse_value(raw, leaf.type)
+        elif kind == "m" and rest not in misses:
+            misses.append(rest)
+        elif kind == "done":
+            finished = True
+    return values, misses, finished
+
+
+def _parse_value(raw: str, ctype: ScalarType) -> Number:
+    if isinstance(ctype, FloatType):
+        return float.fromhex(raw)
+    value = int(raw)
+    return value if isinstance(ctype, PointerType) else ctype.wrap(value)
