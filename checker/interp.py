@@ -36,6 +36,7 @@ from checker.ir import (
     Store,
     StrConst,
     Unary,
+    UnOp,
     Var,
 )
 from checker.types import Location
@@ -159,6 +160,8 @@ class _Evaluator(ExprVisitor[Arg]):
         return self.memory.load(expr.region, int(self.number(expr.index)))
 
     def visit_Unary(self, expr: Unary) -> Arg:
+        if expr.op is UnOp.LNOT:  # also on a string: a non-null pointer
+            return int(not concrete_ops.is_true(self.visit(expr.arg)))
         return concrete_ops.unary(expr.op, self.number(expr.arg), expr.arg.type, expr.type)
 
     def visit_Binary(self, expr: Binary) -> Arg:
