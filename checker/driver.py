@@ -126,7 +126,7 @@ def _decide(
         settings.compiler) else None
     replayer = Replayer(product, CompiledVersion(old.source.path, old.source.text),
                         CompiledVersion(new.source.path, new.source.text), compiler)
-    answer = verify_and_cex(product, [], replayer, budget, settings.refinements)
+    answer = verify_and_cex(product, [], replayer, budget, settings)
     stats = Stats(round(budget.elapsed(), 3), budget.calls)
     notes = tuple(dict.fromkeys((*assumptions, *product.notes, *replayer.notes)))
     if answer.kind is Outcome.UNSAT:

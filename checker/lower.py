@@ -31,6 +31,7 @@ def lower_function(program: Program, name: str, settings: Settings) -> Cfa:
     Raises UnsupportedError (with location) for constructs we cannot model and
     RecursionFound for recursive call chains.
     """
+    program.check_usable(name)
     fdef = program.functions.get(name)
     if fdef is None:
         raise InputError(f"function '{name}' is not defined in {program.path}")

@@ -158,6 +158,7 @@ class LoweringState:
             return self.global_places[name]
         var = self.program.globals.get(name)
         if var is None:
+            self.program.check_usable(name)
             return None
         return self.materialise_global(name, var, name)
 

@@ -234,7 +234,10 @@ class StmtLowering(ExprLowering):
 
     def stmt_Decl(self, node: c_ast.Decl) -> None:
         if node.name is None:
-            self.program.resolve(node.type)  # a local struct/enum definition
+            if isinstance(node.type, (c_ast.Struct, c_ast.Enum, c_ast.Union)):
+                self.program.base_type(node.type)  # a local struct/enum definition
+            else:
+                self.program.resolve(node.type)
             return
         ctype = self.program.complete(self.program.resolve(node))
         if isinstance(ctype, FunctionType):
@@ -392,6 +395,7 @@ class StmtLowering(ExprLowering):
         args = list(node.args.exprs) if node.args is not None else []
         if self.lookup(name) is not None:
             raise self.unsupported(f"call through the function pointer '{name}'", node)
+        self.program.check_usable(name)
         if name in self.program.functions:
             return self.inline(name, args, node)
         if name in EXIT_FUNCTIONS:

@@ -63,7 +63,16 @@ class Program:
     functions: dict[str, c_ast.FuncDef] = field(default_factory=dict)
     prototypes: dict[str, FunctionType] = field(default_factory=dict)
     prototype_nodes: dict[str, c_ast.Decl] = field(default_factory=dict)
+    poisoned: dict[str, UnsupportedError] = field(default_factory=dict)
+    """Names whose declaration could not be modelled, with the reason."""
     _anon: int = 0
+
+    def check_usable(self, name: str) -> None:
+        """Raise the recorded error if `name`'s declaration could not be modelled."""
+        error = self.poisoned.get(name)
+        if error is not None:
+            raise UnsupportedError(f"{error.construct} (in the declaration of '{name}')",
+                                   error.location)
 
     def location(self, node: c_ast.Node | None) -> Location:
         return coord_location(node, Location(self.path, 0))
@@ -75,7 +84,7 @@ class Program:
         if isinstance(node, (c_ast.Decl, c_ast.Typename)):
             return self.resolve(node.type)
         if isinstance(node, c_ast.TypeDecl):
-            return self._base_type(node.type)
+            return self.base_type(node.type)
         if isinstance(node, c_ast.PtrDecl):
             target = self.resolve(node.type)
             return PointerType(target)
@@ -100,7 +109,7 @@ class Program:
             return FunctionType(ret, tuple(params), variadic)
         raise UnsupportedError(f"declarator {type(node).__name__}", self.location(node))
 
-    def _base_type(self, node: c_ast.Node) -> CType:
+    def base_type(self, node: c_ast.Node) -> CType:
         if isinstance(node, c_ast.IdentifierType):
             return self._named_type(node.names, node)
         if isinstance(node, c_ast.Struct):
@@ -114,6 +123,8 @@ class Program:
 
     def _named_type(self, names: list[str], node: c_ast.Node) -> CType:
         words = [n for n in names if n not in ("const", "volatile")]
+        if len(words) == 1:
+            self.check_usable(words[0])
         if len(words) == 1 and words[0] in self.typedefs:
             return self.typedefs[words[0]]
         key = tuple(sorted(words))
@@ -185,28 +196,36 @@ class Program:
     # ------------------------------------------------------------ collection
 
     def collect(self) -> None:
+        """Build the tables; a declaration we cannot model poisons only its name, so
+        the error surfaces (with its location) in the functions that use it."""
         for ext in self.ast.ext:
-            if isinstance(ext, c_ast.FuncDef):
-                name = ext.decl.name
-                self.functions[name] = ext
-                ftype = self.resolve(ext.decl)
-                assert isinstance(ftype, FunctionType)
-                self.prototypes[name] = ftype
-                self.prototype_nodes.setdefault(name, ext.decl)
-            elif isinstance(ext, c_ast.Typedef):
-                self.typedefs[ext.name] = self.resolve(ext.type)
-            elif isinstance(ext, c_ast.Decl):
-                self._declaration(ext)
-            elif isinstance(ext, c_ast.Pragma):
-                continue
-            else:
-                raise UnsupportedError(
-                    f"top-level {type(ext).__name__}", self.location(ext)
-                )
+            try:
+                self._collect_one(ext)
+            except UnsupportedError as exc:
+                for name in _declared_names(ext):
+                    self.poisoned.setdefault(name, exc)
+
+    def _collect_one(self, ext: c_ast.Node) -> None:
+        if isinstance(ext, c_ast.FuncDef):
+            name = ext.decl.name
+            self.functions[name] = ext
+            ftype = self.resolve(ext.decl)
+            assert isinstance(ftype, FunctionType)
+            self.prototypes[name] = ftype
+            self.prototype_nodes.setdefault(name, ext.decl)
+        elif isinstance(ext, c_ast.Typedef):
+            self.typedefs[ext.name] = self.resolve(ext.type)
+        elif isinstance(ext, c_ast.Decl):
+            self._declaration(ext)
+        elif not isinstance(ext, c_ast.Pragma):
+            raise UnsupportedError(f"top-level {type(ext).__name__}", self.location(ext))
 
     def _declaration(self, decl: c_ast.Decl) -> None:
         if decl.name is None:
-            self.resolve(decl.type)  # struct/enum definition only
+            if isinstance(decl.type, (c_ast.Struct, c_ast.Enum, c_ast.Union)):
+                self.base_type(decl.type)  # a struct/enum definition only
+            else:
+                self.resolve(decl.type)
             return
         dtype = self.resolve(decl)
         if isinstance(dtype, FunctionType):
@@ -232,6 +251,14 @@ def _init_length(init: c_ast.Node) -> int | None:
 
         return len(string_value(init.value)) + 1
     return None
+
+
+def _declared_names(ext: c_ast.Node) -> list[str]:
+    if isinstance(ext, c_ast.FuncDef):
+        return [ext.decl.name]
+    if isinstance(ext, (c_ast.Typedef, c_ast.Decl)) and ext.name is not None:
+        return [ext.name]
+    return []
 
 
 def decay(ctype: CType) -> CType:
