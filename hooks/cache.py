@@ -1,7 +1,8 @@
 """Result cache in SQLite: decided function pairs, and finished commits of a scan.
 
 A pair's key hashes both fingerprints (function + context), the settings that
-can change a verdict, and the liftdiff, schema and z3 versions. Only decided
+can change a verdict, and the liftdiff, schema and z3 versions plus a digest of
+the engine's source. Only decided
 verdicts (EQUIVALENT, NOT_EQUIVALENT, UNSUPPORTED) are stored: an UNKNOWN or
 ERROR may come out differently on a later, less loaded run. The database is
 stamped with the versions; opening one stamped by another version discards
@@ -11,12 +12,15 @@ its rows instead of trusting them.
 from __future__ import annotations
 
 import dataclasses
+import functools
 import hashlib
 import json
 import os
 import sqlite3
+from pathlib import Path
 from typing import Any
 
+import checker
 from checker.errors import ConfigError
 from checker.types import SCHEMA, TOOL_VERSION, FunctionResult, Settings, Verdict
 from hooks.codec import result_from_dict, result_to_dict
@@ -27,14 +31,33 @@ DECIDED = frozenset({Verdict.EQUIVALENT, Verdict.NOT_EQUIVALENT, Verdict.UNSUPPO
 _NOT_IN_KEY = frozenset({"timeout", "solver_timeout", "memory_mb"})
 
 
+@functools.cache
 def z3_version() -> str:
     import z3
 
     return str(z3.get_version_string())
 
 
+@functools.cache
+def engine_digest() -> str:
+    """Hash of the engine's own source: between releases the version number stays
+    while verdicts improve, and a cache must not outlive the code that filled it."""
+    root = Path(checker.__file__).parent
+    digest = hashlib.sha256()
+    for path in sorted(p for p in root.rglob("*") if p.suffix in (".py", ".h") and p.is_file()):
+        digest.update(str(path.relative_to(root)).encode("utf-8") + b"\0")
+        digest.update(path.read_bytes() + b"\0")
+    return digest.hexdigest()[:16]
+
+
 def versions() -> dict[str, str]:
-    return {"format": CACHE_FORMAT, "schema": SCHEMA, "liftdiff": TOOL_VERSION, "z3": z3_version()}
+    return {
+        "format": CACHE_FORMAT,
+        "schema": SCHEMA,
+        "liftdiff": TOOL_VERSION,
+        "z3": z3_version(),
+        "engine": engine_digest(),
+    }
 
 
 def settings_key(settings: Settings) -> str:

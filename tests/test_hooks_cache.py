@@ -68,3 +68,10 @@ def test_corrupt_database_is_a_clear_error(tmp_path: Path) -> None:
 
 def test_default_location_is_inside_git_dir() -> None:
     assert default_path("/r/.git") == "/r/.git/liftdiff/cache.sqlite"
+
+
+def test_versions_stamp_the_engine_source() -> None:
+    stamp = versions()
+    assert set(stamp) == {"format", "schema", "liftdiff", "z3", "engine"}
+    assert stamp["schema"] == "liftdiff.report/1"
+    assert len(stamp["engine"]) == 16 and int(stamp["engine"], 16) >= 0
