@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -108,7 +109,11 @@ def analyze(
     on_planned: Callable[[int], None] | None = None,
     on_done: Callable[[Outcome], None] | None = None,
 ) -> tuple[list[CommitOutcome], RunStats]:
-    """Outcomes in step order, and how much work this run did."""
+    """Outcomes in step order, and how much work this run did.
+
+    `budget` covers the whole run, planning included (a hook's promise to the user).
+    """
+    started = time.monotonic()
     scope = record_scope(config)
     recorded: dict[int, CommitOutcome] = {}
     plans: dict[int, Plan] = {}
@@ -138,7 +143,8 @@ def analyze(
     tasks = [task for index in sorted(plans) for task in plans[index].tasks]
     if on_planned:
         on_planned(len(tasks))
-    results = run_tasks(tasks, config.settings, cache, check, budget, jobs, on_done)
+    left = None if budget is None else max(0.0, budget - (time.monotonic() - started))
+    results = run_tasks(tasks, config.settings, cache, check, left, jobs, on_done)
     by_change = iter(results)
     outcomes: list[CommitOutcome] = []
     for index, step in enumerate(steps):

@@ -68,6 +68,8 @@ _DIRECTIVE_BODY = re.compile(
     r"""(?:\\\n|/\*.*?(?:\*/|\Z)|//(?:\\\n|[^\n])*|"(?:\\.|[^"\\\n])*"?|'(?:\\.|[^'\\\n])*'?|[^\n])*""",
     re.DOTALL,
 )
+_LEAD = re.compile(r"[ \t\f\v\r]*")
+_KINDS = {kind.value: kind for kind in TokenKind}
 _DIRECTIVE_NAME = re.compile(r"#\s*([A-Za-z_]+)")
 
 
@@ -100,7 +102,7 @@ def tokenize(text: str) -> list[Token]:
     length = len(text)
     while pos < length:
         if at_line_start:
-            lead = re.compile(r"[ \t\f\v\r]*").match(text, pos)
+            lead = _LEAD.match(text, pos)
             assert lead is not None
             after = lead.end()
             if after < length and text[after] == "#":
@@ -120,9 +122,13 @@ def tokenize(text: str) -> list[Token]:
         value = match.group()
         if kind == "nl":
             at_line_start = True
-        elif kind not in ("ws", "block", "linec"):
-            tokens.append(Token(TokenKind(kind), value, line, pos, match.end()))
-        line += value.count("\n")
+            line += 1
+        elif kind in ("ws", "block", "linec"):
+            line += value.count("\n")
+        else:
+            tokens.append(Token(_KINDS[kind], value, line, pos, match.end()))
+            if kind == "string":  # a backslash-newline inside a literal
+                line += value.count("\n")
         pos = match.end()
     return tokens
 

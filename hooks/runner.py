@@ -27,7 +27,7 @@ from hooks.plan import Task
 CheckFn = Callable[
     [SourceFile, SourceFile, Settings, Sequence[str] | None, ProgressFn | None], Report
 ]
-TIME_BUDGET_REASON = "time budget"
+TIME_BUDGET_REASON = "time budget used up before this function was checked"
 COSMETIC_REASON = "only whitespace, comments or layout changed (no solver needed)"
 
 
@@ -151,9 +151,7 @@ def run_tasks(
         for index in pending[key]:
             if index not in outcomes:
                 change = tasks[index].change
-                unknown = _result(
-                    change, Verdict.UNKNOWN, f"{TIME_BUDGET_REASON} of {budget:g} s used up"
-                )
+                unknown = _result(change, Verdict.UNKNOWN, TIME_BUDGET_REASON)
                 _finish(outcomes, index, Outcome(change, unknown, Source.BUDGET, key), on_done)
     return [outcomes[i] for i in range(len(tasks))]
 

@@ -125,7 +125,7 @@ def test_time_budget_turns_the_rest_unknown_and_caps_each_check(tmp_path: Path) 
     assert checker.calls == [("a", 30.0), ("b", 10.0)]
     assert [o.source for o in outcomes] == [Source.ENGINE, Source.ENGINE, Source.BUDGET]
     assert outcomes[2].result.verdict is Verdict.UNKNOWN
-    assert outcomes[2].result.reason == "time budget of 30 s used up"
+    assert outcomes[2].result.reason == "time budget used up before this function was checked"
 
 
 def test_cosmetic_outcome_needs_no_solver() -> None:
