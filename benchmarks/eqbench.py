@@ -78,7 +78,7 @@ def run_pair(entry: dict, bench: Path, timeout: float, per_function: float) -> O
         message = (proc.stderr.strip().splitlines() or ["no output"])[-1]
         return Outcome(entry["id"], entry["group"], entry["label"], "ERROR", seconds, False,
                        message, flags)
-    results = report["results"]
+    results = [r for r in report["results"] if "is defined only in" not in (r["reason"] or "")]
     verdicts = [r["verdict"] for r in results]
     if "NOT_EQUIVALENT" in verdicts:
         verdict = "NOT_EQUIVALENT"

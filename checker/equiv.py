@@ -33,6 +33,8 @@ from checker.smt_ops import z3_literal
 from checker.witness import Assignment, library_lemma, model_assignment, model_stub
 
 MAX_STEPS = 2_000_000
+QUICK_CALL = 2.0
+"""Seconds for the first, whole-formula attempt before splitting into pieces."""
 STUB_ROUNDS = 6
 
 
@@ -163,6 +165,88 @@ def verify_and_cex(
 
 def _solve(product: Product, query: list[z3.BoolRef], replayer: Replayer, budget: Budget,
            refinements: int) -> Verdict:
+    """The whole difference formula first, briefly; if the solver gives up, one
+    output path pair at a time (smaller formulas, same meaning), and finally the
+    pieces still open, together, with whatever time is left."""
+    base = query[:-1]
+    verdict = _refine(product, [*base, product.differ], replayer,
+                      budget.share(QUICK_CALL), refinements)
+    if verdict.kind is not Outcome.UNKNOWN or budget.exhausted():
+        return verdict
+    pieces = sorted(split_cases(product), key=term_size)
+    open_pieces: list[z3.BoolRef] = []
+    for index, piece in enumerate(pieces):
+        if budget.exhausted():
+            return Verdict(Outcome.UNKNOWN, reason=f"time limit reached ({verdict.reason})")
+        left = len(pieces) - index
+        sub = _refine(product, [*base, piece], replayer,
+                      budget.share(max(0.5, budget.remaining() / (2 * left))), refinements)
+        if sub.kind is Outcome.SAT:
+            return sub
+        if sub.kind is Outcome.UNKNOWN:
+            open_pieces.append(piece)
+            verdict = sub
+    if not open_pieces:
+        return Verdict(Outcome.UNSAT)  # every piece of the disjunction refuted
+    if budget.exhausted():
+        return verdict
+    return _refine(product, [*base, z3.Or(*open_pieces)], replayer,
+                   budget.share(budget.remaining()), refinements)
+
+
+def split_cases(product: Product, limit: int = 64) -> list[z3.BoolRef]:
+    """The difference formula as a disjunction of small pieces: per case, and per
+    pair of paths (leaves of the if-then-else trees) for compared values."""
+    pieces: list[z3.BoolRef] = []
+    for case in product.cases:
+        if case.old is None or case.new is None:
+            pieces.append(case.guard)
+            continue
+        left = ite_leaves(case.old, limit)
+        right = ite_leaves(case.new, limit)
+        if left is None or right is None or len(left) * len(right) > limit:
+            pieces.append(case.formula())
+            continue
+        for cond_a, value_a in left:
+            for cond_b, value_b in right:
+                if value_a.eq(value_b):
+                    continue
+                pieces.append(z3.And(case.guard, cond_a, cond_b, value_a != value_b))
+    return pieces
+
+
+def term_size(term: z3.ExprRef, cap: int = 20000) -> int:
+    """Distinct nodes of a term (up to `cap`): small pieces are tried first."""
+    seen: set[int] = set()
+    stack = [term]
+    while stack and len(seen) < cap:
+        node = stack.pop()
+        ident = node.get_id()
+        if ident in seen:
+            continue
+        seen.add(ident)
+        stack.extend(node.children())
+    return len(seen)
+
+
+def ite_leaves(term: z3.ExprRef, limit: int) -> list[tuple[z3.BoolRef, z3.ExprRef]] | None:
+    leaves: list[tuple[z3.BoolRef, z3.ExprRef]] = []
+    stack: list[tuple[list[z3.BoolRef], z3.ExprRef]] = [([], term)]
+    while stack:
+        conds, node = stack.pop()
+        if z3.is_app_of(node, z3.Z3_OP_ITE):
+            cond = node.arg(0)
+            stack.append(([*conds, z3.Not(cond)], node.arg(2)))
+            stack.append(([*conds, cond], node.arg(1)))
+            continue
+        leaves.append((z3.And(*conds) if conds else z3.BoolVal(True), node))
+        if len(leaves) > limit:
+            return None
+    return leaves
+
+
+def _refine(product: Product, query: list[z3.BoolRef], replayer: Replayer, budget: Budget,
+            refinements: int) -> Verdict:
     lemmas: list[z3.BoolRef] = []
     last_reason = ""
     for _ in range(refinements + 1):

@@ -219,6 +219,7 @@ class ExprLowering(LoweringState):
         region = (place.name if isinstance(place, VarPlace) else place.base) + path
         index = place.index if isinstance(place, MemPlace) else index_const(0)
         first = _scale(index, count)
+        self.bounds_check(region, first, count)
         return tuple(
             Scalar(Load(region, _add_index(first, index_const(j)), ctype), ctype)
             for j in range(count)
@@ -258,6 +259,8 @@ class ExprLowering(LoweringState):
         region = (place.name if isinstance(place, VarPlace) else place.base) + path
         index = place.index if isinstance(place, MemPlace) else index_const(0)
         target = _add_index(_scale(index, count), index_const(j))
+        if j == 0:
+            self.bounds_check(region, target, count)
         if self.regions[region].const:
             raise self.unsupported(f"write to constant object '{region}'", node)
         self.builder.emit(Store(region, target, value.expr), loc)
@@ -343,6 +346,21 @@ class ExprLowering(LoweringState):
         self.builder.current = else_loc
 
     exit_location: int = -1
+
+    def bounds_check(self, region: str, first: Expr, count: int) -> None:
+        """Accesses outside an array of known size are undefined behaviour; we make
+        them a trap (as a bounds checker would) so no verdict rests on stack garbage."""
+        length = self.regions[region].length
+        if length is None:
+            return
+        last = _add_index(first, index_const(count - 1))
+        if isinstance(first, Const):
+            if first.value < 0 or first.value + count > length:
+                self.trap_if(ONE, None)
+            return
+        outside = Ite(Binary(BinOp.LT, first, index_const(0), ct.INT), ONE,
+                      Binary(BinOp.GE, last, index_const(length), ct.INT), ct.INT)
+        self.trap_if(outside, None)
 
     # ------------------------------------------------------------ leaves
 

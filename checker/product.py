@@ -69,8 +69,12 @@ class Product:
     old_env: Environment
     new_env: Environment
     domain: list[z3.BoolRef]
-    differ: z3.BoolRef
+    cases: list[DiffCase]
     notes: list[str]
+
+    @property
+    def differ(self) -> z3.BoolRef:
+        return z3.Or(*[case.formula() for case in self.cases]) if self.cases else z3.BoolVal(False)
 
     def config_symbols(self) -> dict[str, z3.ExprRef]:
         return {s.name: s.symbol for s in self.inputs.values()
@@ -103,10 +107,10 @@ def build_product(old: Cfa, new: Cfa) -> Product:
     old_exit = execute(old, old_env)
     new_exit = execute(new, new_env)
     notes: list[str] = []
-    differ = outputs_differ(old, new, old_exit, new_exit, old_env, new_env, inputs, notes)
+    cases = outputs_differ(old, new, old_exit, new_exit, old_env, new_env, inputs, notes)
     domain = _domain(inputs) + [old_exit.guard, new_exit.guard]
     return Product(old, new, inputs, functions, old_exit, new_exit, old_env, new_env,
-                   domain, differ, notes)
+                   domain, cases, notes)
 
 
 def _refs(cfa: Cfa, inputs: Mapping[str, SharedInput]) -> dict[str, z3.ExprRef]:
@@ -136,14 +140,43 @@ def _final(
     return None if shared is None else shared.symbol
 
 
+@dataclass(frozen=True)
+class DiffCase:
+    """One way the versions can differ: `guard`, and `old != new` when a pair is given.
+
+    Kept apart (rather than one big disjunction) so a solver that chokes on the
+    whole formula can be asked about one case, one output path at a time.
+    """
+
+    what: str
+    guard: z3.BoolRef
+    old: z3.ExprRef | None = None
+    new: z3.ExprRef | None = None
+
+    def formula(self) -> z3.BoolRef:
+        if self.old is None or self.new is None:
+            return self.guard
+        return z3.And(self.guard, self.old != self.new)
+
+
 def outputs_differ(
     old: Cfa, new: Cfa, old_exit: ExitState, new_exit: ExitState,
     old_env: Environment, new_env: Environment, inputs: Mapping[str, SharedInput],
     notes: list[str],
-) -> z3.BoolRef:
+) -> list[DiffCase]:
+    status_a = _status(old_exit, old_env, STATUS_VAR)
+    status_b = _status(new_exit, new_env, STATUS_VAR)
+    code_a = _status(old_exit, old_env, EXIT_CODE_VAR)
+    code_b = _status(new_exit, new_env, EXIT_CODE_VAR)
+    returned = status_a == smt_ops.const(STATUS_RETURN, old.variables[STATUS_VAR])
+    exited = status_a == smt_ops.const(STATUS_EXIT, old.variables[STATUS_VAR])
+    cases = [
+        DiffCase("status", status_a != status_b),
+        DiffCase("exit code", z3.And(exited, status_b == status_a), code_a, code_b),
+        DiffCase("calls", events_differ(old_exit.events, new_exit.events)),
+    ]
     old_outputs = {o.key: o for o in old.outputs}
     new_outputs = {o.key: o for o in new.outputs}
-    value_diffs: list[z3.BoolRef] = []
     for key in sorted(set(old_outputs) | set(new_outputs)):
         a = _final(old, old_exit, old_env, old_outputs.get(key), key, inputs)
         b = _final(new, new_exit, new_env, new_outputs.get(key), key, inputs)
@@ -152,22 +185,11 @@ def outputs_differ(
                          f"{'old' if b is None else 'new'} version and is not compared")
             continue
         if a.sort() != b.sort():
-            value_diffs.append(z3.BoolVal(True))
             notes.append(f"output '{key}' changed type")
+            cases.append(DiffCase(key, returned))
             continue
-        value_diffs.append(a != b)
-    status_a = _status(old_exit, old_env, STATUS_VAR)
-    status_b = _status(new_exit, new_env, STATUS_VAR)
-    code_a = _status(old_exit, old_env, EXIT_CODE_VAR)
-    code_b = _status(new_exit, new_env, EXIT_CODE_VAR)
-    returned = status_a == smt_ops.const(STATUS_RETURN, old.variables[STATUS_VAR])
-    exited = status_a == smt_ops.const(STATUS_EXIT, old.variables[STATUS_VAR])
-    return z3.Or(
-        status_a != status_b,
-        z3.And(exited, code_a != code_b),
-        z3.And(returned, z3.Or(*value_diffs)) if value_diffs else z3.BoolVal(False),
-        events_differ(old_exit.events, new_exit.events),
-    )
+        cases.append(DiffCase(key, z3.And(returned, status_b == status_a), a, b))
+    return [case for case in cases if not z3.is_false(z3.simplify(case.formula()))]
 
 
 def _status(exit_state: ExitState, env: Environment, name: str) -> z3.ExprRef:

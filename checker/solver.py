@@ -36,11 +36,29 @@ class Budget:
     def elapsed(self) -> float:
         return time.monotonic() - self.started
 
+    def count_call(self) -> None:
+        self.calls += 1
+
     def exhausted(self) -> bool:
         return self.remaining() <= 0.05
 
+    def share(self, seconds: float) -> Budget:
+        """A sub-budget of at most `seconds` that counts its calls into this one."""
+        return _Share(min(seconds, max(0.0, self.remaining())), self.per_call, self.memory_mb,
+                      parent=self)
+
     def call_limit(self) -> float:
         return max(0.05, min(self.per_call, self.remaining()))
+
+
+@dataclass
+class _Share(Budget):
+    parent: Budget | None = None
+
+    def count_call(self) -> None:
+        self.calls += 1
+        if self.parent is not None:
+            self.parent.count_call()
 
 
 @dataclass(frozen=True)
@@ -54,10 +72,11 @@ def check(assertions: list[z3.BoolRef], budget: Budget) -> Answer:
     """Satisfiability of the conjunction of `assertions` within the budget."""
     if budget.exhausted():
         return Answer(Outcome.UNKNOWN, reason="time limit reached")
-    budget.calls += 1
+    budget.count_call()
     z3.set_param("memory_max_size", budget.memory_mb)
     solver = z3.Solver()
-    solver.set("timeout", int(budget.call_limit() * 1000))
+    limit = budget.call_limit()
+    solver.set("timeout", int(limit * 1000))
     solver.add(*assertions)
     try:
         result = solver.check()
@@ -69,15 +88,5 @@ def check(assertions: list[z3.BoolRef], budget: Budget) -> Answer:
         return Answer(Outcome.UNSAT)
     reason = solver.reason_unknown()
     if reason in ("timeout", "canceled"):
-        reason = f"solver timeout after {budget.call_limit():.0f} s"
+        reason = f"solver timeout after {limit:.1f} s"
     return Answer(Outcome.UNKNOWN, reason=f"solver returned unknown ({reason})")
-
-
-def is_valid(formula: z3.BoolRef, budget: Budget) -> Outcome:
-    """UNSAT of the negation: SAT here means 'valid', UNSAT 'not valid'."""
-    answer = check([z3.Not(formula)], budget)
-    if answer.outcome is Outcome.UNSAT:
-        return Outcome.SAT
-    if answer.outcome is Outcome.SAT:
-        return Outcome.UNSAT
-    return Outcome.UNKNOWN
