@@ -193,7 +193,8 @@ def _directive_identifiers(directive: str) -> set[str]:
 
 
 def _function_name(header: list[Token]) -> str | None:
-    """The identifier before the parameter list: the first `name(` at the lowest depth."""
+    """The identifier before the parameter list: the last `name(` at the lowest depth
+    (so a macro call before the declaration, `DECLARE(x) int f(void)`, is skipped)."""
     best: tuple[int, str] | None = None
     depth = 0
     for index, token in enumerate(header):
@@ -206,7 +207,7 @@ def _function_name(header: list[Token]) -> str | None:
             and token.text not in KEYWORDS
             and index + 1 < len(header)
             and header[index + 1].text == "("
-            and (best is None or depth < best[0])
+            and (best is None or depth <= best[0])
         ):
             best = (depth, token.text)
     return best[1] if best else None

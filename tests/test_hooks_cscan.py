@@ -118,6 +118,13 @@ def test_includes_in_order() -> None:
     assert includes(scan(SOURCE)) == [("lib.h", False), ("stdio.h", True)]
 
 
+def test_macro_call_before_a_definition_is_not_its_name() -> None:
+    items = scan("IF_FEATURE_X(static) int g(int (*cb)(int)) { return cb(1); }\n")
+    assert [(i.kind, i.name, i.signature) for i in items] == [
+        (ItemKind.FUNCTION, "g", "IF_FEATURE_X ( ) int g(int ( * ) ( int ))")
+    ]
+
+
 def test_attribute_after_parameter_list_and_initializers() -> None:
     items = scan("int main(int argc) MAIN_EXTERNALLY_VISIBLE { return 0; }\nint t[2] = {0, 1};\n")
     assert [(i.kind, i.name) for i in items] == [
