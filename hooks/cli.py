@@ -42,17 +42,15 @@ from hooks.runner import CheckFn
 Env = Mapping[str, str]
 
 
-def _common(parser: argparse.ArgumentParser) -> None:
+def _report_command(
+    sub: argparse._SubParsersAction, name: str, help_text: str
+) -> argparse.ArgumentParser:
+    parser: argparse.ArgumentParser = sub.add_parser(name, help=help_text, description=help_text)
     parser.add_argument("-C", dest="repo", default=".", metavar="DIR", help="repository")
     parser.add_argument("--config", metavar="FILE", help="settings file (default .liftdiff.toml)")
     cache = parser.add_mutually_exclusive_group()
     cache.add_argument("--no-cache", action="store_true", help="neither read nor write the cache")
     cache.add_argument("--cache", metavar="FILE", help="cache database (default .git/liftdiff/)")
-
-
-def _report_command(sub: argparse._SubParsersAction, name: str, help_text: str):  # type: ignore[no-untyped-def]
-    parser = sub.add_parser(name, help=help_text, description=help_text)
-    _common(parser)
     parser.add_argument(
         "--time-budget", type=float, metavar="S", help="stop starting checks after S seconds"
     )
