@@ -324,3 +324,16 @@ def test_manifest_installs_as_a_python_hook_repo(tmp_path: Path) -> None:
     assert result.returncode == 1, result.stdout + result.stderr
     assert BLOCKED in result.stdout
     assert "pl_clamp (src/clamp.c:4) NOT_EQUIVALENT" in result.stdout
+
+
+def test_real_engine_second_scan_does_no_solver_work(tmp_path: Path) -> None:
+    repo = tmp_path / "repo"
+    build_history(repo)
+    runs = []
+    for _ in range(2):
+        out = io.StringIO()
+        main(["scan", "-C", str(repo), "--json"], out=out, err=io.StringIO())
+        runs.append(json.loads(out.getvalue()))
+    assert runs[0]["run"]["checked"] == 3
+    assert runs[1]["run"] == {"commits": 6, "recorded": 6, "planned": 0, "cached": 0, "checked": 0}
+    assert runs[1]["results"] == runs[0]["results"]
