@@ -17,7 +17,8 @@ from checker.errors import InputError, LiftdiffError, RecursionFound, Unsupporte
 from checker.frontend import ParsedFile, load
 from checker.ir import Cfa, loop_heads
 from checker.lower import lower_function
-from checker.product import build_product
+from checker.bounded import bounded_check, bounds
+from checker.product import Product, build_product
 from checker.replay import CompiledVersion
 from checker.solver import Budget, Outcome
 from checker.types import (
@@ -77,20 +78,15 @@ def check_function(
     old_loc = _definition(old, name)
     new_loc = _definition(new, name)
 
-    def result(verdict: Verdict, reason: str | None = None, **extra: object) -> FunctionResult:
-        stats = extra.pop("stats", None) or Stats(round(time.monotonic() - started, 3), 0)
-        return FunctionResult(name, old_loc, new_loc, verdict, reason, **extra)  # type: ignore[arg-type]
+    def result(verdict: Verdict, reason: str) -> FunctionResult:
+        stats = Stats(round(time.monotonic() - started, 3), 0)
+        return FunctionResult(name, old_loc, new_loc, verdict, reason, stats=stats)
 
     if old_loc is None or new_loc is None:
         which = "old" if new_loc is None else "new"
         return result(Verdict.UNSUPPORTED, f"'{name}' is defined only in the {which} version")
     try:
-        old_cfa = lower_function(old.program, name, settings)
-        new_cfa = lower_function(new.program, name, settings)
-        return _decide(old, new, old_cfa, new_cfa, settings, started, old_loc, new_loc)
-    except RecursionFound as exc:
-        return result(Verdict.UNKNOWN, f"{exc.message} at {exc.location}: recursion is not "
-                      "supported yet")
+        return _decide(old, new, name, settings, started, old_loc, new_loc)
     except UnsupportedError as exc:
         return result(Verdict.UNSUPPORTED, str(exc))
     except LiftdiffError as exc:
@@ -108,37 +104,82 @@ def _definition(parsed: ParsedFile, name: str) -> Location | None:
     return parsed.program.location(fdef.decl)
 
 
+def _lower_both(old: ParsedFile, new: ParsedFile, name: str, settings: Settings
+                ) -> tuple[Cfa, Cfa] | None:
+    """Both versions as real CFAs, or None when recursion rules that out."""
+    try:
+        return (lower_function(old.program, name, settings),
+                lower_function(new.program, name, settings))
+    except RecursionFound:
+        return None
+
+
 def _decide(
-    old: ParsedFile, new: ParsedFile, old_cfa: Cfa, new_cfa: Cfa, settings: Settings,
+    old: ParsedFile, new: ParsedFile, name: str, settings: Settings,
     started: float, old_loc: Location, new_loc: Location,
 ) -> FunctionResult:
-    name = old_cfa.name
-    assumptions = tuple(dict.fromkeys((*old_cfa.assumptions, *new_cfa.assumptions)))
-    if loop_heads(old_cfa) or loop_heads(new_cfa):
-        return FunctionResult(name, old_loc, new_loc, Verdict.UNKNOWN,
-                              "loops not yet supported",
-                              stats=Stats(round(time.monotonic() - started, 3), 0),
-                              assumptions=assumptions)
     budget = Budget(settings.timeout, settings.solver_timeout, settings.memory_mb,
                     started=started)
-    product = build_product(old_cfa, new_cfa)
     compiler = settings.compiler if settings.use_compiler and compiler_available(
         settings.compiler) else None
-    replayer = Replayer(product, CompiledVersion(old.source.path, old.source.text),
-                        CompiledVersion(new.source.path, new.source.text), compiler)
-    answer = verify_and_cex(product, [], replayer, budget, settings)
+    versions = (CompiledVersion(old.source.path, old.source.text),
+                CompiledVersion(new.source.path, new.source.text))
+    real = _lower_both(old, new, name, settings)
+    cyclic = real is None or bool(loop_heads(real[0]) or loop_heads(real[1]))
+    if not cyclic:
+        assert real is not None
+        product = build_product(*real)
+        replayer = Replayer(product, *versions, compiler)
+        answer = verify_and_cex(product, [], replayer, budget, settings)
+        return _result(name, old_loc, new_loc, product, replayer.notes, answer.kind,
+                       answer.witness, answer.reason, None, budget)
+    bounded = bounded_check(old.program, new.program, name, settings, budget, versions,
+                            compiler, real, bounds(settings.unwind))
+    product = bounded.product
+    notes: list[str] = []
+    if bounded.kind is Outcome.UNKNOWN:
+        reason = bounded.reason or (
+            f"no difference found up to {bounded.bound} loop iterations or recursion levels; "
+            "not proved for more")
+        bound = bounded.bound if bounded.reason is None else None
+        return FunctionResult(name, old_loc, new_loc, Verdict.UNKNOWN, reason, bound,
+                              stats=Stats(round(budget.elapsed(), 3), budget.calls),
+                              assumptions=_assumptions(real, product, notes))
+    return _result(name, old_loc, new_loc, product, notes, bounded.kind, bounded.witness,
+                   None, real, budget)
+
+
+def _assumptions(real: tuple[Cfa, Cfa] | None, product: Product | None,
+                 notes: list[str]) -> tuple[str, ...]:
+    found: list[str] = []
+    for cfa in (real or ()):
+        found.extend(cfa.assumptions)
+    if product is not None:
+        found.extend(product.old.assumptions)
+        found.extend(product.new.assumptions)
+        found.extend(product.notes)
+    found.extend(notes)
+    return tuple(dict.fromkeys(found))
+
+
+def _result(
+    name: str, old_loc: Location, new_loc: Location, product: Product | None,
+    notes: list[str], kind: Outcome, witness: Confirmed | None, reason: str | None,
+    real: tuple[Cfa, Cfa] | None, budget: Budget,
+) -> FunctionResult:
     stats = Stats(round(budget.elapsed(), 3), budget.calls)
-    notes = tuple(dict.fromkeys((*assumptions, *product.notes, *replayer.notes)))
-    if answer.kind is Outcome.UNSAT:
+    assumptions = _assumptions(real, product, notes)
+    if kind is Outcome.UNSAT:
         return FunctionResult(name, old_loc, new_loc, Verdict.EQUIVALENT, stats=stats,
-                              assumptions=notes)
-    if answer.kind is Outcome.SAT:
-        assert answer.witness is not None
-        entry = _entry(product.old, product.new, answer.witness)
+                              assumptions=assumptions)
+    if kind is Outcome.SAT:
+        assert witness is not None and product is not None
+        old_cfa, new_cfa = real or (product.old, product.new)
+        entry = _entry(old_cfa, new_cfa, witness)
         return FunctionResult(name, old_loc, new_loc, Verdict.NOT_EQUIVALENT,
-                              neq_summary=(entry,), stats=stats, assumptions=notes)
-    return FunctionResult(name, old_loc, new_loc, Verdict.UNKNOWN, answer.reason, stats=stats,
-                          assumptions=notes)
+                              neq_summary=(entry,), stats=stats, assumptions=assumptions)
+    return FunctionResult(name, old_loc, new_loc, Verdict.UNKNOWN, reason, stats=stats,
+                          assumptions=assumptions)
 
 
 def _entry(old: Cfa, new: Cfa, witness: Confirmed) -> NeqEntry:

@@ -15,6 +15,7 @@ import z3
 from checker.fuzz import samples
 from checker.interp import ExternalCall, InterpreterError, same_value
 from checker.library import PURE_LIBRARY
+from checker.ir import STATUS_UNWOUND, Cfa
 from checker.product import Product
 from checker.replay import (
     CompiledReplay,
@@ -67,18 +68,22 @@ class Replayer:
     new_version: CompiledVersion | None
     compiler: str | None
     notes: list[str] = field(default_factory=list)
+    programs: tuple[Cfa, Cfa] | None = None
+    """The CFAs to execute (default: the product's); bounded products replay on
+    the real, loop-carrying CFAs so a witness is a complete execution."""
 
     def confirm(self, assignment: Assignment, model: z3.ModelRef | None
                 ) -> tuple[Confirmed | None, Assignment, list[ExternalCall], str]:
         """Replay `assignment`; returns (witness or None, completed assignment,
         library calls made, why it did not replay)."""
         product = self.product
+        old_cfa, new_cfa = self.programs or (product.old, product.new)
         types = call_result_types(product.old, product.new)
         stubs = dict(assignment.stubs)
         for _ in range(STUB_ROUNDS):
             current = Assignment(assignment.scalars, assignment.regions, stubs, assignment.free)
-            old_run = run_version(product.old, current, "old", MAX_STEPS)
-            new_run = run_version(product.new, current, "new", MAX_STEPS)
+            old_run = run_version(old_cfa, current, "old", MAX_STEPS)
+            new_run = run_version(new_cfa, current, "new", MAX_STEPS)
             missing = [c for c in (*old_run.calls, *new_run.calls) if c.source == "missing"]
             if not missing:
                 break
@@ -95,15 +100,17 @@ class Replayer:
             if not added:
                 break
         assignment = Assignment(assignment.scalars, assignment.regions, stubs, assignment.free)
-        old_obs = observe(product.old, old_run)
-        new_obs = observe(product.new, new_run)
+        if STATUS_UNWOUND in (old_run.status, new_run.status):
+            return None, assignment, [], "the run needs deeper recursion than was inlined"
+        old_obs = observe(old_cfa, old_run)
+        new_obs = observe(new_cfa, new_run)
         library = [c for c in (*old_run.calls, *new_run.calls) if c.source == "library"]
         found = differences(old_obs, new_obs, assignment)
         if not found:
             return None, assignment, library, "the interpreter shows equal behaviour"
         methods = [ReplayMethod.INTERPRETER]
         if self.compiler and self.old_version is not None and self.new_version is not None:
-            compiled = compiled_replay(product.old, product.new, self.old_version,
+            compiled = compiled_replay(old_cfa, new_cfa, self.old_version,
                                        self.new_version, assignment, old_obs, new_obs,
                                        self.compiler)
             verdict = _compiled_verdict(compiled)
@@ -139,6 +146,7 @@ def verify_and_cex(
     budget: Budget,
     settings: Settings,
     fixed: dict[str, int | float] | None = None,
+    fuzz: bool = True,
 ) -> Verdict:
     """Decide `assumptions -> outputs equal` or find a replayed counterexample.
 
@@ -150,11 +158,12 @@ def verify_and_cex(
     if z3.is_false(z3.simplify(z3.And(*query))):
         return Verdict(Outcome.UNSAT)
     quick = max(8, settings.random_tests // 4)
-    found = random_search(product, assumptions, replayer, quick, settings.seed, budget, fixed)
+    found = random_search(product, assumptions, replayer, quick, settings.seed, budget,
+                          fixed) if fuzz else None
     if found is not None:
         return Verdict(Outcome.SAT, witness=found)
     verdict = _solve(product, query, replayer, budget, settings.refinements)
-    if verdict.kind is not Outcome.UNKNOWN:
+    if verdict.kind is not Outcome.UNKNOWN or not fuzz:
         return verdict
     found = random_search(product, assumptions, replayer, settings.random_tests,
                           settings.seed + 1, budget, fixed)
@@ -257,7 +266,10 @@ def _refine(product: Product, query: list[z3.BoolRef], replayer: Replayer, budge
             return Verdict(Outcome.UNKNOWN, reason=answer.reason)
         assert answer.model is not None
         assignment = model_assignment(product, answer.model)
-        confirmed, assignment, library, why = replayer.confirm(assignment, answer.model)
+        try:
+            confirmed, assignment, library, why = replayer.confirm(assignment, answer.model)
+        except InterpreterError as exc:
+            return Verdict(Outcome.UNKNOWN, reason=f"solver counterexample does not replay: {exc}")
         if confirmed is not None:
             return Verdict(Outcome.SAT, witness=confirmed)
         last_reason = why

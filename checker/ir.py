@@ -276,13 +276,15 @@ class Output:
 
 
 STATUS_VAR = "$status"
-"""0 = returned normally, 1 = trapped (division by zero, INT_MIN / -1), 2 = exit()/abort()."""
+"""0 = returned normally, 1 = trapped (division by zero, INT_MIN / -1, out of bounds,
+NULL dereference), 2 = exit()/abort(), 3 = cut off by loop unrolling (bounded CFAs)."""
 EXIT_CODE_VAR = "$exit_code"
 RETURN_VAR = "$ret"
 
 STATUS_RETURN = 0
 STATUS_TRAP = 1
 STATUS_EXIT = 2
+STATUS_UNWOUND = 3
 
 
 @dataclass(frozen=True)

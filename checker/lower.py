@@ -25,17 +25,21 @@ from checker.types import Settings
 from checker.values import MemPlace, Place, VarPlace
 
 
-def lower_function(program: Program, name: str, settings: Settings) -> Cfa:
+def lower_function(
+    program: Program, name: str, settings: Settings, unroll: int | None = None
+) -> Cfa:
     """Lower `name` (inlining same-file callees) into a CFA.
 
-    Raises UnsupportedError (with location) for constructs we cannot model and
-    RecursionFound for recursive call chains.
+    With `unroll`, loops are unrolled and recursive calls inlined that many
+    times, giving an acyclic CFA whose runs that need more end with status
+    STATUS_UNWOUND. Raises UnsupportedError (with location) for constructs we
+    cannot model and, without `unroll`, RecursionFound for recursive calls.
     """
     program.check_usable(name)
     fdef = program.functions.get(name)
     if fdef is None:
         raise InputError(f"function '{name}' is not defined in {program.path}")
-    lowering = StmtLowering(program=program, settings=settings, entry_name=name)
+    lowering = StmtLowering(program=program, settings=settings, entry_name=name, unroll=unroll)
     lowering.init_statements()
     lowering.address_taken = address_taken_names(program.ast)
     builder = lowering.builder

@@ -64,6 +64,8 @@ class LoweringState:
     assumptions: list[str] = field(default_factory=list)
     address_taken: set[str] = field(default_factory=set)
     externals: dict[str, str] = field(default_factory=dict)
+    unroll: int | None = None
+    """Bounded lowering: loops unrolled and recursion inlined this many times."""
     inline_counter: int = 0
     temp_counter: int = 0
     current: Location = field(default_factory=lambda: Location("?", 0))

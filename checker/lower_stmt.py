@@ -12,6 +12,7 @@ from checker.errors import RecursionFound
 from checker.ir import (
     EXIT_CODE_VAR,
     STATUS_EXIT,
+    STATUS_UNWOUND,
     STATUS_VAR,
     Assign,
     BinOp,
@@ -105,6 +106,9 @@ class StmtLowering(ExprLowering):
         self.builder.join(join)
 
     def stmt_While(self, node: c_ast.While) -> None:
+        if self.unroll is not None:
+            self._unrolled(node.cond, node.stmt, None, test_first=True)
+            return
         head = self.builder.new_location()
         self.builder.join(head)
         cond = self.condition(node.cond)
@@ -115,6 +119,9 @@ class StmtLowering(ExprLowering):
         self.builder.current = done
 
     def stmt_DoWhile(self, node: c_ast.DoWhile) -> None:
+        if self.unroll is not None:
+            self._unrolled(node.cond, node.stmt, None, test_first=False)
+            return
         head = self.builder.new_location()
         test = self.builder.new_location()
         done = self.builder.new_location()
@@ -132,6 +139,10 @@ class StmtLowering(ExprLowering):
         self.frames[-1].scopes.append({})
         if node.init is not None:
             self.statement(node.init)
+        if self.unroll is not None:
+            self._unrolled(node.cond, node.stmt, node.next, test_first=True)
+            self.frames[-1].scopes.pop()
+            return
         head = self.builder.new_location()
         step = self.builder.new_location()
         self.builder.join(head)
@@ -148,6 +159,35 @@ class StmtLowering(ExprLowering):
         self.builder.goto(head)
         self.builder.current = done
         self.frames[-1].scopes.pop()
+
+    def _unrolled(self, cond_node: c_ast.Node | None, body: c_ast.Node | None,
+                  step: c_ast.Node | None, test_first: bool) -> None:
+        """The loop unrolled `unroll` times; a run that needs one more iteration
+        ends with status 'unwound', which bounded queries exclude."""
+        assert self.unroll is not None
+        done = self.builder.new_location()
+        for copy in range(self.unroll + 1):
+            if test_first or copy > 0:
+                if cond_node is not None:
+                    cond = self.condition(cond_node)
+                    enter, leave = self.builder.branch(cond, self.current)
+                    self.builder.current = leave
+                    self.builder.goto(done)
+                    self.builder.current = enter
+                if copy == self.unroll:
+                    self.cut_off()
+                    break
+            following = self.builder.new_location()
+            self._loop_body(body, Targets(done, following))
+            self.builder.join(following)
+            if step is not None:
+                self.rvalue(step)
+        self.builder.current = done
+
+    def cut_off(self) -> None:
+        loc = self.current
+        self.builder.emit(Assign(STATUS_VAR, Const(STATUS_UNWOUND, ct.INT)), loc)
+        self.builder.goto(self.exit_location, loc)
 
     def _loop_body(self, body: c_ast.Node | None, targets: Targets) -> None:
         self.targets.append(targets)
@@ -497,11 +537,22 @@ class StmtLowering(ExprLowering):
 
         return c_generator.CGenerator().visit(decl)
 
+    def _recursion_cut(self, name: str, node: c_ast.Node) -> Value:
+        """Recursion deeper than the bound: cut off; the value is never observed."""
+        self.cut_off()
+        ret = self.program.complete(self.program.prototypes[name].ret)
+        if isinstance(ret, ct.VoidType):
+            return VoidValue()
+        return self._zero_value(ret)
+
     def inline(self, name: str, args: list[c_ast.Node], node: c_ast.Node) -> Value:
         chain = [frame.function for frame in self.frames]
         if name in chain:
-            cycle = (*chain[chain.index(name):], name)
-            raise RecursionFound(cycle, self.program.location(node))
+            if self.unroll is None:
+                cycle = (*chain[chain.index(name):], name)
+                raise RecursionFound(cycle, self.program.location(node))
+            if chain.count(name) > self.unroll:
+                return self._recursion_cut(name, node)
         if len(self.frames) > self.settings.inline_depth:
             raise self.unsupported(f"calls nested deeper than {self.settings.inline_depth}", node)
         fdef = self.program.functions[name]

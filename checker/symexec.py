@@ -12,11 +12,12 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
+from types import ModuleType
 
 import z3
 
 from checker import smt_ops
-from checker.ctype import FloatType
+from checker.ctype import INDEX, FloatType
 from checker.ir import (
     Assign,
     Assume,
@@ -71,34 +72,39 @@ class Environment:
         inputs: Mapping[str, z3.ExprRef],
         functions: Callable[[str, tuple[z3.SortRef, ...], z3.SortRef], z3.FuncDeclRef],
         tag: str,
+        sem: ModuleType = smt_ops,
     ) -> None:
         self.cfa = cfa
         self.inputs = inputs
         self.functions = functions
         self.tag = tag
+        self.sem = sem
         self.free: dict[str, z3.ExprRef] = {}
+
+    def index_sort(self) -> z3.SortRef:
+        return self.sem.sort_of(INDEX)
 
     def initial(self, name: str) -> z3.ExprRef:
         if name in self.inputs:
             return self.inputs[name]
         ctype = self.cfa.variables[name]
         if name in self.cfa.initial:
-            return smt_ops.const(self.cfa.initial[name], ctype)
-        return self._free(name, smt_ops.sort_of(ctype))
+            return self.sem.const(self.cfa.initial[name], ctype)
+        return self._free(name, self.sem.sort_of(ctype))
 
     def initial_region(self, name: str) -> z3.ArrayRef:
         if name in self.inputs:
             return self.inputs[name]  # type: ignore[return-value]
         region = self.cfa.regions[name]
-        elem = smt_ops.sort_of(region.elem)
+        sem = self.sem
+        elem = sem.sort_of(region.elem)
         if region.init is not None:
-            zero = smt_ops.const(0, region.elem)
-            array = z3.K(z3.BitVecSort(64), zero)
+            array = z3.K(self.index_sort(), sem.const(0, region.elem))
             for index, value in enumerate(region.init):
                 if value:
-                    array = z3.Store(array, z3.BitVecVal(index, 64), smt_ops.const(value, region.elem))
+                    array = z3.Store(array, sem.const(index, INDEX), sem.const(value, region.elem))
             return array
-        return self._free(name, z3.ArraySort(z3.BitVecSort(64), elem))  # type: ignore[return-value]
+        return self._free(name, z3.ArraySort(self.index_sort(), elem))  # type: ignore[return-value]
 
     def _free(self, name: str, sort: z3.SortRef) -> z3.ExprRef:
         if name not in self.free:
@@ -111,6 +117,7 @@ class Evaluator:
 
     def __init__(self, env: Environment) -> None:
         self.env = env
+        self.sem = env.sem
 
     def value(self, state: State, name: str) -> z3.ExprRef:
         if name not in state.env:
@@ -123,36 +130,37 @@ class Evaluator:
         return state.mem[name]
 
     def expr(self, state: State, node: Expr) -> z3.ExprRef:
+        sem = self.sem
         if isinstance(node, Const):
-            return smt_ops.const(node.value, node.type)
+            return sem.const(node.value, node.type)
         if isinstance(node, Var):
             return self.value(state, node.name)
         if isinstance(node, Load):
             return z3.Select(self.region(state, node.region), self.expr(state, node.index))
         if isinstance(node, Unary):
-            return smt_ops.unary(node.op, self.expr(state, node.arg), node.arg.type)
+            return sem.unary(node.op, self.expr(state, node.arg), node.arg.type)
         if isinstance(node, Binary):
-            return smt_ops.binary(node.op, self.expr(state, node.left),
-                                  self.expr(state, node.right), node.left.type)
+            return sem.binary(node.op, self.expr(state, node.left),
+                              self.expr(state, node.right), node.left.type)
         if isinstance(node, Cast):
-            return smt_ops.cast(self.expr(state, node.arg), node.arg.type, node.type)
+            return sem.cast(self.expr(state, node.arg), node.arg.type, node.type)
         if isinstance(node, Ite):
-            cond = smt_ops.is_true(self.expr(state, node.cond), node.cond.type)
+            cond = sem.is_true(self.expr(state, node.cond), node.cond.type)
             return z3.If(cond, self.expr(state, node.then), self.expr(state, node.other))
         if isinstance(node, Call):
             args = [self.expr(state, a) for a in node.args]
-            exact = smt_ops.fp_library(node.func, args) if isinstance(node.type, FloatType) else None
+            exact = sem.fp_library(node.func, args) if isinstance(node.type, FloatType) else None
             if exact is not None:
                 return exact
             decl = self.env.functions(node.func, tuple(a.sort() for a in args),
-                                      smt_ops.sort_of(node.type))
+                                      sem.sort_of(node.type))
             return decl(*args)
         if isinstance(node, StrConst):
-            return smt_ops.string_id(node.text)
+            return sem.const(smt_ops.string_id(node.text).as_long(), INDEX)
         raise TypeError(f"unknown IR expression {node!r}")
 
     def truth(self, state: State, node: Expr) -> z3.BoolRef:
-        return smt_ops.is_true(self.expr(state, node), node.type)
+        return self.sem.is_true(self.expr(state, node), node.type)
 
 
 def execute(cfa: Cfa, env: Environment) -> ExitState:

@@ -12,9 +12,8 @@ from dataclasses import dataclass, field
 
 import z3
 
-from checker.ctype import FloatType, IntType, PointerType, ScalarType
+from checker.ctype import IntType, PointerType, ScalarType
 from checker.interp import RegionValue
-from checker.ir import Cfa, Call, Event, StrConst, action_exprs, walk
 from checker.product import Product
 from checker.smt_ops import python_value, z3_literal
 from checker.types import Value
@@ -79,18 +78,6 @@ def model_assignment(product: Product, model: z3.ModelRef) -> Assignment:
     return Assignment(scalars, regions, {}, free)
 
 
-def strings_of(*cfas: Cfa) -> dict[int, str]:
-    """Digest -> text for every string literal passed to external functions."""
-    found: dict[int, str] = {}
-    for cfa in cfas:
-        for edge in cfa.edges:
-            for expr in action_exprs(edge.action):
-                for node in walk(expr):
-                    if isinstance(node, StrConst):
-                        found[string_id(node.text).as_long()] = node.text
-    return found
-
-
 def model_stub(
     product: Product, model: z3.ModelRef, func: str, args: tuple[int | float | str, ...],
     result_type: ScalarType,
@@ -150,13 +137,3 @@ def report_region(region: RegionValue) -> Value:
     shown: dict[str, Value] = {str(k): report_scalar(v) for k, v in sorted(cells.items())}
     shown["default"] = report_scalar(region.default)
     return shown
-
-
-def calls_in(cfa: Cfa) -> set[str]:
-    names: set[str] = set()
-    for edge in cfa.edges:
-        if isinstance(edge.action, Event):
-            names.add(edge.action.func)
-        for expr in action_exprs(edge.action):
-            names.update(node.func for node in walk(expr) if isinstance(node, Call))
-    return names

@@ -92,7 +92,11 @@ def _details(result: FunctionResult) -> str:
     if result.verdict is Verdict.NOT_EQUIVALENT:
         heads = [entry.configurations for entry in result.neq_summary]
         if not heads:
-            return result.reason or "differs"
+            return _cell(result.reason or "differs")
+        if heads == ["1"]:  # every configuration (or a single product): say where instead
+            scope = " in every configuration" if result.features else ""
+            inputs = result.neq_summary[0].inputs
+            return f"differs{scope}" + (f" for inputs {_code(inputs)}" if inputs != "1" else "")
         return "differs when " + " or ".join(_code(h) for h in heads)
     if result.verdict is Verdict.EQUIVALENT:
         text = result.reason or ("proved for every configuration" if result.features else "proved")

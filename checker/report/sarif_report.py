@@ -68,10 +68,12 @@ def _location(result: FunctionResult) -> dict[str, Any] | None:
 
 
 def _message(result: FunctionResult) -> str:
-    heads = [entry.configurations for entry in result.neq_summary]
+    heads = [entry.configurations for entry in result.neq_summary if entry.configurations != "1"]
     text = f"'{result.function}' is not equivalent to its previous version"
     if heads:
         text += " in configurations " + " or ".join(f"({h})" for h in heads)
+    elif result.neq_summary and result.features:
+        text += " in every configuration"
     if result.neq_summary:
         text += "; e.g. " + witness_sentence(result.neq_summary[0].witness)
     elif result.reason:

@@ -1,0 +1,87 @@
+"""Bounded equivalence: loops unrolled (and recursion inlined) k = 1, 2, 4, ... times.
+
+A difference found within k iterations is a real, replayed witness. No
+difference up to k is only evidence (UNKNOWN with `bound`), unless no run of
+either version needs more than k iterations at all - then the bounded product
+covers every execution and the verdict is a proof.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import z3
+
+from checker import smt_ops
+from checker.equiv import Confirmed, Replayer, verify_and_cex
+from checker.ir import STATUS_UNWOUND, STATUS_VAR, Cfa
+from checker.lower import lower_function
+from checker.product import Product, build_product
+from checker.program import Program
+from checker.replay import CompiledVersion
+from checker.solver import Budget, Outcome, check
+from checker.types import Settings
+
+MAX_EDGES = 60_000
+"""Stop doubling k once an unrolled CFA grows past this many edges."""
+
+
+@dataclass(frozen=True)
+class BoundedOutcome:
+    kind: Outcome  # UNSAT: proved (complete unrolling); SAT: witness; UNKNOWN: see bound
+    bound: int
+    witness: Confirmed | None = None
+    product: Product | None = None
+    reason: str | None = None
+
+
+def _unwound(product: Product) -> tuple[z3.BoolRef, z3.BoolRef]:
+    marks = []
+    for exit_state, env, cfa in ((product.old_exit, product.old_env, product.old),
+                                 (product.new_exit, product.new_env, product.new)):
+        status = exit_state.env.get(STATUS_VAR, env.initial(STATUS_VAR))
+        marks.append(status == smt_ops.const(STATUS_UNWOUND, cfa.variables[STATUS_VAR]))
+    return marks[0], marks[1]
+
+
+def bounds(limit: int, start: int = 1) -> list[int]:
+    ks = []
+    k = max(1, start)
+    while k < limit:
+        ks.append(k)
+        k *= 2
+    ks.append(limit)
+    return sorted(set(ks))
+
+
+def bounded_check(
+    old: Program, new: Program, name: str, settings: Settings, budget: Budget,
+    versions: tuple[CompiledVersion, CompiledVersion], compiler: str | None,
+    real: tuple[Cfa, Cfa] | None, ks: list[int],
+) -> BoundedOutcome:
+    """Search for a difference with increasing unrolling bounds `ks`."""
+    reached = 0
+    reason = None
+    for k in ks:
+        if budget.exhausted():
+            break
+        old_cfa = lower_function(old, name, settings, unroll=k)
+        new_cfa = lower_function(new, name, settings, unroll=k)
+        if len(old_cfa.edges) + len(new_cfa.edges) > MAX_EDGES and reached:
+            break
+        product = build_product(old_cfa, new_cfa)
+        unwound_old, unwound_new = _unwound(product)
+        replayer = Replayer(product, versions[0], versions[1], compiler,
+                            programs=real or (old_cfa, new_cfa))
+        within = [z3.Not(unwound_old), z3.Not(unwound_new)]
+        verdict = verify_and_cex(product, within, replayer, budget, settings, fuzz=k == ks[0])
+        if verdict.kind is Outcome.SAT:
+            return BoundedOutcome(Outcome.SAT, k, verdict.witness, product)
+        if verdict.kind is Outcome.UNKNOWN:
+            reason = verdict.reason
+            break
+        reached = k
+        deeper = check([*product.domain, z3.Or(unwound_old, unwound_new)], budget)
+        if deeper.outcome is Outcome.UNSAT:
+            return BoundedOutcome(Outcome.UNSAT, k, product=product)
+    return BoundedOutcome(Outcome.UNKNOWN, reached, reason=reason)

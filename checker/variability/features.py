@@ -1,0 +1,244 @@
+"""Which macros are features, and whether each is boolean or integer-valued.
+
+Rules (applied per file version; the engine unites old and new):
+
+* With `features`/`feature_patterns` in the settings, a macro is a feature iff it
+  is listed or matches a pattern (fnmatch), wherever it occurs; a `#define` of
+  such a macro in the text is ignored (with a note), since the user said it varies.
+* Without them, a feature is every macro tested in a conditional (directly or
+  through the body of a macro that is tested) that is never `#define`d in the
+  text nor fixed by `defines`, and is not a reserved name (`__x`, `_X`: those
+  belong to the compiler/platform, so `#ifdef __cplusplus` is not a feature);
+  names in the feature model are features too.
+* BusyBox conventions, tied to `conditional_macros`: a call `IF_X(...)` or
+  `IF_NOT_X(...)` of an undefined conditional macro makes `ENABLE_X` a feature,
+  and so does an undefined `ENABLE_X` used in C code.
+* A feature is boolean (domain {0,1}) unless some use treats it as a number:
+  an operand of arithmetic, bitwise or ordering operators, compared with
+  something other than 0/1, or used in C code outside a truth-value position
+  (`if (X)`, `!X`, `X && ...`). Kconfig's `ENABLE_X` is always boolean.
+* A feature tested with `defined`/`#ifdef` is "undefined when off": value 0 means
+  the macro is not defined at all (a configuration cannot say "defined as 0").
+"""
+
+from __future__ import annotations
+
+import fnmatch
+import re
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, field
+
+from checker.types import Settings
+from checker.variability.condexpr import DEFINED_OPERATORS
+from checker.variability.lexer import Directive, Scanned, Token
+from checker.variability.types import Feature, feature_of
+
+KCONFIG_PREFIX = "ENABLE_"
+_RESERVED = re.compile(r"^(__|_[A-Z])")
+_BOOLEAN_BEFORE = frozenset({None, "!", "&&", "||", "(", "?", ":"})
+_BOOLEAN_AFTER = frozenset({None, "&&", "||", ")", "?", ":"})
+_CONDITIONAL_DIRECTIVES = frozenset({"if", "elif", "ifdef", "ifndef"})
+
+
+@dataclass(frozen=True)
+class ConditionalMacros:
+    """`IF_X(...)`-style macros: name -> (feature macro, keeps argument when feature off)."""
+
+    prefixes: tuple[tuple[str, bool], ...]
+
+    @classmethod
+    def from_settings(cls, settings: Settings) -> ConditionalMacros:
+        prefixes: list[tuple[str, bool]] = []
+        for pattern in settings.conditional_macros:
+            if pattern.endswith("*") and not any(c in pattern[:-1] for c in "*?["):
+                prefix = pattern[:-1]
+                prefixes.append((prefix, prefix.endswith("NOT_")))
+        prefixes.sort(key=lambda item: len(item[0]), reverse=True)
+        return cls(tuple(prefixes))
+
+    def lookup(self, name: str) -> tuple[str, bool] | None:
+        """(feature name, negated) for a conditional macro name, else None."""
+        for prefix, negated in self.prefixes:
+            if name.startswith(prefix) and len(name) > len(prefix):
+                return KCONFIG_PREFIX + name[len(prefix):], negated
+        return None
+
+    def macro_names(self, feature: str) -> list[tuple[str, bool]]:
+        """The conditional macros driven by `feature` (for gcc -D flags)."""
+        if not feature.startswith(KCONFIG_PREFIX):
+            return []
+        symbol = feature[len(KCONFIG_PREFIX):]
+        return [(prefix + symbol, negated) for prefix, negated in self.prefixes]
+
+
+@dataclass
+class _Uses:
+    tested: set[str] = field(default_factory=set)
+    defined_in_text: set[str] = field(default_factory=set)
+    bodies: dict[str, set[str]] = field(default_factory=dict)
+    code: set[str] = field(default_factory=set)
+    numeric: set[str] = field(default_factory=set)
+    defined_tests: set[str] = field(default_factory=set)
+    conditional_calls: set[str] = field(default_factory=set)
+
+
+@dataclass(frozen=True)
+class FeatureTable:
+    features: dict[str, Feature]
+    notes: tuple[str, ...]
+    conditional: ConditionalMacros
+
+
+def discover(scanned: Scanned, settings: Settings, model_tokens: Sequence[Token],
+             path: str) -> FeatureTable:
+    conditional = ConditionalMacros.from_settings(settings)
+    uses = _collect(scanned, conditional)
+    _classify_condition(list(model_tokens), uses)
+    model_names = {t.text for t in model_tokens if t.kind == "id"} - DEFINED_OPERATORS
+    fixed = {name for name, _ in settings.defines}
+    explicit = bool(settings.features or settings.feature_patterns)
+    notes: list[str] = []
+    names: set[str]
+    if explicit:
+        every = uses.tested | uses.code | model_names | set().union(*uses.bodies.values(),
+                                                                    uses.defined_in_text)
+        names = {n for n in every if _matches(n, settings)} | set(settings.features)
+        for name in sorted(names & uses.defined_in_text):
+            notes.append(f"{path}: '#define {name}' ignored: {name} is a feature")
+    else:
+        tested = _closure(uses.tested, uses.bodies)
+        names = {n for n in tested | model_names
+                 if n not in uses.defined_in_text and not _RESERVED.match(n)}
+        if conditional.prefixes:
+            names |= {n for n in uses.code
+                      if n.startswith(KCONFIG_PREFIX) and n not in uses.defined_in_text}
+    names -= fixed
+    names -= DEFINED_OPERATORS
+    for call in uses.conditional_calls:
+        mapped = conditional.lookup(call)
+        if mapped and mapped[0] not in uses.defined_in_text and mapped[0] not in fixed:
+            names.add(mapped[0])
+    features = {}
+    for name in sorted(names):
+        boolean = name.startswith(KCONFIG_PREFIX) or name not in uses.numeric
+        features[name] = feature_of(name, boolean, name in uses.defined_tests)
+    return FeatureTable(features, tuple(notes), conditional)
+
+
+def _matches(name: str, settings: Settings) -> bool:
+    return name in settings.features or any(
+        fnmatch.fnmatchcase(name, pattern) for pattern in settings.feature_patterns)
+
+
+def _closure(tested: set[str], bodies: dict[str, set[str]]) -> set[str]:
+    result = set(tested)
+    todo = list(tested)
+    while todo:
+        name = todo.pop()
+        for inner in bodies.get(name, ()):
+            if inner not in result:
+                result.add(inner)
+                todo.append(inner)
+    return result
+
+
+def _collect(scanned: Scanned, conditional: ConditionalMacros) -> _Uses:
+    uses = _Uses()
+    code: list[Token] = []
+    for element in scanned.elements:
+        if isinstance(element, Token):
+            code.append(element)
+            continue
+        _directive_uses(element, uses)
+    _code_uses(code, uses, conditional)
+    return uses
+
+
+def _directive_uses(directive: Directive, uses: _Uses) -> None:
+    tokens = list(directive.tokens)
+    if directive.name in ("ifdef", "ifndef"):
+        if tokens and tokens[0].kind == "id":
+            uses.tested.add(tokens[0].text)
+            uses.defined_tests.add(tokens[0].text)
+        return
+    if directive.name in ("if", "elif"):
+        _classify_condition(tokens, uses)
+        return
+    if directive.name in ("define", "undef") and tokens and tokens[0].kind == "id":
+        name = tokens[0].text
+        uses.defined_in_text.add(name)
+        if directive.name == "define":
+            body = _define_body(tokens)
+            uses.bodies.setdefault(name, set()).update(
+                t.text for t in body if t.kind == "id")
+            _classify_condition(list(body), uses, record_tested=False)
+
+
+def _define_body(tokens: Sequence[Token]) -> Sequence[Token]:
+    if len(tokens) > 1 and tokens[1].text == "(" and not tokens[1].space:
+        close = next((i for i, t in enumerate(tokens) if t.text == ")"), len(tokens) - 1)
+        return tokens[close + 1:]
+    return tokens[1:]
+
+
+def _classify_condition(tokens: list[Token], uses: _Uses, record_tested: bool = True) -> None:
+    i = 0
+    while i < len(tokens):
+        token = tokens[i]
+        if token.kind != "id":
+            i += 1
+            continue
+        if token.text in DEFINED_OPERATORS:
+            j = i + 1
+            if j < len(tokens) and tokens[j].text == "(":
+                j += 1
+            if j < len(tokens) and tokens[j].kind == "id":
+                uses.defined_tests.add(tokens[j].text)
+                if record_tested:
+                    uses.tested.add(tokens[j].text)
+            i = j + 1
+            continue
+        if record_tested:
+            uses.tested.add(token.text)
+        if not _boolean_position(tokens, i):
+            uses.numeric.add(token.text)
+        i += 1
+
+
+def _boolean_position(tokens: Sequence[Token], i: int) -> bool:
+    before = tokens[i - 1].text if i > 0 else None
+    after = tokens[i + 1].text if i + 1 < len(tokens) else None
+    if before not in _BOOLEAN_BEFORE:
+        return False
+    if after in ("==", "!=") and i + 2 < len(tokens):
+        other = tokens[i + 2].text
+        rest = tokens[i + 3].text if i + 3 < len(tokens) else None
+        return other in ("0", "1") and rest in _BOOLEAN_AFTER
+    return after in _BOOLEAN_AFTER
+
+
+def _code_uses(code: list[Token], uses: _Uses, conditional: ConditionalMacros) -> None:
+    for i, token in enumerate(code):
+        if token.kind != "id":
+            continue
+        uses.code.add(token.text)
+        following = code[i + 1].text if i + 1 < len(code) else None
+        if following == "(" and conditional.lookup(token.text):
+            uses.conditional_calls.add(token.text)
+        if not _code_boolean_position(code, i):
+            uses.numeric.add(token.text)
+
+
+def _code_boolean_position(code: Sequence[Token], i: int) -> bool:
+    before = code[i - 1].text if i > 0 else None
+    after = code[i + 1].text if i + 1 < len(code) else None
+    if before == "(":
+        keyword = code[i - 2].text if i > 1 else None
+        opens_condition = keyword in ("if", "while")
+    else:
+        opens_condition = before in ("!", "&&", "||")
+    return opens_condition and after in ("&&", "||", ")", "?")
+
+
+def feature_names(features: Iterable[Feature]) -> list[str]:
+    return [f.name for f in features]

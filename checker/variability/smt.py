@@ -1,0 +1,264 @@
+"""Formulas in z3 and the satisfiability questions the front end asks.
+
+Presence conditions are evaluated in 64-bit two's complement as `#if` does;
+feature variables are C `int`s in the lifted program, so an integer feature
+ranges over 32-bit values and a boolean one over {0, 1}. Small boolean
+questions are answered by truth tables; the rest go through `checker.solver`
+(the one module that calls z3's check). A solver "unknown" counts as
+satisfiable here: keeping a branch we could not refute is always safe.
+"""
+
+from __future__ import annotations
+
+import itertools
+from collections.abc import Iterator, Mapping
+
+import z3
+
+from checker import solver
+from checker.errors import UnsupportedError
+from checker.variability import formula as fm
+from checker.variability.formula import Formula
+
+_WIDTH = 64
+_TRUTH_TABLE_LIMIT = 10
+_BUDGET_SECONDS = 120.0
+_CALL_SECONDS = 20.0
+
+
+def to_z3(formula: Formula, vars: Mapping[str, z3.ArithRef | z3.BitVecRef]) -> z3.BoolRef:
+    """`formula != 0` over the engine's feature variables (Int or bit-vector terms)."""
+    value = _term(formula, vars)
+    return value != z3.BitVecVal(0, _WIDTH)
+
+
+def feature_constraints(formula: Formula, vars: Mapping[str, z3.BitVecRef]) -> list[z3.BoolRef]:
+    """Domain constraints for the boolean features of `formula`."""
+    return [z3.Or(vars[v.name] == 0, vars[v.name] == 1) for v in _vars(formula) if v.boolean]
+
+
+def _term(f: Formula, vars: Mapping[str, z3.ArithRef | z3.BitVecRef]) -> z3.BitVecRef:
+    if isinstance(f, fm.Const):
+        return z3.BitVecVal(f.value & ((1 << _WIDTH) - 1), _WIDTH)
+    if isinstance(f, fm.Var):
+        var = vars[f.name]
+        if z3.is_bv(var):
+            size = var.size()
+            return z3.SignExt(_WIDTH - size, var) if size < _WIDTH else var
+        return z3.Int2BV(var, _WIDTH)
+    if isinstance(f, (fm.Not, fm.And, fm.Or)):
+        return _bool_value(_truth(f, vars))
+    if isinstance(f, fm.Cond):
+        return z3.If(_truth(f.test, vars), _term(f.then, vars), _term(f.other, vars))
+    if isinstance(f, fm.Unary):
+        arg = _term(f.arg, vars)
+        return {"-": -arg, "~": ~arg, "+": arg}[f.op]
+    if isinstance(f, fm.Binary):
+        if f.op in fm.COMPARISONS:
+            return _bool_value(_truth(f, vars))
+        return _arith(f, _term(f.left, vars), _term(f.right, vars))
+    raise TypeError(f"not a formula: {f!r}")
+
+
+def _arith(f: fm.Binary, a: z3.BitVecRef, b: z3.BitVecRef) -> z3.BitVecRef:
+    unsigned = f.unsigned
+    op = f.op
+    if op == "+":
+        return a + b
+    if op == "-":
+        return a - b
+    if op == "*":
+        return a * b
+    if op == "/":
+        return z3.UDiv(a, b) if unsigned else a / b
+    if op == "%":
+        return z3.URem(a, b) if unsigned else z3.SRem(a, b)
+    if op == "<<":
+        return a << b
+    if op == ">>":
+        return z3.LShR(a, b) if unsigned else a >> b
+    if op == "&":
+        return a & b
+    if op == "|":
+        return a | b
+    if op == "^":
+        return a ^ b
+    raise TypeError(f"unknown operator {op}")
+
+
+def _bool_value(condition: z3.BoolRef) -> z3.BitVecRef:
+    return z3.If(condition, z3.BitVecVal(1, _WIDTH), z3.BitVecVal(0, _WIDTH))
+
+
+def _truth(f: Formula, vars: Mapping[str, z3.ArithRef | z3.BitVecRef]) -> z3.BoolRef:
+    if isinstance(f, fm.Not):
+        return z3.Not(_truth(f.arg, vars))
+    if isinstance(f, fm.And):
+        return z3.And(*(_truth(a, vars) for a in f.args))
+    if isinstance(f, fm.Or):
+        return z3.Or(*(_truth(a, vars) for a in f.args))
+    if isinstance(f, fm.Binary) and f.op in fm.COMPARISONS:
+        a, b = _term(f.left, vars), _term(f.right, vars)
+        unsigned = f.left.unsigned or f.right.unsigned
+        if f.op == "==":
+            return a == b
+        if f.op == "!=":
+            return a != b
+        if unsigned:
+            return {"<": z3.ULT, ">": z3.UGT, "<=": z3.ULE, ">=": z3.UGE}[f.op](a, b)
+        return {"<": a < b, ">": a > b, "<=": a <= b, ">=": a >= b}[f.op]
+    return _term(f, vars) != z3.BitVecVal(0, _WIDTH)
+
+
+def _vars(f: Formula) -> list[fm.Var]:
+    found: dict[str, fm.Var] = {}
+    stack = [f]
+    while stack:
+        node = stack.pop()
+        if isinstance(node, fm.Var):
+            found.setdefault(node.name, node)
+        elif isinstance(node, (fm.Not, fm.Unary)):
+            stack.append(node.arg)
+        elif isinstance(node, (fm.And, fm.Or)):
+            stack.extend(node.args)
+        elif isinstance(node, fm.Binary):
+            stack.extend((node.left, node.right))
+        elif isinstance(node, fm.Cond):
+            stack.extend((node.test, node.then, node.other))
+    return sorted(found.values(), key=lambda v: v.name)
+
+
+def variables(formula: Formula) -> list[fm.Var]:
+    """The feature variables of `formula` with their domains, sorted by name."""
+    return _vars(formula)
+
+
+class Oracle:
+    """Memoised satisfiability of presence conditions for one analysis."""
+
+    def __init__(self) -> None:
+        self._cache: dict[Formula, bool] = {}
+        self._budget = solver.Budget(_BUDGET_SECONDS, _CALL_SECONDS)
+
+    def satisfiable(self, formula: Formula) -> bool:
+        if isinstance(formula, fm.Const):
+            return formula.value != 0
+        cached = self._cache.get(formula)
+        if cached is None:
+            cached = self._decide(formula)
+            self._cache[formula] = cached
+        return cached
+
+    def valid(self, formula: Formula) -> bool:
+        return not self.satisfiable(fm.neg(formula))
+
+    def _decide(self, formula: Formula) -> bool:
+        variables_ = _vars(formula)
+        if all(v.boolean for v in variables_) and len(variables_) <= _TRUTH_TABLE_LIMIT:
+            names = [v.name for v in variables_]
+            for values in itertools.product((0, 1), repeat=len(names)):
+                if formula.holds(dict(zip(names, values, strict=True))):
+                    return True
+            return False
+        vars_ = {v.name: z3.BitVec(v.name, 32) for v in variables_}
+        assertions = [to_z3(formula, vars_), *feature_constraints(formula, vars_)]
+        if self._budget.exhausted():
+            self._budget = solver.Budget(_BUDGET_SECONDS, _CALL_SECONDS)
+        answer = solver.check(assertions, self._budget)
+        return answer.outcome is not solver.Outcome.UNSAT
+
+
+def models(formula: Formula, terms: tuple[Formula, ...],
+           extra: tuple[fm.Var, ...] = ()) -> Iterator[tuple[tuple[bool, ...], dict[str, int]]]:
+    """Every distinct truth vector of `terms` over the solutions of `formula` (AllSAT,
+    blocking each vector found), with one configuration realising it. Features in
+    `extra` are included in every configuration even when no term mentions them."""
+    variables_ = {v.name: v for f in (formula, *terms) for v in _vars(f)}
+    for v in extra:
+        variables_.setdefault(v.name, v)
+    ordered = sorted(variables_.values(), key=lambda v: v.name)
+    if all(v.boolean for v in ordered):
+        yield from _boolean_models(formula, terms, ordered)
+        return
+    yield from _solver_models(formula, terms, ordered)
+
+
+def _boolean_models(formula: Formula, terms: tuple[Formula, ...],
+                    ordered: list[fm.Var]) -> Iterator[tuple[tuple[bool, ...], dict[str, int]]]:
+    """Depth-first over the features with partial evaluation: a branch stops as
+    soon as the model is false or every term is decided."""
+    seen: set[tuple[bool, ...]] = set()
+    names = [v.name for v in ordered]
+
+    def search(index: int, assignment: dict[str, int]) -> Iterator[tuple[tuple[bool, ...],
+                                                                        dict[str, int]]]:
+        model_value = _partial(formula, assignment)
+        if model_value is False:
+            return
+        values = [_partial(t, assignment) for t in terms]
+        if model_value is True and all(v is not None for v in values):
+            vector = tuple(bool(v) for v in values)
+            if vector not in seen:
+                seen.add(vector)
+                full = {name: assignment.get(name, 0) for name in names}
+                yield vector, full
+            return
+        if index == len(names):
+            return
+        name = names[index]
+        for value in (0, 1):
+            assignment[name] = value
+            yield from search(index + 1, assignment)
+        del assignment[name]
+
+    yield from search(0, {})
+
+
+def _partial(f: Formula, assignment: Mapping[str, int]) -> bool | None:
+    """Truth of `f` when every feature it mentions is assigned, else None (with
+    short-circuit for && / || / !)."""
+    if isinstance(f, fm.Not):
+        inner = _partial(f.arg, assignment)
+        return None if inner is None else not inner
+    if isinstance(f, fm.And):
+        unknown = False
+        for arg in f.args:
+            value = _partial(arg, assignment)
+            if value is False:
+                return False
+            unknown = unknown or value is None
+        return None if unknown else True
+    if isinstance(f, fm.Or):
+        unknown = False
+        for arg in f.args:
+            value = _partial(arg, assignment)
+            if value is True:
+                return True
+            unknown = unknown or value is None
+        return None if unknown else False
+    if all(name in assignment for name in f.features()):
+        return f.holds(assignment)
+    return None
+
+
+def _solver_models(formula: Formula, terms: tuple[Formula, ...],
+                   ordered: list[fm.Var]) -> Iterator[tuple[tuple[bool, ...], dict[str, int]]]:
+    vars_ = {v.name: z3.BitVec(v.name, 32) for v in ordered}
+    domain = [z3.Or(vars_[v.name] == 0, vars_[v.name] == 1) for v in ordered if v.boolean]
+    z_terms = [to_z3(t, vars_) for t in terms]
+    assertions: list[z3.BoolRef] = [to_z3(formula, vars_), *domain]
+    budget = solver.Budget(_BUDGET_SECONDS * 5, _CALL_SECONDS)
+    while True:
+        answer = solver.check(assertions, budget)
+        if answer.outcome is solver.Outcome.UNSAT:
+            return
+        if answer.outcome is solver.Outcome.UNKNOWN or answer.model is None:
+            raise UnsupportedError(f"enumerating configurations: {answer.reason}")
+        model = answer.model
+        configuration = {name: model.eval(var, model_completion=True).as_signed_long()
+                         for name, var in vars_.items()}
+        vector = tuple(z3.is_true(model.eval(t, model_completion=True)) for t in z_terms)
+        yield vector, configuration
+        assertions.append(z3.Or(*(z3.Not(t) if value else t
+                                  for t, value in zip(z_terms, vector, strict=True)))
+                          if z_terms else z3.BoolVal(False))
