@@ -91,3 +91,22 @@ def test_code_span_with_backtick_uses_double_fence() -> None:
     odd = FunctionResult("f`g", None, Location("a.c", 1), Verdict.ERROR, reason="x | y")
     row = render(Report((odd,))).splitlines()[4]
     assert row == "| 💥 | ``f`g`` | `a.c:1` | ERROR | x \\| y |"
+
+
+def test_difference_everywhere_names_the_inputs_instead() -> None:
+    entry = NeqEntry("1", "x == 1", NEQ.neq_summary[0].witness)
+    single = FunctionResult(
+        "f", None, Location("n.c", 1), Verdict.NOT_EQUIVALENT, neq_summary=(entry,)
+    )
+    row = render(Report((single,))).splitlines()[4]
+    assert row == "| ❌ | `f` | `n.c:1` | NOT_EQUIVALENT | differs for inputs `x == 1` |"
+    lifted = FunctionResult(
+        "f",
+        None,
+        Location("n.c", 1),
+        Verdict.NOT_EQUIVALENT,
+        features=("A",),
+        neq_summary=(NeqEntry("1", "1", entry.witness),),
+    )
+    row = render(Report((lifted,))).splitlines()[4]
+    assert row == "| ❌ | `f` | `n.c:1` | NOT_EQUIVALENT | differs in every configuration |"

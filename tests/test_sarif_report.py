@@ -102,3 +102,13 @@ def test_fingerprint_is_stable_across_line_moves() -> None:
     first = to_sarif(Report((NEQ,)))["runs"][0]["results"][0]["partialFingerprints"]
     second = to_sarif(Report((moved,)))["runs"][0]["results"][0]["partialFingerprints"]
     assert first == second
+
+
+def test_message_for_a_difference_in_every_configuration() -> None:
+    entry = NeqEntry("1", "1", NEQ.neq_summary[0].witness)
+    everywhere = FunctionResult(**{**NEQ.__dict__, "neq_summary": (entry,)})
+    text = to_sarif(Report((everywhere,)))["runs"][0]["results"][0]["message"]["text"]
+    assert text.startswith(
+        "'clamp' is not equivalent to its previous version in every "
+        "configuration; e.g. with CONFIG_WIDE=1 and inputs x = 101"
+    )
