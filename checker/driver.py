@@ -18,6 +18,7 @@ from checker.frontend import ParsedFile, load
 from checker.ir import Cfa, loop_heads
 from checker.lower import lower_function
 from checker.bounded import bounded_check, bounds
+from checker.chc import chc_check
 from checker.product import Product, build_product
 from checker.replay import CompiledVersion
 from checker.solver import Budget, Outcome
@@ -34,6 +35,12 @@ from checker.types import (
 from checker.witness_report import point_body, witness_of
 
 ProgressFn = Callable[[str], None]
+QUICK_BOUND = 2
+"""Unrolling bounds tried before the unbounded engine (cheap, find shallow differences)."""
+CHC_SHARE = 0.6
+"""Part of the remaining time given to the unbounded (CHC) engine."""
+PARTIAL = ("partial equivalence: proved for all inputs on which both versions terminate "
+           "(loops are not checked for termination)")
 
 
 def run_check(
@@ -133,10 +140,28 @@ def _decide(
         answer = verify_and_cex(product, [], replayer, budget, settings)
         return _result(name, old_loc, new_loc, product, replayer.notes, answer.kind,
                        answer.witness, answer.reason, None, budget)
+    ks = bounds(settings.unwind)
     bounded = bounded_check(old.program, new.program, name, settings, budget, versions,
-                            compiler, real, bounds(settings.unwind))
-    product = bounded.product
+                            compiler, real, [k for k in ks if k <= QUICK_BOUND])
     notes: list[str] = []
+    if bounded.kind is Outcome.UNKNOWN and real is not None:
+        unbounded = chc_check(real[0], real[1], budget.remaining() * CHC_SHARE,
+                              settings.memory_mb)
+        budget.count_call()
+        if unbounded.kind is Outcome.UNSAT:
+            notes.append(PARTIAL)
+            return _result(name, old_loc, new_loc, None, notes, Outcome.UNSAT, None, None,
+                           real, budget)
+        if unbounded.kind is Outcome.SAT and unbounded.depth:
+            deep = [unbounded.depth + 1, 2 * unbounded.depth + 2]
+            bounded = bounded_check(old.program, new.program, name, settings, budget,
+                                    versions, compiler, real, deep)
+        if unbounded.reason:
+            notes.append(unbounded.reason)
+    if bounded.kind is Outcome.UNKNOWN and not budget.exhausted():
+        bounded = bounded_check(old.program, new.program, name, settings, budget, versions,
+                                compiler, real, [k for k in ks if k > QUICK_BOUND])
+    product = bounded.product
     if bounded.kind is Outcome.UNKNOWN:
         reason = bounded.reason or (
             f"no difference found up to {bounded.bound} loop iterations or recursion levels; "

@@ -168,8 +168,8 @@ def outputs_differ(
     status_b = _status(new_exit, new_env, STATUS_VAR)
     code_a = _status(old_exit, old_env, EXIT_CODE_VAR)
     code_b = _status(new_exit, new_env, EXIT_CODE_VAR)
-    returned = status_a == smt_ops.const(STATUS_RETURN, old.variables[STATUS_VAR])
-    exited = status_a == smt_ops.const(STATUS_EXIT, old.variables[STATUS_VAR])
+    returned = status_a == old_env.sem.const(STATUS_RETURN, old.variables[STATUS_VAR])
+    exited = status_a == old_env.sem.const(STATUS_EXIT, old.variables[STATUS_VAR])
     cases = [
         DiffCase("status", status_a != status_b),
         DiffCase("exit code", z3.And(exited, status_b == status_a), code_a, code_b),

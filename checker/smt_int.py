@@ -97,7 +97,7 @@ def binary(op: BinOp, a: z3.ArithRef, b: z3.ArithRef, operand: ScalarType) -> z3
     if op is BinOp.SUB:
         return wrap_once(a - b, operand)
     if op is BinOp.MUL:
-        return wrap(a * b, operand)
+        return _multiply(a, b, operand)
     if op in (BinOp.DIV, BinOp.MOD):
         quotient = z3.If(a >= 0, a / b, -((-a) / b))  # C truncates; z3 floors
         return quotient if op is BinOp.DIV else a - b * quotient
@@ -106,6 +106,24 @@ def binary(op: BinOp, a: z3.ArithRef, b: z3.ArithRef, operand: ScalarType) -> z3
     if op not in table:
         raise ValueError(f"operator {op.value} has no linear integer encoding")
     return as_int(table[op])
+
+
+def _multiply(a: z3.ArithRef, b: z3.ArithRef, operand: ScalarType) -> z3.ArithRef:
+    """Products by small constants as repeated wrapped sums: the wrap stays one
+    linear case split per step, which Spacer handles far better than `mod`."""
+    for factor, other in ((b, a), (a, b)):
+        if z3.is_int_value(factor) and 0 <= factor.as_long() <= SMALL_FACTOR:
+            count = factor.as_long()
+            if count == 0:
+                return z3.IntVal(0)
+            total = other
+            for _ in range(count - 1):
+                total = wrap_once(total + other, operand)
+            return total
+    return wrap(a * b, operand)
+
+
+SMALL_FACTOR = 4
 
 
 def unary(op: UnOp, a: z3.ArithRef, operand: ScalarType) -> z3.ExprRef:

@@ -188,6 +188,53 @@ def execute(cfa: Cfa, env: Environment) -> ExitState:
     return ExitState(final.guard, final.env, final.mem, tuple(events))
 
 
+def execute_from(
+    cfa: Cfa, env: Environment, start: int, state: State, stops: set[int]
+) -> tuple[dict[int, State], list[EventSite]]:
+    """Run from `start` until the first location in `stops` on every path (the
+    part of the CFA between cut points, which is acyclic); returns the merged
+    state arriving at each stop reached."""
+    evaluator = Evaluator(env)
+    succ = cfa.successors()
+    region: set[int] = set()
+    stack = [start]
+    while stack:
+        node = stack.pop()
+        if node in region:
+            continue
+        region.add(node)
+        if node != start and node in stops:
+            continue
+        stack.extend(edge.dst for edge in succ.get(node, ()))
+    order = [loc for loc in topological_order(cfa) if loc in region]
+    if start in order:
+        order.remove(start)
+    order.insert(0, start)
+    incoming: dict[int, list[State]] = {start: [state]}
+    events: list[EventSite] = []
+    reached: dict[int, State] = {}
+    again: list[State] = []  # paths that come back to `start` (a loop's back edges)
+    for loc in order:
+        arriving = incoming.pop(loc, [])
+        if not arriving:
+            continue
+        merged = merge(arriving, evaluator)
+        if loc != start and loc in stops:
+            reached[loc] = merged
+            continue
+        for edge in succ.get(loc, ()):
+            nxt = step(evaluator, merged, edge.action, events)
+            if nxt is None:
+                continue
+            if edge.dst == start:
+                again.append(nxt)
+            else:
+                incoming.setdefault(edge.dst, []).append(nxt)
+    if again:
+        reached[start] = merge(again, evaluator)
+    return reached, events
+
+
 def step(
     evaluator: Evaluator, state: State, action: object, events: list[EventSite]
 ) -> State | None:

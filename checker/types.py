@@ -10,7 +10,7 @@ import dataclasses
 import enum
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
-from typing import Any, Union
+from typing import Any
 
 SCHEMA = "liftdiff.report/1"
 TOOL_NAME = "liftdiff"
@@ -19,7 +19,7 @@ TOOL_VERSION = "0.1.0"
 # A witness value as it appears in reports: integers as ints, floating values as
 # C hex-float strings, arrays as lists (or {index: value} when sparse/negative),
 # structs as objects.
-Value = Union[int, str, list["Value"], dict[str, "Value"]]
+Value = int | str | list["Value"] | dict[str, "Value"]
 
 
 class Verdict(enum.Enum):
@@ -116,7 +116,9 @@ class SourceFile:
         except IsADirectoryError:
             raise InputError(f"is a directory, not a C file: {path}") from None
         except UnicodeDecodeError as exc:
-            raise InputError(f"{path} is not UTF-8 text ({exc.reason} at byte {exc.start})") from None
+            raise InputError(
+                f"{path} is not UTF-8 text ({exc.reason} at byte {exc.start})"
+            ) from None
         except OSError as exc:
             raise InputError(f"cannot read {path}: {exc.strerror}") from None
 
@@ -180,14 +182,7 @@ class Settings:
                 raise ConfigError(f"unknown setting '{name}'")
             default = getattr(self, key)
             if isinstance(default, tuple):
-                if isinstance(value, Mapping):
-                    value = tuple((str(k), str(v)) for k, v in value.items())
-                elif isinstance(value, str):
-                    value = (value,)
-                else:
-                    value = tuple(
-                        tuple(item) if isinstance(item, list) else item for item in value
-                    )
+                value = _as_tuple(name, value)
             elif isinstance(default, bool):
                 if not isinstance(value, bool):
                     raise ConfigError(f"setting '{name}' must be true or false, got {value!r}")
@@ -203,6 +198,27 @@ class Settings:
         if clean.get("globals_mode", self.globals_mode) not in ("auto", "symbolic", "initial"):
             raise ConfigError("setting 'globals_mode' must be one of auto, symbolic, initial")
         return dataclasses.replace(self, **clean)
+
+
+def _as_tuple(name: str, value: Any) -> tuple[Any, ...]:
+    """A list setting: strings, or (name, value) pairs given as a table."""
+    from checker.errors import ConfigError
+
+    if isinstance(value, Mapping):
+        return tuple((str(k), str(v)) for k, v in value.items())
+    if isinstance(value, str):
+        return (value,)
+    if not isinstance(value, (list, tuple)):
+        raise ConfigError(f"setting '{name}' must be a list of strings, got {value!r}")
+    items = []
+    for item in value:
+        if isinstance(item, (list, tuple)) and len(item) == 2:
+            items.append((str(item[0]), str(item[1])))
+        elif isinstance(item, str):
+            items.append(item)
+        else:
+            raise ConfigError(f"setting '{name}' must be a list of strings, got {item!r}")
+    return tuple(items)
 
 
 @dataclass(frozen=True)

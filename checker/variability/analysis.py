@@ -1,0 +1,595 @@
+"""Second pass over the scanned text: conditionals, macro state, the parse stream.
+
+Walks the directives in order like a preprocessor would, but keeps every
+feature-dependent choice open: a conditional whose condition mentions a feature
+becomes a `Conditional` with one presence-condition formula per branch, while a
+conditional decided by constants (header guards, `#if 0`, `#ifdef __cplusplus`)
+or by the variant condition `psi` is resolved here and disappears. Macro
+definitions are tracked symbolically: a `#define` under a feature condition
+gives the macro feature-dependent alternatives, so later `#if`s over it are
+exact. BusyBox `IF_X(...)` calls become conditionals too (argument kept or not).
+
+The result is a flat stream of code tokens, kept directives and conditional
+markers that the C parser (`cparse`) walks.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+
+from checker.errors import ParseError, UnsupportedError
+from checker.types import Location, Settings
+from checker.variability import formula as fm
+from checker.variability.condexpr import (
+    Alternatives,
+    MacroDef,
+    MacroEnv,
+    MacroState,
+    defined_formula,
+    parse_condition,
+)
+from checker.variability.features import FeatureTable
+from checker.variability.formula import Formula
+from checker.variability.lexer import Directive, Scanned, Token, scan
+from checker.variability.smt import Oracle
+
+_DROPPED_DIRECTIVES = frozenset({"pragma", "warning", "ident", "sccs", "assert", "unassert", ""})
+_KEPT_DIRECTIVES = frozenset({"include", "include_next", "import"})
+
+
+# ---------------------------------------------------------------- stream items
+
+
+@dataclass(frozen=True, slots=True)
+class Tok:
+    index: int
+    """Index into `Analysis.tokens`."""
+
+
+@dataclass(frozen=True, slots=True)
+class Begin:
+    key: int
+    branch: int
+
+
+@dataclass(frozen=True, slots=True)
+class End:
+    key: int
+
+
+@dataclass(frozen=True, slots=True)
+class Dir:
+    text: str
+    line: int
+
+
+Item = Tok | Begin | End | Dir
+
+
+@dataclass
+class Branch:
+    formula: Formula
+    """Local condition: taken when the enclosing code runs and this holds."""
+    start: int
+    end: int
+
+
+@dataclass
+class Conditional:
+    key: int
+    """Index of the opening directive (or IF_X token) among the scanned elements."""
+    line: int
+    branches: list[Branch]
+    start: int
+    end: int = -1
+    pseudo: bool = False
+    presence: list[Formula] = field(default_factory=list)
+    """Per branch: the full presence condition (enclosing conditions included)."""
+
+
+@dataclass(frozen=True)
+class LineMap:
+    """Physical line of the scanned text -> (file, line) after `#line` directives."""
+
+    path: str
+    marks: tuple[tuple[int, str, int], ...]
+
+    def origin(self, physical: int) -> tuple[str, int]:
+        found = None
+        for mark in self.marks:
+            if mark[0] < physical:
+                found = mark
+            else:
+                break
+        if found is None:
+            return self.path, physical + 1
+        line, file, number = found
+        return file, number + (physical - line - 1)
+
+    def location(self, physical: int) -> Location:
+        file, line = self.origin(physical)
+        return Location(file, line)
+
+
+@dataclass
+class Analysis:
+    path: str
+    tokens: list[Token]
+    stream: list[Item]
+    conditionals: dict[int, Conditional]
+    replacements: dict[int, str]
+    features: dict[str, Formula]
+    linemap: LineMap
+    constraints: list[Formula]
+    structural_requests: set[int]
+    define_features: set[str]
+    notes: list[str]
+
+
+# ---------------------------------------------------------------- the scanner
+
+
+@dataclass
+class _Frame:
+    kind: str
+    """'static', 'feature', 'dead' (inside a skipped region) or 'pseudo'."""
+    outer_pc: Formula
+    line: int
+    taken: bool = False
+    """static: a branch was taken; feature: a later branch can no longer be taken."""
+    live: bool = True
+    seen_else: bool = False
+    earlier: list[Formula] = field(default_factory=list)
+    conditional: Conditional | None = None
+
+    @property
+    def pc(self) -> Formula:
+        if self.conditional is None:
+            return self.outer_pc
+        return self.conditional.presence[-1]
+
+
+class _Scanner:
+    def __init__(self, scanned: Scanned, table: FeatureTable, settings: Settings, path: str,
+                 psi: Formula, oracle: Oracle) -> None:
+        self.elements = scanned.elements
+        self.table = table
+        self.path = path
+        self.psi = psi
+        self.oracle = oracle
+        self.features = {name: fm.Var(name, f.boolean) for name, f in table.features.items()}
+        self.macros: dict[str, MacroState] = {
+            name: MacroDef(name, None, _value_tokens(value)) for name, value in settings.defines
+        }
+        self.fixed = {name for name, _ in settings.defines}
+        self.tokens: list[Token] = []
+        self.stream: list[Item] = []
+        self.conditionals: dict[int, Conditional] = {}
+        self.replacements: dict[int, str] = {}
+        self.frames: list[_Frame] = []
+        self.marks: list[tuple[int, str, int]] = []
+        self.constraints: list[Formula] = []
+        self.notes: list[str] = list(table.notes)
+        self.guarded: dict[str, list[tuple[tuple[int, ...], MacroDef | None]]] = {}
+        self.plain_defs: dict[str, list[MacroDef | None]] = {}
+        self.define_dirs: dict[int, str] = {}
+        self.used_names: set[str] = set()
+        self.define_features: set[str] = set()
+        self.pending_close: dict[int, Conditional] = {}
+        self.skip: set[int] = set()
+        self.structural_requests: set[int] = set()
+
+    # -- helpers --------------------------------------------------------------
+
+    def where(self, physical: int) -> Location:
+        return LineMap(self.path, tuple(self.marks)).location(physical)
+
+    @property
+    def live(self) -> bool:
+        return all(frame.live for frame in self.frames)
+
+    @property
+    def pc(self) -> Formula:
+        for frame in reversed(self.frames):
+            if frame.kind in ("feature", "pseudo") and frame.conditional is not None:
+                return frame.pc
+        return fm.TRUE
+
+    def feature_keys(self) -> tuple[int, ...]:
+        return tuple(f.conditional.key for f in self.frames
+                     if f.conditional is not None and f.kind in ("feature", "pseudo"))
+
+    def env(self) -> MacroEnv:
+        return MacroEnv(self.features.get, self.lookup)
+
+    def lookup(self, name: str) -> MacroState:
+        state = self.macros.get(name)
+        if not isinstance(state, Alternatives):
+            return state
+        context = fm.conj(self.psi, self.pc)
+        options: list[tuple[Formula, MacroDef | None]] = []
+        excluded: list[Formula] = []
+        for guard, definition in state.options:
+            reach = fm.conj(guard, *(fm.neg(e) for e in excluded))
+            if self.oracle.satisfiable(fm.conj(context, reach)):
+                if self.oracle.valid(fm.disj(fm.neg(context), reach)):
+                    if not options:
+                        return definition
+                    options.append((fm.TRUE, definition))
+                    break
+                options.append((guard, definition))
+            excluded.append(guard)
+        if not options:
+            return None
+        if len(options) == 1 and options[0][0] == fm.TRUE:
+            return options[0][1]
+        return Alternatives(name, tuple(options))
+
+    def decided(self, branch: Formula, outer: Formula) -> bool | None:
+        """True/False when `branch` is forced under psi and the enclosing conditions."""
+        if isinstance(branch, fm.Const):
+            return branch.value != 0
+        if self.psi == fm.TRUE:
+            return None
+        context = fm.conj(self.psi, outer)
+        if not self.oracle.satisfiable(fm.conj(context, branch)):
+            return False
+        if not self.oracle.satisfiable(fm.conj(context, fm.neg(branch))):
+            return True
+        return None
+
+    def condition(self, directive: Directive) -> Formula:
+        where = self.where(directive.line)
+        if directive.name in ("ifdef", "ifndef"):
+            tokens = directive.tokens
+            if not tokens or tokens[0].kind != "id":
+                raise ParseError(f"#{directive.name} needs a macro name", where)
+            if len(tokens) > 1:
+                raise ParseError(f"extra tokens after #{directive.name} {tokens[0].text}", where)
+            test = defined_formula(tokens[0].text, self.env())
+            return test if directive.name == "ifdef" else fm.neg(test)
+        try:
+            return fm.truth(parse_condition(directive.tokens, self.env(), where))
+        except ZeroDivisionError as exc:
+            raise ParseError(str(exc), where) from None
+
+    # -- main loop ----------------------------------------------------------------
+
+    def run(self) -> Analysis:
+        for index, element in enumerate(self.elements):
+            if index in self.skip:
+                continue
+            if isinstance(element, Directive):
+                self.directive(index, element)
+            elif self.live:
+                self.token(index, element)
+        if self.frames:
+            frame = self.frames[-1]
+            raise ParseError("#if without #endif", self.where(frame.line))
+        self.finish_macros()
+        return Analysis(
+            path=self.path, tokens=self.tokens, stream=self.stream,
+            conditionals=self.conditionals, replacements=self.replacements,
+            features=dict(self.features), linemap=LineMap(self.path, tuple(self.marks)),
+            constraints=self.constraints, structural_requests=self.structural_requests,
+            define_features=self.define_features, notes=self.notes,
+        )
+
+    def directive(self, index: int, d: Directive) -> None:
+        name = d.name
+        if name in ("if", "ifdef", "ifndef"):
+            self.open(index, d)
+        elif name == "elif":
+            self.elif_(index, d)
+        elif name == "else":
+            self.else_(d)
+        elif name == "endif":
+            self.endif(d)
+        elif not self.live:
+            return
+        elif name in ("define", "undef"):
+            self.define(index, d)
+        elif name == "line":
+            self.line_mark(d)
+        elif name == "error":
+            self.error(d)
+        elif name in _KEPT_DIRECTIVES:
+            self.stream.append(Dir(d.text, d.line))
+        elif name not in _DROPPED_DIRECTIVES:
+            raise ParseError(f"unknown preprocessor directive '#{name}'", self.where(d.line))
+
+    # -- conditionals -------------------------------------------------------------
+
+    def open(self, index: int, d: Directive) -> None:
+        if not self.live:
+            self.frames.append(_Frame("dead", fm.FALSE, d.line, live=False))
+            return
+        outer = self.pc
+        test = self.condition(d)
+        frame = _Frame("static", outer, d.line)
+        self.frames.append(frame)
+        self.branch(frame, index, d, test)
+
+    def branch(self, frame: _Frame, index: int, d: Directive, test: Formula) -> None:
+        """Start the next branch of `frame` whose own condition is `test`."""
+        if frame.kind == "static":
+            if frame.taken:
+                frame.live = False
+                return
+            decision = self.decided(test, frame.outer_pc)
+            if decision is not None:
+                frame.live = decision
+                frame.taken = decision
+                return
+            frame.kind = "feature"
+            conditional = Conditional(index, d.line, [], len(self.stream))
+            self.conditionals[index] = conditional
+            frame.conditional = conditional
+        conditional = frame.conditional
+        assert conditional is not None
+        local = fm.conj(*(fm.neg(e) for e in frame.earlier), test)
+        frame.earlier.append(test)
+        self.stream.append(Begin(conditional.key, len(conditional.branches)))
+        start = len(self.stream)
+        if conditional.branches:
+            conditional.branches[-1].end = start - 1
+        conditional.branches.append(Branch(local, start, start))
+        conditional.presence.append(fm.conj(frame.outer_pc, local))
+        reachable = not frame.taken and self.decided(local, frame.outer_pc) is not False
+        frame.live = reachable
+        if reachable and self.decided(local, frame.outer_pc) is True:
+            frame.taken = True
+
+    def current(self, d: Directive) -> _Frame:
+        if not self.frames or self.frames[-1].kind == "pseudo":
+            raise ParseError(f"#{d.name} without #if", self.where(d.line))
+        frame = self.frames[-1]
+        if frame.seen_else:
+            raise ParseError(f"#{d.name} after #else", self.where(d.line))
+        return frame
+
+    def elif_(self, index: int, d: Directive) -> None:
+        frame = self.current(d)
+        if frame.kind == "dead":
+            return
+        if frame.kind == "static" and frame.taken:
+            frame.live = False
+            return
+        # Evaluated in the enclosing context: #defines of earlier branches of this
+        # conditional are guarded by their (now false) conditions.
+        self.frames.pop()
+        try:
+            test = self.condition(d)
+        finally:
+            self.frames.append(frame)
+        self.branch(frame, index, d, test)
+
+    def else_(self, d: Directive) -> None:
+        frame = self.current(d)
+        if d.tokens:
+            self.notes.append(f"{self.where(d.line)}: tokens after #else ignored")
+        if frame.kind == "dead":
+            frame.seen_else = True
+            return
+        if frame.kind == "static":
+            frame.live = not frame.taken
+            frame.taken = True
+            frame.seen_else = True
+            return
+        self.branch(frame, -1, d, fm.TRUE)
+        frame.seen_else = True
+
+    def endif(self, d: Directive) -> None:
+        if not self.frames or self.frames[-1].kind == "pseudo":
+            raise ParseError("#endif without #if", self.where(d.line))
+        frame = self.frames.pop()
+        conditional = frame.conditional
+        if frame.kind != "feature" or conditional is None:
+            return
+        end_index = len(self.stream)
+        conditional.branches[-1].end = end_index
+        if not frame.seen_else:
+            rest = fm.conj(*(fm.neg(e) for e in frame.earlier))
+            conditional.branches.append(Branch(rest, end_index, end_index))
+            conditional.presence.append(fm.conj(frame.outer_pc, rest))
+        self.stream.append(End(conditional.key))
+        conditional.end = len(self.stream)
+
+    # -- other directives ---------------------------------------------------------
+
+    def define(self, index: int, d: Directive) -> None:
+        where = self.where(d.line)
+        if not d.tokens or d.tokens[0].kind != "id":
+            raise ParseError(f"#{d.name} needs a macro name", where)
+        name = d.tokens[0].text
+        if name in self.features:
+            return  # a feature's definition in the text is ignored (noted by discovery)
+        if name in ("defined", "definedEx"):
+            raise ParseError(f"'{name}' cannot be defined as a macro", where)
+        definition = _macro_def(name, d.tokens, where) if d.name == "define" else None
+        pc = self.pc
+        if pc == fm.TRUE:
+            self.macros[name] = definition
+            self.plain_defs.setdefault(name, []).append(definition)
+        else:
+            old = self.macros.get(name)
+            previous = old.options if isinstance(old, Alternatives) else ((fm.TRUE, old),)
+            self.macros[name] = Alternatives(name, ((pc, definition), *previous))
+            self.guarded.setdefault(name, []).append((self.feature_keys(), definition))
+        self.define_dirs[len(self.stream)] = name
+        self.stream.append(Dir(d.text, d.line))
+        if definition is not None:
+            for token in definition.body:
+                if token.kind == "id":
+                    self.used_names.add(token.text)
+                    if token.text in self.features:
+                        self.define_features.add(token.text)
+
+    def line_mark(self, d: Directive) -> None:
+        tokens = d.tokens
+        if not tokens or tokens[0].kind != "num":
+            raise ParseError("#line needs a line number", self.where(d.line))
+        number = int(tokens[0].text)
+        if len(tokens) > 1 and tokens[1].kind == "str":
+            file = tokens[1].text[1:-1]
+        else:
+            file = self.where(d.line).path
+        self.marks.append((d.line, file, number))
+
+    def error(self, d: Directive) -> None:
+        pc = self.pc
+        message = " ".join(t.text for t in d.tokens)
+        if pc == fm.TRUE:
+            raise ParseError(f"#error {message}", self.where(d.line))
+        self.constraints.append(fm.neg(pc))
+
+    # -- code ---------------------------------------------------------------------
+
+    def token(self, index: int, token: Token) -> None:
+        closing = self.pending_close.pop(index, None)
+        if closing is not None:
+            self.close_pseudo(closing)
+            return
+        if token.kind == "id":
+            if self.pseudo(index, token):
+                return
+            self.used_names.add(token.text)
+        position = len(self.tokens)
+        self.tokens.append(token)
+        self.stream.append(Tok(position))
+        if token.kind == "id" and token.text in self.features:
+            self.replacements[position] = self.table.features[token.text].var
+
+    def pseudo(self, index: int, token: Token) -> bool:
+        """Handle an `IF_X(...)` call; False when `token` is not one."""
+        mapped = self.table.conditional.lookup(token.text)
+        if mapped is None or self.macros.get(token.text) is not None:
+            return False
+        after = index + 1
+        if after >= len(self.elements) or not _is_text(self.elements[after], "("):
+            return False
+        close = self.matching_paren(after, token)
+        feature, negated = mapped
+        test = defined_value(feature, self)
+        if negated:
+            test = fm.neg(test)
+        self.skip.add(after)
+        decision = self.decided(test, self.pc)
+        if decision is True:
+            self.skip.add(close)
+            return True
+        if decision is False:
+            self.skip.update(range(after, close + 1))
+            return True
+        conditional = Conditional(index, token.line, [], len(self.stream), pseudo=True)
+        self.conditionals[index] = conditional
+        frame = _Frame("pseudo", self.pc, token.line, conditional=conditional)
+        self.stream.append(Begin(index, 0))
+        start = len(self.stream)
+        conditional.branches.append(Branch(test, start, start))
+        conditional.presence.append(fm.conj(frame.outer_pc, test))
+        self.frames.append(frame)
+        self.pending_close[close] = conditional
+        return True
+
+    def close_pseudo(self, conditional: Conditional) -> None:
+        frame = self.frames.pop()
+        assert frame.conditional is conditional
+        end_index = len(self.stream)
+        conditional.branches[-1].end = end_index
+        rest = fm.neg(conditional.branches[0].formula)
+        conditional.branches.append(Branch(rest, end_index, end_index))
+        conditional.presence.append(fm.conj(frame.outer_pc, rest))
+        self.stream.append(End(conditional.key))
+        conditional.end = len(self.stream)
+
+    def matching_paren(self, open_index: int, call: Token) -> int:
+        depth = 0
+        for index in range(open_index, len(self.elements)):
+            element = self.elements[index]
+            if isinstance(element, Directive):
+                raise UnsupportedError(
+                    f"preprocessor directive inside the arguments of {call.text}(...)",
+                    self.where(element.line))
+            if element.text == "(":
+                depth += 1
+            elif element.text == ")":
+                depth -= 1
+                if depth == 0:
+                    return index
+        raise ParseError(f"unterminated {call.text}(...)", self.where(call.line))
+
+    # -- macros that depend on features -------------------------------------------
+
+    def finish_macros(self) -> None:
+        """Feature-dependent macros used in code need the configuration fixed
+        (structural conditionals); unused ones only mattered to #if and go."""
+        drop: set[int] = set()
+        for name, definitions in self.guarded.items():
+            if name not in self.used_names:
+                drop.update(i for i, n in self.define_dirs.items() if n == name)
+                continue
+            every = [d for _, d in definitions] + self.plain_defs.get(name, [])
+            first = every[0]
+            benign = first is not None and all(
+                d is not None and d.same_as(first) for d in every)
+            if not benign:
+                for keys, _ in definitions:
+                    self.structural_requests.update(keys)
+        if drop:
+            for index in sorted(drop):
+                item = self.stream[index]
+                assert isinstance(item, Dir)
+                self.stream[index] = Dir("", item.line)
+
+
+def defined_value(feature: str, scanner: _Scanner) -> Formula:
+    """The truth of macro `feature` at this point (a Var, a constant or a Cond)."""
+    var = scanner.features.get(feature)
+    if var is not None:
+        return fm.truth(var)
+    token = Token("id", feature, 0, False)
+    return fm.truth(parse_condition([token], scanner.env(), Location(scanner.path, 1)))
+
+
+def _is_text(element: Token | Directive, text: str) -> bool:
+    return isinstance(element, Token) and element.text == text
+
+
+def _value_tokens(value: str) -> tuple[Token, ...]:
+    return tuple(e for e in scan(value, "<define>").elements if isinstance(e, Token))
+
+
+def _macro_def(name: str, tokens: tuple[Token, ...], where: Location) -> MacroDef:
+    if len(tokens) > 1 and tokens[1].text == "(" and not tokens[1].space:
+        params: list[str] = []
+        variadic = False
+        i = 2
+        while i < len(tokens) and tokens[i].text != ")":
+            text = tokens[i].text
+            if text == "...":
+                params.append("__VA_ARGS__")
+                variadic = True
+            elif tokens[i].kind == "id":
+                if i + 1 < len(tokens) and tokens[i + 1].text == "...":
+                    variadic = True
+                    i += 1
+                params.append(text)
+            elif text != ",":
+                raise ParseError(f"bad parameter list in #define {name}", where)
+            i += 1
+        if i >= len(tokens):
+            raise ParseError(f"missing ')' in #define {name}", where)
+        return MacroDef(name, tuple(params), tokens[i + 1:], variadic)
+    return MacroDef(name, None, tokens[1:])
+
+
+def analyse(scanned: Scanned, table: FeatureTable, settings: Settings, path: str,
+            psi: Formula, oracle: Oracle) -> Analysis:
+    """Run the second pass under the variant condition `psi`."""
+    return _Scanner(scanned, table, settings, path, psi, oracle).run()
+
+
+def feature_vars(table: FeatureTable) -> Mapping[str, fm.Var]:
+    return {name: fm.Var(name, f.boolean) for name, f in table.features.items()}
