@@ -9,10 +9,11 @@ Generation respects what the lowering guarantees: division by zero and
 INT_MIN / -1 are guarded; arithmetic operands are promoted. It also avoids
 what gcc folds at compile time with other rules than the machine's: a shift
 count and the argument of a float->int conversion always depend on an input,
-so those operations run on the hardware (see `runs_on_hardware`), and a shift
-count always has an input its left operand lacks (gcc folds `x >> x` to 0
-even at -O0). User code written that way would be folded by gcc with other
-rules than the machine's: the IR follows the machine.
+so those operations run on the hardware (see `runs_on_hardware`); inputs are
+`volatile`, so algebra cannot cancel them (gcc folds `x - x` and `x >> x` even
+at -O0); and a shifted value depends on an input (gcc folds `(K << n) & 1` to
+`n == 0`). User code written that way is folded by gcc with other rules than
+the machine's: the IR follows the machine.
 copysign is left out: NaN signs are not part of the IR's semantics.
 """
 
@@ -53,6 +54,7 @@ VARIABLES: dict[str, ScalarType] = {
     **{f"{prefix}_{identifier(t.name)}": t for t in ALL_TYPES for prefix in ("a", "b")},
     **{f"c_{identifier(t.name)}": t for t in PROMOTED_INTS},  # shift counts
 }
+"""Inputs; `volatile` in the C program, so gcc cannot fold `x - x` or `x >> x`."""
 LIBM = tuple(sorted(name for name in PURE_LIBRARY
                     if not name.endswith("f") and not name.startswith("copysign")))
 
@@ -164,10 +166,11 @@ def expr_of(draw: st.DrawFn, t: ScalarType, depth: int) -> Expr:
         return Binary(op, left, guarded_divisor(left, right, t), t)  # type: ignore[arg-type]
     if kind == "shift":
         left = draw(expr_of(t, sub))
+        if not runs_on_hardware(left):  # gcc folds (K << n) & 1 to n == 0
+            left = Binary(BinOp.BXOR, left, draw(variable(t)), t)
         count_type = draw(st.sampled_from(PROMOTED_INTS))
         count = draw(expr_of(count_type, sub))
-        # gcc folds x >> x to 0 (UB unless 0 <= x < 64)
-        if not _names(count) - _names(left) or not runs_on_hardware(count):
+        if not runs_on_hardware(count):
             count = Var(f"c_{identifier(count_type.name)}", count_type)
         return Binary(draw(st.sampled_from([BinOp.SHL, BinOp.SHR])), left, count, t)
     if kind == "compare":
@@ -226,7 +229,7 @@ def _printer(expr: Expr) -> str:
 
 def program_text(exprs: Sequence[Expr], inputs: Sequence[Inputs]) -> str:
     lines = [_HELPERS]
-    lines += [f"{t.name} {name};" for name, t in VARIABLES.items()]
+    lines += [f"volatile {t.name} {name};" for name, t in VARIABLES.items()]
     lines += [f"static void e{i}(void) {{ {_printer(e)} }}" for i, e in enumerate(exprs)]
     lines.append("int main(void)\n{")
     for values in inputs:
