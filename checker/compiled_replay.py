@@ -276,13 +276,14 @@ def _stub_definition(stub: Stub) -> str:
     returns_void = words == ["void"]
     returns_pointer = "*" in head
     body = []
-    for args, result in stub.table:
+    for args, result in () if returns_void else stub.table:
         if len(args) < len(names) or (len(args) > len(names) and not variadic):
             continue
         tests = [_arg_test(name, arg) for name, arg in zip(names, args, strict=False)]
         condition = " && ".join(tests) or "1"
         body.append(f"    if ({condition}) {_return(result, returns_void, returns_pointer)}")
-    body.append(f"    __liftdiff_miss({string_literal(stub.name)});")
+    if not returns_void:  # a void function has no result to miss
+        body.append(f"    __liftdiff_miss({string_literal(stub.name)});")
     body.append(f"    {_return(0, returns_void, returns_pointer)}")
     signature = f"{' '.join(words)} {stub.name}({', '.join(declared) or 'void'})"
     return signature + "\n{\n" + "\n".join(body) + "\n}\n"

@@ -1,0 +1,430 @@
+"""The gcc witness harness: generated text (pure) and compiled runs on small C files."""
+
+from __future__ import annotations
+
+import dataclasses
+import math
+import shutil
+
+import pytest
+
+from checker import ctype as ct
+from checker.compiled_replay import (
+    USER_MAIN,
+    Assignment,
+    Buffer,
+    HarnessError,
+    HarnessSpec,
+    OutputLeaf,
+    Stub,
+    compiler_available,
+    harness_source,
+    run_harness,
+    skipped_stubs,
+)
+
+needs_gcc = pytest.mark.skipif(shutil.which("gcc") is None, reason="gcc not available")
+
+
+def spec(
+    source: str,
+    function: str = "f",
+    params: tuple[tuple[str, str], ...] = (),
+    return_type: str | None = "int",
+    *,
+    assignments: tuple[Assignment, ...] = (),
+    buffers: tuple[Buffer, ...] = (),
+    outputs: tuple[OutputLeaf, ...] | None = None,
+    stubs: tuple[Stub, ...] = (),
+    flags: tuple[str, ...] = (),
+) -> HarnessSpec:
+    if outputs is None:
+        outputs = (OutputLeaf("return", "__liftdiff_ret", ct.INT),) if return_type else ()
+    return HarnessSpec("case.c", source, function, params, return_type, assignments, buffers,
+                       outputs, stubs, flags)
+
+
+# ------------------------------------------------------------ harness text
+
+
+def test_user_main_is_renamed_around_the_user_text() -> None:
+    text = harness_source(spec("int main(void) { return 1; }\nint f(void) { return 2; }"))
+    define = text.index(f"#define main {USER_MAIN}")
+    user = text.index("int main(void) { return 1; }")
+    undef = text.index("#undef main")
+    harness_main = text.index("int main(int argc, char **argv)")
+    assert define < user < undef < harness_main
+    assert '#line 1 "case.c"' in text
+
+
+def test_calling_the_user_main_itself() -> None:
+    text = harness_source(spec("int main(void) { return 1; }", function="main"))
+    assert f"__typeof__({USER_MAIN}()) __liftdiff_ret = {USER_MAIN}();" in text
+
+
+def test_parameter_declarations_become_assignable_locals() -> None:
+    params = (("n", "const int n"), ("a", "int a[10]"), ("s", "const char *const s"),
+              ("m", "double m[][4]"), ("r", "register long r"))
+    text = harness_source(spec("", params=params))
+    assert "    int n;\n" in text
+    assert "    int (*a);\n" in text
+    assert "    const char * s;\n" in text
+    assert "    double (*m)[4];\n" in text
+    assert "    long r;\n" in text
+    assert "__liftdiff_ret = f(n, a, s, m, r);" in text
+
+
+def test_globals_are_set_before_parameters_are_declared() -> None:
+    text = harness_source(spec(
+        "", params=(("x", "int x"),),
+        assignments=(Assignment("x", 1, ct.INT), Assignment("g.a[2]", -0.0, ct.DOUBLE))))
+    global_set = text.index("__typeof__(g.a[2]) __liftdiff_v = (__typeof__(g.a[2]))((-0x0p+0));")
+    declared = text.index("    int x;")
+    param_set = text.index("__typeof__(x) __liftdiff_v = (__typeof__(x))(1);")
+    assert global_set < declared < param_set
+
+
+def test_buffers_point_into_zeroed_storage() -> None:
+    text = harness_source(spec("", params=(("p", "int *p"),), buffers=(Buffer("p", 8, 3),)))
+    assert "static unsigned char __liftdiff_buf_p[8 * sizeof *p]" in text
+    assert "p = (__typeof__(p))(void *)__liftdiff_buf_p + 3;" in text
+
+
+@pytest.mark.parametrize(
+    ("buffer", "message"),
+    [(Buffer("q", 4, 0), "unknown parameter 'q'"), (Buffer("p", 4, 4), "offset 4"),
+     (Buffer("p", 0, 0), "0 elements")],
+)
+def test_bad_buffers_are_harness_errors(buffer: Buffer, message: str) -> None:
+    with pytest.raises(HarnessError, match=message):
+        harness_source(spec("", params=(("p", "int *p"),), buffers=(buffer,)))
+
+
+def test_output_leaves_print_exactly() -> None:
+    outputs = (OutputLeaf("a", "x", ct.INT), OutputLeaf("b", "u", ct.ULONG),
+               OutputLeaf("c", "d", ct.FLOAT), OutputLeaf("d", "flag", ct.BOOL))
+    text = harness_source(spec("", outputs=outputs))
+    assert 'dprintf(__liftdiff_fd, "v 0 %lld\\n", (long long)(x));' in text
+    assert 'dprintf(__liftdiff_fd, "v 1 %llu\\n", (unsigned long long)(u));' in text
+    assert 'dprintf(__liftdiff_fd, "v 2 %a\\n", (double)(d));' in text
+    assert 'dprintf(__liftdiff_fd, "v 3 %llu\\n", (unsigned long long)(flag));' in text
+
+
+def test_stub_definitions_from_prototypes() -> None:
+    stubs = (
+        Stub("get", "extern int get(int, const char *)", (((1, "k"), 7), ((2, "k"), -9))),
+        Stub("scale", "double scale(double x)", (((-0.0,), 0.5),)),
+        Stub("note", "void note(struct S *)", ()),
+        Stub("lookup", "char *lookup(const char *name)", ((("a",), 1), (("b",), 0))),
+        Stub("logf2", "int logf2(const char *fmt, ...)", ((("x", 1), 3),)),
+        Stub("size", "size_t size(size_t n, unsigned)", (((5, 6), 2**64 - 1),)),
+    )
+    text = harness_source(spec("", stubs=stubs))
+    assert "int get(int __liftdiff_a0, const char * __liftdiff_a1)\n{" in text
+    assert ('if ((__liftdiff_a0) == (__typeof__(__liftdiff_a0))(1LL) && '
+            '__liftdiff_same_string((const char *)(__liftdiff_a1), "k")) return 7LL;') in text
+    assert "return (-9LL);" in text
+    assert "if (__liftdiff_same_double((double)(x), (-0x0p+0))) return 0x1p-1;" in text
+    assert "void note(struct S * __liftdiff_a0)\n{\n    return;\n}" in text
+    assert "return 0;" in text and "return (void *)__liftdiff_object;" in text
+    assert "int logf2(const char *fmt, ...)" in text
+    assert 'if (__liftdiff_same_string((const char *)(fmt), "x")) return 3LL;' in text
+    assert "size_t size(size_t n, unsigned __liftdiff_a1)" in text
+    assert "return 18446744073709551615ULL;" in text
+    assert '__liftdiff_miss("get");' in text
+
+
+def test_stubs_left_to_the_real_library() -> None:
+    stubs = (Stub("printf", "int printf(const char *, ...)", ()),
+             Stub("sin", "double sin(double)", ()),
+             Stub("f$isnull", "", ()), Stub("mine", "int mine(void)", ((((), 4)),)))
+    s = spec("", stubs=stubs)
+    assert skipped_stubs(s) == ("printf", "sin", "f$isnull")
+    text = harness_source(s)
+    assert "int mine(void)\n{\n    if (1) return 4LL;" in text
+    assert "printf(const char *" not in text.split("#undef main")[1].split("int mine")[0]
+
+
+def test_function_pointer_parameters_cannot_be_stubbed() -> None:
+    with pytest.raises(HarnessError, match="function-pointer parameter"):
+        harness_source(spec("", stubs=(Stub("each", "void each(int (*cb)(int))", ()),)))
+    with pytest.raises(HarnessError, match="cannot read the prototype of 'x'"):
+        harness_source(spec("", stubs=(Stub("x", "int y(int)", ()),)))
+
+
+# ------------------------------------------------------------ compiled runs
+
+
+def test_missing_compiler_is_an_outcome() -> None:
+    assert not compiler_available("no-such-cc-liftdiff")
+    outcome = run_harness(spec("int f(void) { return 1; }"), compiler="no-such-cc-liftdiff")
+    assert outcome.kind == "unavailable"
+    assert "no-such-cc-liftdiff" in outcome.message
+
+
+@needs_gcc
+def test_harness_error_is_a_compile_error_outcome() -> None:
+    outcome = run_harness(spec("int f(void) { return 1; }",
+                               buffers=(Buffer("p", 1, 0),)))
+    assert outcome.kind == "compile_error"
+    assert outcome.message.startswith("harness: buffer for unknown parameter 'p'")
+
+
+@needs_gcc
+def test_compile_error_carries_the_compiler_message() -> None:
+    outcome = run_harness(spec("int f(void) { return undeclared_name; }"))
+    assert outcome.kind == "compile_error"
+    assert "case.c:1" in outcome.message
+    assert "undeclared_name" in outcome.message
+
+
+@needs_gcc
+def test_scalar_parameters_and_exact_values() -> None:
+    source = """
+double f(int i, unsigned long u, double d, float g, _Bool b, signed char c)
+{
+    return i + (double)u + d + g + b + c;
+}
+"""
+    params = (("i", "int i"), ("u", "unsigned long u"), ("d", "double d"), ("g", "float g"),
+              ("b", "_Bool b"), ("c", "signed char c"))
+    assignments = (
+        Assignment("i", -(2**31), ct.INT), Assignment("u", 2**64 - 1, ct.ULONG),
+        Assignment("d", 0.1, ct.DOUBLE), Assignment("g", float.fromhex("0x1.99999ap-4"), ct.FLOAT),
+        Assignment("b", 1, ct.BOOL), Assignment("c", -128, ct.SCHAR),
+    )
+    outputs = (OutputLeaf("return", "__liftdiff_ret", ct.DOUBLE), OutputLeaf("i", "i", ct.INT),
+               OutputLeaf("u", "u", ct.ULONG), OutputLeaf("g", "g", ct.FLOAT),
+               OutputLeaf("c", "c", ct.SCHAR))
+    outcome = run_harness(spec(source, params=params, return_type="double",
+                               assignments=assignments, outputs=outputs))
+    assert outcome.kind == "ok", outcome.message
+    expected = -(2.0**31) + 2.0**64 + 0.1 + float.fromhex("0x1.99999ap-4") + 1 - 128
+    assert outcome.values == {"return": expected, "i": -(2**31), "u": 2**64 - 1,
+                              "g": float.fromhex("0x1.99999ap-4"), "c": -128}
+    assert outcome.exit_code == 0
+    assert outcome.stdout == ""
+
+
+@needs_gcc
+def test_special_float_values_round_trip() -> None:
+    source = "double f(double a, double b, double c) { return a; }"
+    params = (("a", "double a"), ("b", "double b"), ("c", "double c"))
+    assignments = (Assignment("a", -0.0, ct.DOUBLE), Assignment("b", -math.inf, ct.DOUBLE),
+                   Assignment("c", math.nan, ct.DOUBLE))
+    outputs = (OutputLeaf("a", "a", ct.DOUBLE), OutputLeaf("b", "b", ct.DOUBLE),
+               OutputLeaf("c", "c", ct.DOUBLE), OutputLeaf("tiny", "5e-324", ct.DOUBLE))
+    outcome = run_harness(spec(source, params=params, return_type="double",
+                               assignments=assignments, outputs=outputs))
+    assert outcome.kind == "ok"
+    assert math.copysign(1.0, outcome.values["a"]) == -1.0 and outcome.values["a"] == 0.0
+    assert outcome.values["b"] == -math.inf
+    assert math.isnan(outcome.values["c"])
+    assert outcome.values["tiny"] == 5e-324
+
+
+@needs_gcc
+def test_struct_parameters_field_by_field_and_struct_return() -> None:
+    source = """
+struct In { int y; double z; };
+struct S { int x; struct In inner; int arr[3]; };
+struct R { long sum; double z; };
+struct R f(struct S s)
+{
+    struct R r = { s.x + s.inner.y + s.arr[2], s.inner.z * 2 };
+    return r;
+}
+"""
+    assignments = (Assignment("s.x", 1, ct.INT), Assignment("s.inner.y", 20, ct.INT),
+                   Assignment("s.inner.z", 1.25, ct.DOUBLE), Assignment("s.arr[2]", 300, ct.INT))
+    outputs = (OutputLeaf("return.sum", "__liftdiff_ret.sum", ct.LONG),
+               OutputLeaf("return.z", "__liftdiff_ret.z", ct.DOUBLE),
+               OutputLeaf("s.arr[0]", "s.arr[0]", ct.INT))
+    outcome = run_harness(spec(source, params=(("s", "struct S s"),), return_type="struct R",
+                               assignments=assignments, outputs=outputs))
+    assert outcome.kind == "ok", outcome.message
+    assert outcome.values == {"return.sum": 321, "return.z": 2.5, "s.arr[0]": 0}
+
+
+@needs_gcc
+def test_pointer_parameter_buffers() -> None:
+    source = """
+int f(const int *in, int *out, int n)
+{
+    int total = in[-1];
+    for (int i = 0; i < n; i++) { out[i] = in[i] * 2; total += in[i]; }
+    return total;
+}
+"""
+    params = (("in", "const int *in"), ("out", "int *out"), ("n", "int n"))
+    assignments = (Assignment("in[-1]", 1000, ct.INT), Assignment("in[0]", 1, ct.INT),
+                   Assignment("in[1]", 2, ct.INT), Assignment("in[2]", 3, ct.INT),
+                   Assignment("n", 3, ct.INT), Assignment("out[3]", 77, ct.INT))
+    buffers = (Buffer("in", 4, 1), Buffer("out", 4, 0))
+    outputs = (OutputLeaf("return", "__liftdiff_ret", ct.INT),
+               *(OutputLeaf(f"out[{i}]", f"out[{i}]", ct.INT) for i in range(4)))
+    outcome = run_harness(spec(source, params=params, assignments=assignments, buffers=buffers,
+                               outputs=outputs))
+    assert outcome.kind == "ok", outcome.message
+    assert outcome.values == {"return": 1006, "out[0]": 2, "out[1]": 4, "out[2]": 6, "out[3]": 77}
+
+
+@needs_gcc
+def test_null_pointer_parameter() -> None:
+    source = "int f(int *p) { return p == 0 ? -1 : *p; }"
+    outcome = run_harness(spec(source, params=(("p", "int *p"),),
+                               assignments=(Assignment("p", 0, ct.INT),)))
+    assert outcome.values == {"return": -1}
+
+
+@needs_gcc
+def test_globals_scalars_array_elements_and_struct_fields() -> None:
+    source = """
+int counter = 5;
+const int limit = 9;
+double table[4] = { 1.0, 2.0, 3.0, 4.0 };
+struct { int on; long level; } config;
+int f(void)
+{
+    counter++;
+    return counter + (int)table[1] + config.on * (int)config.level + limit;
+}
+"""
+    assignments = (Assignment("counter", 10, ct.INT), Assignment("table[1]", 0.5, ct.DOUBLE),
+                   Assignment("config.on", 1, ct.INT), Assignment("config.level", 100, ct.LONG))
+    outputs = (OutputLeaf("return", "__liftdiff_ret", ct.INT),
+               OutputLeaf("counter", "counter", ct.INT),
+               OutputLeaf("table[3]", "table[3]", ct.DOUBLE))
+    outcome = run_harness(spec(source, assignments=assignments, outputs=outputs))
+    assert outcome.kind == "ok", outcome.message
+    assert outcome.values == {"return": 11 + 0 + 100 + 9, "counter": 11, "table[3]": 4.0}
+
+
+@needs_gcc
+def test_stubbed_external_functions() -> None:
+    source = """
+#include <stdio.h>
+int lookup(const char *key, int k);
+double weight(double w);
+void notify(int);
+char *find(const char *name);
+int f(int k)
+{
+    notify(k);
+    int found = find("a") != 0;
+    int missing = find("b") == 0;
+    return lookup("alpha", k) + (int)weight(-0.0) + (int)weight(0.0) + 10 * found + 100 * missing;
+}
+"""
+    stubs = (
+        Stub("lookup", "int lookup(const char *key, int k)", ((("alpha", 2), 1000),
+                                                              (("beta", 2), 5))),
+        Stub("weight", "double weight(double w)", (((-0.0,), 20000.5),)),
+        Stub("notify", "void notify(int)", ()),
+        Stub("find", "char *find(const char *name)", ((("a",), 0), (("b",), 1))),
+    )
+    outcome = run_harness(spec(source, params=(("k", "int k"),), stubs=stubs,
+                               assignments=(Assignment("k", 2, ct.INT),)))
+    assert outcome.kind == "ok", outcome.message
+    assert outcome.values == {"return": 1000 + 20000 + 0 + 10 + 100}
+    assert outcome.message == "stub misses: weight"
+
+
+@needs_gcc
+def test_printf_output_is_captured() -> None:
+    source = """
+#include <stdio.h>
+int f(int x)
+{
+    printf("x=%d %5.2f %s\\n", x, x / 4.0, "caf\\xe9");
+    puts("done");
+    putchar('!');
+    return 0;
+}
+"""
+    outcome = run_harness(spec(source, params=(("x", "int x"),),
+                               assignments=(Assignment("x", 7, ct.INT),)))
+    assert outcome.kind == "ok"
+    assert outcome.stdout == "x=7  1.75 caf\xe9\ndone\n!"
+
+
+@needs_gcc
+def test_division_by_zero_traps_and_keeps_earlier_output() -> None:
+    source = '#include <stdio.h>\nint f(int d) { printf("before\\n"); return 10 / d; }'
+    outcome = run_harness(spec(source, params=(("d", "int d"),),
+                               assignments=(Assignment("d", 0, ct.INT),)))
+    assert outcome.kind == "trap"
+    assert outcome.values == {}
+    assert outcome.stdout == "before\n"
+
+
+@needs_gcc
+def test_exit_and_abort() -> None:
+    source = """
+#include <stdio.h>
+#include <stdlib.h>
+int f(int how)
+{
+    printf("leaving\\n");
+    if (how == 1) exit(3);
+    if (how == 2) abort();
+    return 0;
+}
+"""
+    base = spec(source, params=(("how", "int how"),))
+    leave = run_harness(dataclasses.replace(base, assignments=(Assignment("how", 1, ct.INT),)))
+    assert (leave.kind, leave.exit_code, leave.stdout) == ("exit", 3, "leaving\n")
+    aborted = run_harness(dataclasses.replace(base, assignments=(Assignment("how", 2, ct.INT),)))
+    assert (aborted.kind, aborted.exit_code) == ("exit", 134)
+    normal = run_harness(dataclasses.replace(base, assignments=(Assignment("how", 0, ct.INT),)))
+    assert (normal.kind, normal.exit_code, normal.values) == ("ok", 0, {"return": 0})
+
+
+@needs_gcc
+def test_exit_zero_is_not_a_normal_return() -> None:
+    source = "#include <stdlib.h>\nint f(void) { exit(0); }"
+    outcome = run_harness(spec(source))
+    assert (outcome.kind, outcome.exit_code) == ("exit", 0)
+
+
+@needs_gcc
+def test_user_main_present_and_called() -> None:
+    source = """
+#include <stdio.h>
+static int helper(int x) { return x * 3; }
+int f(int x) { return helper(x) + 1; }
+int main(int argc, char **argv) { printf("user main\\n"); return f(argc); }
+"""
+    outcome = run_harness(spec(source, params=(("x", "int x"),),
+                               assignments=(Assignment("x", 4, ct.INT),)))
+    assert (outcome.kind, outcome.values, outcome.stdout) == ("ok", {"return": 13}, "")
+    as_entry = run_harness(spec(source, "main", (("argc", "int argc"), ("argv", "char **argv")),
+                                assignments=(Assignment("argc", 2, ct.INT),)))
+    assert (as_entry.values, as_entry.stdout) == ({"return": 7}, "user main\n")
+
+
+@needs_gcc
+def test_configuration_flags() -> None:
+    source = """
+int f(int x)
+{
+#ifdef FEATURE_A
+    return x + 1;
+#else
+    return x - 1;
+#endif
+}
+"""
+    base = spec(source, params=(("x", "int x"),), assignments=(Assignment("x", 10, ct.INT),))
+    assert run_harness(dataclasses.replace(base, flags=("-DFEATURE_A",))).values == {"return": 11}
+    assert run_harness(dataclasses.replace(base, flags=("-UFEATURE_A",))).values == {"return": 9}
+
+
+@needs_gcc
+def test_timeout_and_crash() -> None:
+    looping = run_harness(spec("int f(void) { for (;;) {} }"), timeout=0.5)
+    assert looping.kind == "timeout"
+    assert "0.5" in looping.message
+    crashing = run_harness(spec("int f(int *p) { return *p; }", params=(("p", "int *p"),)))
+    assert crashing.kind == "crash"
+    assert crashing.message == "killed by SIGSEGV"
