@@ -119,6 +119,8 @@ class Analysis:
     stream: list[Item]
     conditionals: dict[int, Conditional]
     replacements: dict[int, str]
+    glued: set[int]
+    """Tokens written right after the previous token in the source (no space)."""
     features: dict[str, Formula]
     linemap: LineMap
     constraints: list[Formula]
@@ -152,8 +154,9 @@ class _Frame:
 
 class _Scanner:
     def __init__(self, scanned: Scanned, table: FeatureTable, settings: Settings, path: str,
-                 psi: Formula, oracle: Oracle) -> None:
+                 psi: Formula, oracle: Oracle, configuration: Mapping[str, int] | None) -> None:
         self.elements = scanned.elements
+        self.configuration = configuration
         self.table = table
         self.path = path
         self.psi = psi
@@ -167,6 +170,8 @@ class _Scanner:
         self.stream: list[Item] = []
         self.conditionals: dict[int, Conditional] = {}
         self.replacements: dict[int, str] = {}
+        self.glued: set[int] = set()
+        self.last_element = -2
         self.frames: list[_Frame] = []
         self.marks: list[tuple[int, str, int]] = []
         self.constraints: list[Formula] = []
@@ -230,6 +235,8 @@ class _Scanner:
         """True/False when `branch` is forced under psi and the enclosing conditions."""
         if isinstance(branch, fm.Const):
             return branch.value != 0
+        if self.configuration is not None:
+            return branch.holds(self.configuration)
         if self.psi == fm.TRUE:
             return None
         context = fm.conj(self.psi, outer)
@@ -270,7 +277,7 @@ class _Scanner:
         self.finish_macros()
         return Analysis(
             path=self.path, tokens=self.tokens, stream=self.stream,
-            conditionals=self.conditionals, replacements=self.replacements,
+            conditionals=self.conditionals, replacements=self.replacements, glued=self.glued,
             features=dict(self.features), linemap=LineMap(self.path, tuple(self.marks)),
             constraints=self.constraints, structural_requests=self.structural_requests,
             define_features=self.define_features, notes=self.notes,
@@ -421,7 +428,7 @@ class _Scanner:
         self.stream.append(Dir(d.text, d.line))
         if definition is not None:
             for token in definition.body:
-                if token.kind == "id":
+                if token.kind == "id" and token.text not in (definition.params or ()):
                     self.used_names.add(token.text)
                     if token.text in self.features:
                         self.define_features.add(token.text)
@@ -456,6 +463,9 @@ class _Scanner:
                 return
             self.used_names.add(token.text)
         position = len(self.tokens)
+        if index == self.last_element + 1 and not token.space:
+            self.glued.add(position)
+        self.last_element = index
         self.tokens.append(token)
         self.stream.append(Tok(position))
         if token.kind == "id" and token.text in self.features:
@@ -586,10 +596,8 @@ def _macro_def(name: str, tokens: tuple[Token, ...], where: Location) -> MacroDe
 
 
 def analyse(scanned: Scanned, table: FeatureTable, settings: Settings, path: str,
-            psi: Formula, oracle: Oracle) -> Analysis:
-    """Run the second pass under the variant condition `psi`."""
-    return _Scanner(scanned, table, settings, path, psi, oracle).run()
-
-
-def feature_vars(table: FeatureTable) -> Mapping[str, fm.Var]:
-    return {name: fm.Var(name, f.boolean) for name, f in table.features.items()}
+            psi: Formula, oracle: Oracle,
+            configuration: Mapping[str, int] | None = None) -> Analysis:
+    """Run the second pass under the variant condition `psi`; with a complete
+    `configuration` (feature -> value) every feature conditional is decided."""
+    return _Scanner(scanned, table, settings, path, psi, oracle, configuration).run()

@@ -205,11 +205,6 @@ class CParser:
                 stack.append(item.key)
             elif isinstance(item, End):
                 stack.pop()
-        result[len(self.stream)] = None
-        for key, cond in self.conds.items():
-            for pos in range(cond.start + 1, cond.end):
-                if result[pos] is None or self.conds[result[pos]].start < cond.start:
-                    result[pos] = key
         return result
 
     # -- deciding conditionals ------------------------------------------------------
@@ -379,7 +374,6 @@ class CParser:
                  presence: Formula, keys: tuple[int, ...]) -> int:
         start = len(pieces)
         header: list[Token] = []
-        depth_tokens: list[Piece] = []
         after_equals = False
         while True:
             token = self.peek(pos, ctx)
@@ -411,7 +405,6 @@ class CParser:
                 after_equals = True
             header.append(token)
             pos = self.take(pos, ctx, pieces)
-            del depth_tokens[:]
 
     def record(self, header: list[Token], pieces: list[Piece], entries: list[Entry],
                presence: Formula, keys: tuple[int, ...], function: bool) -> None:
@@ -420,16 +413,18 @@ class CParser:
             self.typedefs.update(summary.names)
         names: list[tuple[str, str]] = []
         for name in summary.names:
-            if summary.typedef:
-                kind = "typedef"
-            elif function:
+            if function:
                 kind = "function"
-            elif summary.initialized or summary.tentative:
+            elif summary.typedef:
+                kind = "typedef"
+            elif name in summary.prototypes:
+                kind = "prototype"
+            elif summary.initialized:
                 kind = "object"
             else:
-                kind = "decl"
+                kind = "variable"
             names.append((name, kind))
-        names.extend((f"tag {tag}", "tag") for tag in summary.tags)
+        names.extend((f"struct {tag}", "tag") for tag in summary.tags)
         names.extend((const, "enum") for const in summary.enum_constants)
         text = " ".join(t.text for t in header)
         entries.append(Entry(tuple(names), text, presence, keys))
@@ -476,6 +471,12 @@ class CParser:
              function_body: bool = False) -> int:
         try:
             sub: list[Piece] = []
+            label_end = self.label(pos, ctx, info, sub)
+            if label_end is not None:
+                # A label is an item of its own here, so a duplicated statement
+                # after it does not drag the label (and its switch) along.
+                pieces.extend(sub)
+                return label_end
             declaration = self.is_declaration(pos, ctx)
             end = self.statement(pos, ctx, info, sub)
         except Undecided as exc:
@@ -572,8 +573,15 @@ class CParser:
         if len(alternatives) == 1:
             pieces.extend(alternatives[0].pieces)
         else:
-            pieces.append(Choice(tuple(alternatives), self.conds[key].line))
+            pieces.append(Choice(tuple(alternatives), self.first_line(start, key)))
         return end
+
+    def first_line(self, start: int, key: int) -> int:
+        """Physical line where a duplicated region begins (for its guard)."""
+        for item in self.stream[start:self.conds[key].end]:
+            if isinstance(item, Tok):
+                return self.tokens[item.index].line
+        return self.conds[key].line
 
     def fork_paths(self, start: int, key: int, ctx: Ctx, region_end: int,
                    to_block_end: bool) -> list[tuple[Formula, list[Piece], Info, int]]:
@@ -632,21 +640,23 @@ class CParser:
         text = token.text
         if text == "{":
             return self.compound(pos, ctx, info, pieces)
-        if text in ("if", "while", "for", "switch"):
-            pos = self.take(pos, ctx, pieces)
-            if self.peek_text(pos, ctx) != "(":
-                raise _Syntax(f"'(' expected after '{text}'", self.norm(pos, ctx))
-            pos = self.balanced(pos, ctx, pieces)
+        if text == "if":
+            while True:  # an else-if chain iteratively: such chains get long
+                pos = self.head(pos, ctx, pieces, "if")
+                pos = self.statement(pos, ctx, info, pieces)
+                if not self.else_follows(pos, ctx):
+                    return pos
+                pos = self.take(pos, ctx, pieces)
+                if self.peek_text(pos, ctx) != "if":
+                    return self.statement(pos, ctx, info, pieces)
+        if text in ("while", "for", "switch"):
+            pos = self.head(pos, ctx, pieces, text)
             if text == "switch":
                 inner = Info()
                 pos = self.statement(pos, ctx, inner, pieces)
                 info.merge(inner, cases=False)
                 return pos
-            pos = self.statement(pos, ctx, info, pieces)
-            if text == "if" and self.else_follows(pos, ctx):
-                pos = self.take(pos, ctx, pieces)
-                pos = self.statement(pos, ctx, info, pieces)
-            return pos
+            return self.statement(pos, ctx, info, pieces)
         if text == "do":
             pos = self.take(pos, ctx, pieces)
             pos = self.statement(pos, ctx, info, pieces)
@@ -655,18 +665,9 @@ class CParser:
                 raise _Syntax("'(' expected after 'while'", self.norm(pos, ctx))
             pos = self.balanced(pos, ctx, pieces)
             return self.expect(pos, ctx, pieces, ";")
-        if text in ("case", "default"):
-            pos = self.label_expression(pos, ctx, pieces)
-            info.cases = True
-            return self.after_label(pos, ctx, info, pieces)
-        if token.kind == "id" and text not in C_KEYWORDS:
-            following, _ = self.peek_after(self.norm(pos, ctx) + 1, ctx)
-            if following is not None and following.text == ":":
-                index = self.stream[self.norm(pos, ctx)].index  # type: ignore[union-attr]
-                info.labels.setdefault(text, []).append(index)
-                pos = self.take(pos, ctx, pieces)
-                pos = self.take(pos, ctx, pieces)
-                return self.after_label(pos, ctx, info, pieces)
+        label_end = self.label(pos, ctx, info, pieces)
+        if label_end is not None:
+            return self.after_label(label_end, ctx, info, pieces)
         if text == "goto":
             pos = self.take(pos, ctx, pieces)
             target = self.peek(pos, ctx)
@@ -674,6 +675,32 @@ class CParser:
                 index = self.stream[self.norm(pos, ctx)].index  # type: ignore[union-attr]
                 info.gotos.setdefault(target.text, []).append(index)
         return self.simple(pos, ctx, pieces)
+
+    def label(self, pos: int, ctx: Ctx, info: Info, pieces: list[Piece]) -> int | None:
+        """Consume `case e:`, `default:` or `name:` if one starts here."""
+        token = self.peek(pos, ctx)
+        if token is None:
+            return None
+        if token.text in ("case", "default"):
+            pos = self.label_expression(pos, ctx, pieces)
+            info.cases = True
+            return pos
+        if token.kind == "id" and token.text not in C_KEYWORDS:
+            start = self.norm(pos, ctx)
+            following, _ = self.peek_after(start + 1, ctx)
+            if following is not None and following.text == ":":
+                index = self.stream[start].index  # type: ignore[union-attr]
+                info.labels.setdefault(token.text, []).append(index)
+                pos = self.take(pos, ctx, pieces)
+                return self.take(pos, ctx, pieces)
+        return None
+
+    def head(self, pos: int, ctx: Ctx, pieces: list[Piece], keyword: str) -> int:
+        """`keyword ( ... )`."""
+        pos = self.take(pos, ctx, pieces)
+        if self.peek_text(pos, ctx) != "(":
+            raise _Syntax(f"'(' expected after '{keyword}'", self.norm(pos, ctx))
+        return self.balanced(pos, ctx, pieces)
 
     def label_expression(self, pos: int, ctx: Ctx, pieces: list[Piece]) -> int:
         """`case expr :` or `default :` (a '?' inside needs its own ':')."""
@@ -794,24 +821,34 @@ class DeclarationSummary:
     names: tuple[str, ...]
     typedef: bool
     initialized: bool
-    tentative: bool
+    prototypes: tuple[str, ...]
+    """Names declared as functions (a parameter list right after the name)."""
     tags: tuple[str, ...]
+    """struct/union/enum tags given a body here."""
     enum_constants: tuple[str, ...]
 
 
 def summarize_declaration(tokens: list[Token], typedefs: set[str]) -> DeclarationSummary:
     """Names a declaration introduces, by the usual declarator shape: the name is
-    the identifier before a parameter list or array bound, else the last one."""
+    the identifier right before a parameter list or array bound, else the last
+    identifier of the declarator (type names and macros such as FAST_FUNC come
+    before it)."""
     names: list[str] = []
+    prototypes: list[str] = []
     tags: list[str] = []
     enum_constants: list[str] = []
     typedef = any(t.text == "typedef" for t in tokens)
-    extern = any(t.text == "extern" for t in tokens)
     initialized = False
     name: str | None = None
     last: str | None = None
     i = 0
     n = len(tokens)
+
+    def finish() -> None:
+        chosen = name or last
+        if chosen is not None:
+            names.append(chosen)
+
     while i < n:
         token = tokens[i]
         text = token.text
@@ -837,22 +874,26 @@ def summarize_declaration(tokens: list[Token], typedefs: set[str]) -> Declaratio
             initialized = True
             i += 1
             depth = 0
-            while i < n and not (depth == 0 and tokens[i].text == ","):
+            while i < n and not (depth == 0 and tokens[i].text in (",", ";")):
                 if tokens[i].text in _CLOSERS:
                     depth += 1
                 elif tokens[i].text in (")", "]", "}"):
                     depth -= 1
                 i += 1
             continue
-        if text == ",":
-            if name or last:
-                names.append(name or last)  # type: ignore[arg-type]
+        if text in (",", ";"):
+            finish()
             name = last = None
             i += 1
             continue
         if text == "(":
-            if last is not None and name is None and i > 0 and tokens[i - 1].text == last:
-                name = last
+            previous = tokens[i - 1] if i > 0 else None
+            if previous is not None and (previous.text == ")" or (
+                    previous.kind == "id" and previous.text == last)):
+                if name is None and last is not None:
+                    name = last
+                    if previous.text == last:
+                        prototypes.append(last)
                 i = _matching(tokens, i) + 1
                 continue
             i += 1
@@ -865,18 +906,17 @@ def summarize_declaration(tokens: list[Token], typedefs: set[str]) -> Declaratio
         if token.kind == "id" and text not in C_KEYWORDS:
             last = text
         i += 1
-    if name or last:
-        names.append(name or last)  # type: ignore[arg-type]
-    names = [x for x in names if not (x in typedefs and len(names) == 1 and x == last
-                                       and name is None and _only_type(tokens, x))]
-    tentative = bool(names) and not extern and not typedef
-    return DeclarationSummary(tuple(names), typedef, initialized, tentative, tuple(tags),
-                              tuple(enum_constants))
+    finish()
+    if not typedef:
+        names = [x for x in names if not (x in typedefs and x not in prototypes
+                                          and len(names) == 1 and _only_type(tokens, x))]
+    return DeclarationSummary(tuple(dict.fromkeys(names)), typedef, initialized,
+                              tuple(prototypes), tuple(tags), tuple(enum_constants))
 
 
 def _only_type(tokens: list[Token], name: str) -> bool:
     """`T;` or `const T;` with T a typedef declares nothing."""
-    return all(t.text in TYPE_WORDS or t.text == name or t.text == ";" for t in tokens)
+    return all(t.text in TYPE_WORDS or t.text in (name, ";") for t in tokens)
 
 
 def _matching(tokens: list[Token], i: int) -> int:

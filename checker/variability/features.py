@@ -168,17 +168,20 @@ def _directive_uses(directive: Directive, uses: _Uses) -> None:
         name = tokens[0].text
         uses.defined_in_text.add(name)
         if directive.name == "define":
-            body = _define_body(tokens)
+            params, body = _define_parts(tokens)
             uses.bodies.setdefault(name, set()).update(
-                t.text for t in body if t.kind == "id")
-            _classify_condition(list(body), uses, record_tested=False)
+                t.text for t in body if t.kind == "id" and t.text not in params)
+            _classify_condition([t for t in body if t.text not in params], uses,
+                                record_tested=False)
 
 
-def _define_body(tokens: Sequence[Token]) -> Sequence[Token]:
+def _define_parts(tokens: Sequence[Token]) -> tuple[set[str], Sequence[Token]]:
+    """(parameter names, body) of `#define NAME[(params)] body`."""
     if len(tokens) > 1 and tokens[1].text == "(" and not tokens[1].space:
         close = next((i for i, t in enumerate(tokens) if t.text == ")"), len(tokens) - 1)
-        return tokens[close + 1:]
-    return tokens[1:]
+        params = {t.text for t in tokens[2:close] if t.kind == "id"} | {"__VA_ARGS__"}
+        return params, tokens[close + 1:]
+    return set(), tokens[1:]
 
 
 def _classify_condition(tokens: list[Token], uses: _Uses, record_tested: bool = True) -> None:
@@ -239,6 +242,3 @@ def _code_boolean_position(code: Sequence[Token], i: int) -> bool:
         opens_condition = before in ("!", "&&", "||")
     return opens_condition and after in ("&&", "||", ")", "?")
 
-
-def feature_names(features: Iterable[Feature]) -> list[str]:
-    return [f.name for f in features]

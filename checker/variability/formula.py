@@ -66,6 +66,11 @@ class Const(Formula):
     def unsigned(self) -> bool:
         return self.is_unsigned
 
+    @property
+    def number(self) -> int:
+        """The value as C reads it (two's complement unless unsigned)."""
+        return self.value if self.is_unsigned else _signed(self.value)
+
 
 @dataclass(frozen=True, slots=True)
 class Var(Formula):

@@ -11,7 +11,7 @@ satisfiable here: keeping a branch we could not refute is always safe.
 from __future__ import annotations
 
 import itertools
-from collections.abc import Iterator, Mapping
+from collections.abc import Callable, Iterator, Mapping
 
 import z3
 
@@ -185,60 +185,87 @@ def models(formula: Formula, terms: tuple[Formula, ...],
 
 def _boolean_models(formula: Formula, terms: tuple[Formula, ...],
                     ordered: list[fm.Var]) -> Iterator[tuple[tuple[bool, ...], dict[str, int]]]:
-    """Depth-first over the features with partial evaluation: a branch stops as
-    soon as the model is false or every term is decided."""
+    """Depth-first with three-valued evaluation: branch only on a feature of a
+    term (or of the model) that is still undecided, and stop as soon as the model
+    is false or every term is decided, so features that no longer matter are
+    never enumerated."""
     seen: set[tuple[bool, ...]] = set()
     names = [v.name for v in ordered]
+    model = _partial(formula)
+    checks = [_partial(t) for t in terms]
+    needs = [sorted(t.features()) for t in terms]
+    model_needs = sorted(formula.features())
+    assignment: dict[str, int] = {}
 
-    def search(index: int, assignment: dict[str, int]) -> Iterator[tuple[tuple[bool, ...],
-                                                                        dict[str, int]]]:
-        model_value = _partial(formula, assignment)
+    def search(open_terms: list[int], values: list[bool]) -> Iterator[
+            tuple[tuple[bool, ...], dict[str, int]]]:
+        model_value = model(assignment)
         if model_value is False:
             return
-        values = [_partial(t, assignment) for t in terms]
-        if model_value is True and all(v is not None for v in values):
-            vector = tuple(bool(v) for v in values)
+        still = []
+        for index in open_terms:
+            value = checks[index](assignment)
+            if value is None:
+                still.append(index)
+            else:
+                values[index] = value
+        if model_value is True and not still:
+            vector = tuple(values)
             if vector not in seen:
                 seen.add(vector)
-                full = {name: assignment.get(name, 0) for name in names}
-                yield vector, full
+                yield vector, {name: assignment.get(name, 0) for name in names}
             return
-        if index == len(names):
-            return
-        name = names[index]
-        for value in (0, 1):
-            assignment[name] = value
-            yield from search(index + 1, assignment)
+        pending = model_needs if model_value is None else needs[still[0]]
+        name = next(n for n in pending if n not in assignment)
+        for bit in (0, 1):
+            assignment[name] = bit
+            yield from search(still, list(values))
         del assignment[name]
 
-    yield from search(0, {})
+    yield from search(list(range(len(terms))), [False] * len(terms))
 
 
-def _partial(f: Formula, assignment: Mapping[str, int]) -> bool | None:
-    """Truth of `f` when every feature it mentions is assigned, else None (with
-    short-circuit for && / || / !)."""
+Partial = Callable[[Mapping[str, int]], "bool | None"]
+
+
+def _partial(f: Formula) -> Partial:
+    """A three-valued evaluator of `f`: None while a feature it needs is unassigned
+    (&&, || and ! short-circuit)."""
+    if isinstance(f, fm.Var):
+        name = f.name
+
+        def var(a: Mapping[str, int]) -> bool | None:
+            value = a.get(name)
+            return None if value is None else value != 0
+        return var
     if isinstance(f, fm.Not):
-        inner = _partial(f.arg, assignment)
-        return None if inner is None else not inner
-    if isinstance(f, fm.And):
-        unknown = False
-        for arg in f.args:
-            value = _partial(arg, assignment)
-            if value is False:
-                return False
-            unknown = unknown or value is None
-        return None if unknown else True
-    if isinstance(f, fm.Or):
-        unknown = False
-        for arg in f.args:
-            value = _partial(arg, assignment)
-            if value is True:
-                return True
-            unknown = unknown or value is None
-        return None if unknown else False
-    if all(name in assignment for name in f.features()):
-        return f.holds(assignment)
-    return None
+        inner = _partial(f.arg)
+
+        def negation(a: Mapping[str, int]) -> bool | None:
+            value = inner(a)
+            return None if value is None else not value
+        return negation
+    if isinstance(f, (fm.And, fm.Or)):
+        parts = [_partial(arg) for arg in f.args]
+        decisive = isinstance(f, fm.Or)
+
+        def junction(a: Mapping[str, int]) -> bool | None:
+            unknown = False
+            for part in parts:
+                value = part(a)
+                if value is decisive:
+                    return decisive
+                if value is None:
+                    unknown = True
+            return None if unknown else not decisive
+        return junction
+    needed = f.features()
+
+    def whole(a: Mapping[str, int]) -> bool | None:
+        if all(name in a for name in needed):
+            return f.holds(a)
+        return None
+    return whole
 
 
 def _solver_models(formula: Formula, terms: tuple[Formula, ...],

@@ -1,0 +1,187 @@
+"""Configuration lifting: one annotated C text -> plain C texts over feature variables.
+
+Pipeline per file version: scan (tokens, directives) -> discover features ->
+analyse (conditionals, macro state) -> parse statements keeping conditionals
+open (cparse) -> emit C with `#line` markers. Conditionals that cannot be
+written as C `if`s even at file scope are *structural*: the file is split into
+variants, one per satisfiable combination of their branches, and each variant
+is lifted again with those conditionals decided. Variants with equal text are
+merged.
+"""
+
+from __future__ import annotations
+
+from collections import defaultdict
+from collections.abc import Iterable
+
+from checker.errors import UnsupportedError
+from checker.types import Location, Settings
+from checker.variability import formula as fm
+from checker.variability.analysis import Analysis, analyse
+from checker.variability.condexpr import MacroDef, MacroEnv, parse_condition
+from checker.variability.cparse import CParser, Ctx, Entry, Structural
+from checker.variability.emit import Emitter
+from checker.variability.features import FeatureTable, discover
+from checker.variability.formula import Formula
+from checker.variability.lexer import Token, scan
+from checker.variability.smt import Oracle, models
+from checker.variability.types import Feature, LiftedSource, Variant
+
+_MAX_STRUCTURAL_ROUNDS = 64
+_DEFINITION_KINDS = frozenset({"function", "object", "tag", "enum"})
+
+
+class Front:
+    """Everything known about one file version before any variant is chosen."""
+
+    def __init__(self, text: str, path: str, settings: Settings) -> None:
+        self.text = text
+        self.path = path
+        self.settings = settings
+        self.scanned = scan(text, path)
+        self.model_tokens = model_tokens(settings)
+        self.table: FeatureTable = discover(self.scanned, settings, self.model_tokens, path)
+        self.oracle = Oracle()
+        self.base: Analysis = self.analyse(fm.TRUE)
+
+    def analyse(self, psi: Formula, configuration: dict[str, int] | None = None) -> Analysis:
+        return analyse(self.scanned, self.table, self.settings, self.path, psi, self.oracle,
+                       configuration)
+
+    def model(self, features: dict[str, Feature] | None = None) -> Formula:
+        """The settings' feature model as a Formula over this file's features."""
+        table = features or self.table.features
+        return parse_model(self.model_tokens, table, self.settings)
+
+    def used_features(self) -> tuple[Feature, ...]:
+        names: set[str] = set(self.base.define_features)
+        for cond in self.base.conditionals.values():
+            for presence in cond.presence:
+                names |= presence.features()
+        for index in self.base.replacements:
+            names.add(self.base.tokens[index].text)
+        names |= self.model().features()
+        return tuple(self.table.features[n] for n in sorted(names) if n in self.table.features)
+
+
+def model_tokens(settings: Settings) -> tuple[Token, ...]:
+    text = settings.feature_model.strip() or "1"
+    return tuple(e for e in scan(text, "<feature_model>").elements if isinstance(e, Token))
+
+
+def parse_model(tokens: Iterable[Token], features: dict[str, Feature],
+                settings: Settings) -> Formula:
+    defines = {name: MacroDef(name, None, model_tokens_of(value))
+               for name, value in settings.defines}
+    variables = {name: fm.Var(name, f.boolean) for name, f in features.items()}
+    env = MacroEnv(variables.get, defines.get)
+    return fm.truth(parse_condition(list(tokens), env, Location("<feature_model>", 1)))
+
+
+def model_tokens_of(text: str) -> tuple[Token, ...]:
+    return tuple(e for e in scan(text, "<define>").elements if isinstance(e, Token))
+
+
+def lift(text: str, path: str, settings: Settings) -> LiftedSource:
+    """Lift `text` (one C file version, includes already resolved or not) into
+    plain C over `__liftdiff_feature_*` variables; see the module docstring."""
+    front = Front(text, path, settings)
+    features = front.used_features()
+    names = {f.name: f.var for f in features}
+    structural: set[int] = set(front.base.structural_requests)
+    for _ in range(_MAX_STRUCTURAL_ROUNDS):
+        try:
+            variants = _variants(front, structural, features, names)
+        except Structural as exc:
+            if exc.key in structural:
+                raise UnsupportedError("conditional compilation the front end cannot "
+                                       "split into variants",
+                                       front.base.linemap.location(
+                                           front.base.conditionals[exc.key].line)) from None
+            structural.add(exc.key)
+            continue
+        model = fm.conj(front.model(), *front.base.constraints)
+        notes = tuple(dict.fromkeys(front.base.notes))
+        return LiftedSource(path, features, model, tuple(variants), notes)
+    raise UnsupportedError("too many configuration-dependent file-scope declarations",
+                           Location(path, 1))
+
+
+def _variants(front: Front, structural: set[int], features: tuple[Feature, ...],
+              names: dict[str, str]) -> list[Variant]:
+    texts: dict[str, list[Formula]] = defaultdict(list)
+    presences: dict[str, tuple[tuple[str, Formula], ...]] = {}
+    for psi in partition(front, structural):
+        analysis = front.base if psi == fm.TRUE else front.analyse(psi)
+        new_requests = analysis.structural_requests - structural
+        if new_requests:
+            raise Structural(min(new_requests))
+        parsed = CParser(analysis, front.oracle, set()).parse_file(Ctx(psi, {}))
+        conflicts = conflicting_keys(parsed.entries) - structural
+        if conflicts:
+            raise Structural(min(conflicts))
+        text = Emitter(analysis, names).emit(parsed.pieces, header(features, analysis))
+        texts[text].append(psi)
+        presences[text] = function_presence(parsed.entries)
+    return [Variant(fm.disj(*conditions), text, presences[text])
+            for text, conditions in texts.items()]
+
+
+def partition(front: Front, structural: set[int]) -> list[Formula]:
+    """One condition per satisfiable combination of branches of the structural
+    conditionals (pairwise disjoint, together everything)."""
+    if not structural:
+        return [fm.TRUE]
+    terms: list[Formula] = []
+    for key in sorted(structural):
+        terms.extend(front.base.conditionals[key].presence)
+    result = []
+    for vector, _ in models(fm.TRUE, tuple(terms)):
+        result.append(fm.conj(*(t if value else fm.neg(t)
+                                for t, value in zip(terms, vector, strict=True))))
+    return result
+
+
+def header(features: tuple[Feature, ...], analysis: Analysis) -> list[str]:
+    lines = [f"int {f.var};" for f in features]
+    lines.extend(f"#define {f.name} {f.var}" for f in features
+                 if f.name in analysis.define_features)
+    return lines
+
+
+def conflicting_keys(entries: tuple[Entry, ...]) -> set[int]:
+    """Conditionals kept additively whose declarations clash with another one."""
+    by_name: dict[str, list[tuple[str, Entry]]] = defaultdict(list)
+    for entry in entries:
+        for name, kind in entry.names:
+            by_name[name].append((kind, entry))
+    keys: set[int] = set()
+    for occurrences in by_name.values():
+        for i, (kind_a, a) in enumerate(occurrences):
+            for kind_b, b in occurrences[i + 1:]:
+                if (a.keys or b.keys) and _clash(kind_a, a, kind_b, b):
+                    keys.update(a.keys)
+                    keys.update(b.keys)
+    return keys
+
+
+def _clash(kind_a: str, a: Entry, kind_b: str, b: Entry) -> bool:
+    kinds = {kind_a, kind_b}
+    if kind_a == kind_b and kind_a in _DEFINITION_KINDS:
+        return True
+    if kinds in ({"function", "prototype"}, {"object", "variable"}):
+        return False
+    if kinds <= {"prototype", "variable", "typedef"} and kind_a == kind_b:
+        return a.text != b.text
+    return True
+
+
+def function_presence(entries: tuple[Entry, ...]) -> tuple[tuple[str, Formula], ...]:
+    result = []
+    for entry in entries:
+        if entry.presence == fm.TRUE:
+            continue
+        for name, kind in entry.names:
+            if kind == "function":
+                result.append((name, entry.presence))
+    return tuple(result)
