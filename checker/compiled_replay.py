@@ -110,6 +110,9 @@ class CompiledOutcome:
     """What the program printed (latin-1: one char per byte)."""
     message: str
     """Compiler diagnostics, the signal, stub misses or what was skipped."""
+    calls: tuple[tuple[str, tuple[Number | str, ...]], ...] = ()
+    """Calls of stubbed functions in order, with their (named) arguments: the
+    compiled counterpart of the interpreter's events."""
 
 
 # ------------------------------------------------------------ harness text
@@ -146,6 +149,31 @@ static void __liftdiff_miss(const char *name)
     dprintf(__liftdiff_fd, "m %s\n", name);
 }
 static unsigned char __liftdiff_object[4096] __attribute__((aligned(64)));
+#include <stdarg.h>
+#define __LIFTDIFF_KIND(x) _Generic((x), _Bool: 0, char: 0, signed char: 0, unsigned char: 0, \
+    short: 0, unsigned short: 0, int: 0, unsigned int: 1, long: 2, long long: 2, \
+    unsigned long: 3, unsigned long long: 3, float: 4, double: 4, char *: 5, \
+    const char *: 5, default: 6)
+static void __liftdiff_log_arg(int kind, ...)
+{
+    va_list ap;
+    va_start(ap, kind);
+    switch (kind) {
+    case 0: dprintf(__liftdiff_fd, "\ti%d", va_arg(ap, int)); break;
+    case 1: dprintf(__liftdiff_fd, "\tu%u", va_arg(ap, unsigned int)); break;
+    case 2: dprintf(__liftdiff_fd, "\ti%lld", va_arg(ap, long long)); break;
+    case 3: dprintf(__liftdiff_fd, "\tu%llu", va_arg(ap, unsigned long long)); break;
+    case 4: dprintf(__liftdiff_fd, "\td%a", va_arg(ap, double)); break;
+    case 5: {
+        const unsigned char *s = va_arg(ap, const unsigned char *);
+        dprintf(__liftdiff_fd, s ? "\ts" : "\tn");
+        while (s && *s) dprintf(__liftdiff_fd, "%02x", *s++);
+        break;
+    }
+    default: dprintf(__liftdiff_fd, "\tp"); break;
+    }
+    va_end(ap);
+}
 """
 
 
@@ -275,7 +303,9 @@ def _stub_definition(stub: Stub) -> str:
     words = [w for w in re.findall(r"[A-Za-z_]\w*|\S", head) if w not in _DROP_WORDS]
     returns_void = words == ["void"]
     returns_pointer = "*" in head
-    body = []
+    log = "".join(f"__liftdiff_log_arg(__LIFTDIFF_KIND({n}), {n}); " for n in names)
+    body = [f'    dprintf(__liftdiff_fd, "c %s", {string_literal(stub.name)}); {log}'
+            'dprintf(__liftdiff_fd, "\\n");']
     for args, result in () if returns_void else stub.table:
         if len(args) < len(names) or (len(args) > len(names) and not variadic):
             continue
@@ -412,8 +442,8 @@ def _compile(
 def _execute(
     program: str, outputs: Sequence[OutputLeaf], work: str, timeout: float, notes: list[str]
 ) -> CompiledOutcome:
-    results = os.path.join(work, "results")
-    fd = os.open(results, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
+    path = os.path.join(work, "results")
+    fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
     try:
         done = subprocess.run([program, str(fd)], stdin=subprocess.DEVNULL, capture_output=True,
                               timeout=timeout, pass_fds=(fd,), cwd=work, check=False)
@@ -423,29 +453,36 @@ def _execute(
     finally:
         os.close(fd)
     stdout = done.stdout.decode("latin-1")
-    with open(results, encoding="latin-1") as handle:
-        values, misses, finished = _parse_results(handle.read(), outputs)
-    if misses:
-        notes.append("stub misses: " + ", ".join(misses))
-    message = "; ".join(notes)
+    with open(path, encoding="latin-1") as handle:
+        results = _parse_results(handle.read(), outputs)
+    if results.misses:
+        notes.append("stub misses: " + ", ".join(results.misses))
     code = done.returncode
-    if code < 0:
-        if -code == signal.SIGFPE:
-            return CompiledOutcome("trap", {}, None, stdout, message)
-        if -code == signal.SIGABRT:
-            return CompiledOutcome("exit", {}, ABORT_EXIT_CODE, stdout, message)
-        killed = f"killed by {signal.Signals(-code).name}"
-        return CompiledOutcome("crash", {}, None, stdout, "; ".join([killed, *notes]))
-    if not finished:
-        return CompiledOutcome("exit", {}, code, stdout, message)
-    return CompiledOutcome("ok", values, 0, stdout, message)
+    kind, exit_code, values = "ok", 0, results.values
+    if code < 0 and -code == signal.SIGFPE:
+        kind, exit_code, values = "trap", None, {}
+    elif code < 0 and -code == signal.SIGABRT:
+        kind, exit_code, values = "exit", ABORT_EXIT_CODE, {}
+    elif code < 0:
+        kind, exit_code, values = "crash", None, {}
+        notes.insert(0, f"killed by {signal.Signals(-code).name}")
+    elif not results.finished:
+        kind, exit_code, values = "exit", code, {}
+    return CompiledOutcome(kind, values, exit_code, stdout, "; ".join(notes), results.calls)
 
 
-def _parse_results(
-    text: str, outputs: Sequence[OutputLeaf]
-) -> tuple[dict[str, Number], list[str], bool]:
+@dataclass(frozen=True)
+class _Results:
+    values: Mapping[str, Number]
+    misses: tuple[str, ...]
+    calls: tuple[tuple[str, tuple[Number | str, ...]], ...]
+    finished: bool
+
+
+def _parse_results(text: str, outputs: Sequence[OutputLeaf]) -> _Results:
     values: dict[str, Number] = {}
     misses: list[str] = []
+    calls: list[tuple[str, tuple[Number | str, ...]]] = []
     finished = False
     for line in text.splitlines():
         kind, _, rest = line.partition(" ")
@@ -453,11 +490,26 @@ def _parse_results(
             index, _, raw = rest.partition(" ")
             leaf = outputs[int(index)]
             values[leaf.name] = _parse_value(raw, leaf.type)
+        elif kind == "c":
+            name, *args = rest.split("\t")
+            calls.append((name, tuple(_parse_arg(arg) for arg in args)))
         elif kind == "m" and rest not in misses:
             misses.append(rest)
         elif kind == "done":
             finished = True
-    return values, misses, finished
+    return _Results(values, tuple(misses), tuple(calls), finished)
+
+
+def _parse_arg(raw: str) -> Number | str:
+    """A logged stub argument: i/u decimal, d hex float, s hex bytes, n null, p pointer."""
+    tag, body = raw[:1], raw[1:]
+    if tag in ("i", "u"):
+        return int(body)
+    if tag == "d":
+        return float.fromhex(body)
+    if tag == "s":
+        return bytes.fromhex(body).decode("latin-1")
+    return 0  # a null string or another pointer: its address means nothing
 
 
 def _parse_value(raw: str, ctype: ScalarType) -> Number:

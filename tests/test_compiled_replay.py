@@ -125,7 +125,10 @@ def test_stub_definitions_from_prototypes() -> None:
             '__liftdiff_same_string((const char *)(__liftdiff_a1), "k")) return 7LL;') in text
     assert "return (-9LL);" in text
     assert "if (__liftdiff_same_double((double)(x), (-0x0p+0))) return 0x1p-1;" in text
-    assert "void note(struct S * __liftdiff_a0)\n{\n    return;\n}" in text
+    assert ("void note(struct S * __liftdiff_a0)\n{\n"
+            '    dprintf(__liftdiff_fd, "c %s", "note"); '
+            "__liftdiff_log_arg(__LIFTDIFF_KIND(__liftdiff_a0), __liftdiff_a0); "
+            'dprintf(__liftdiff_fd, "\\n");\n    return;\n}') in text
     assert "return 0;" in text and "return (void *)__liftdiff_object;" in text
     assert "int logf2(const char *fmt, ...)" in text
     assert 'if (__liftdiff_same_string((const char *)(fmt), "x")) return 3LL;' in text
@@ -141,7 +144,8 @@ def test_stubs_left_to_the_real_library() -> None:
     s = spec("", stubs=stubs)
     assert skipped_stubs(s) == ("printf", "sin", "f$isnull")
     text = harness_source(s)
-    assert "int mine(void)\n{\n    if (1) return 4LL;" in text
+    assert ('int mine(void)\n{\n    dprintf(__liftdiff_fd, "c %s", "mine"); '
+            'dprintf(__liftdiff_fd, "\\n");\n    if (1) return 4LL;') in text
     assert "printf(const char *" not in text.split("#undef main")[1].split("int mine")[0]
 
 
@@ -328,6 +332,11 @@ int f(int k)
     assert outcome.kind == "ok", outcome.message
     assert outcome.values == {"return": 1000 + 20000 + 0 + 10 + 100}
     assert outcome.message == "stub misses: weight"
+    assert outcome.calls == (
+        ("notify", (2,)), ("find", ("a",)), ("find", ("b",)), ("lookup", ("alpha", 2)),
+        ("weight", (-0.0,)), ("weight", (0.0,)),
+    )
+    assert math.copysign(1.0, outcome.calls[4][1][0]) == -1.0  # type: ignore[arg-type]
 
 
 @needs_gcc
@@ -428,3 +437,33 @@ def test_timeout_and_crash() -> None:
     crashing = run_harness(spec("int f(int *p) { return *p; }", params=(("p", "int *p"),)))
     assert crashing.kind == "crash"
     assert crashing.message == "killed by SIGSEGV"
+
+
+@needs_gcc
+def test_stub_calls_are_logged_with_exact_arguments_in_order() -> None:
+    source = """
+void emit(unsigned long u, long l, unsigned char c, float f, const char *s, _Bool b);
+int f(void)
+{
+    emit(18446744073709551615UL, -9223372036854775807L - 1, 200, 0.1f, "tab\\there\\n\\xff", 1);
+    emit(0, 0, 0, -0.0f, "", 0);
+    return 0;
+}
+"""
+    prototype = ("void emit(unsigned long u, long l, unsigned char c, float f, const char *s, "
+                 "_Bool b)")
+    outcome = run_harness(spec(source, stubs=(Stub("emit", prototype, ()),)))
+    assert outcome.kind == "ok", outcome.message
+    assert outcome.message == ""
+    assert outcome.calls == (
+        ("emit", (2**64 - 1, -(2**63), 200, float.fromhex("0x1.99999ap-4"), "tab\there\n\xff", 1)),
+        ("emit", (0, 0, 0, -0.0, "", 0)),
+    )
+
+
+@needs_gcc
+def test_calls_before_a_trap_are_kept() -> None:
+    source = "void tick(int);\nint f(int d) { tick(d); return 10 / d; }"
+    outcome = run_harness(spec(source, params=(("d", "int d"),),
+                               stubs=(Stub("tick", "void tick(int)", ()),)))
+    assert (outcome.kind, outcome.calls) == ("trap", (("tick", (0,)),))
