@@ -24,8 +24,11 @@ subnormal grid; overflow to infinity happens only in the final rounding.
 
 from __future__ import annotations
 
+import functools
 import math
+import operator
 import struct
+from collections.abc import Callable
 
 from checker import ctype as ct
 from checker.ctype import FloatType, IntType, PointerType, ScalarType
@@ -114,75 +117,81 @@ def same_value(a: Number | str, b: Number | str) -> bool:
 
 
 # ------------------------------------------------------------ operators
+#
+# Each operator is resolved once per (operator, types) into a small function,
+# which the interpreter calls on every evaluation.
+
+BinaryFunction = Callable[[Number, Number], Number]
+UnaryFunction = Callable[[Number], Number]
+
+_COMPARE: dict[BinOp, Callable[[Number, Number], bool]] = {
+    BinOp.EQ: operator.eq, BinOp.NE: operator.ne, BinOp.LT: operator.lt,
+    BinOp.LE: operator.le, BinOp.GT: operator.gt, BinOp.GE: operator.ge,
+}  # on floats Python follows IEEE: NaN compares false (!= true), -0.0 == 0.0
+_INT_ARITH: dict[BinOp, Callable[[int, int], int]] = {
+    BinOp.ADD: operator.add, BinOp.SUB: operator.sub, BinOp.MUL: operator.mul,
+    BinOp.BAND: operator.and_, BinOp.BOR: operator.or_, BinOp.BXOR: operator.xor,
+}
 
 
 def binary(op: BinOp, a: Number, b: Number, operand: ScalarType, result: ScalarType) -> Number:
     """`a op b` with both operands of type `operand` (shifts: `a`'s type)."""
+    return binary_function(op, operand, result)(a, b)
+
+
+@functools.cache
+def binary_function(op: BinOp, operand: ScalarType, result: ScalarType) -> BinaryFunction:
+    if op.is_comparison:
+        compare = _COMPARE[op]
+        return lambda a, b: int(compare(a, b))
     if isinstance(operand, FloatType):
-        return _float_binary(op, float(a), float(b), operand)
-    assert isinstance(a, int) and isinstance(b, int)
-    if op.is_comparison:
-        return int(_compare(op, a, b))
+        return _float_arith(op, operand)
+    reduce = _wrapper(result)
     if op.is_shift:
-        width = 64 if isinstance(operand, PointerType) else operand.bits
-        count = b & (width - 1)
+        mask = (64 if isinstance(operand, PointerType) else operand.bits) - 1
         if op is BinOp.SHL:
-            return wrap(a << count, result)
-        return wrap(a >> count, result)  # a is in range: >> is arithmetic iff signed
-    return wrap(_int_arith(op, a, b), result)
+            return lambda a, b: reduce(a << (b & mask))  # type: ignore[operator]
+        # values are in range, so Python's >> is arithmetic exactly when the type is signed
+        return lambda a, b: reduce(a >> (b & mask))  # type: ignore[operator]
+    if op is BinOp.DIV:
+        return lambda a, b: reduce(_truncating_division(a, b)[0])  # type: ignore[arg-type]
+    if op is BinOp.MOD:
+        return lambda a, b: reduce(_truncating_division(a, b)[1])  # type: ignore[arg-type]
+    if op not in _INT_ARITH:
+        raise ValueError(f"operator {op.value} on integers")
+    arith = _INT_ARITH[op]
+    return lambda a, b: reduce(arith(a, b))  # type: ignore[arg-type]
 
 
-def _int_arith(op: BinOp, a: int, b: int) -> int:
+def _wrapper(ctype: ScalarType) -> Callable[[int], int]:
+    return ct.INDEX.wrap if isinstance(ctype, PointerType) else ctype.wrap  # type: ignore[union-attr]
+
+
+def _truncating_division(a: int, b: int) -> tuple[int, int]:
+    """C99 quotient (toward zero) and remainder: a == q * b + r."""
+    if b == 0:
+        raise UndefinedOperation("integer division by zero reached (the lowering guards it)")
+    quotient = abs(a) // abs(b)
+    if (a < 0) != (b < 0):
+        quotient = -quotient
+    return quotient, a - b * quotient
+
+
+def _float_arith(op: BinOp, ftype: FloatType) -> BinaryFunction:
+    arith: Callable[[float, float], float]
     if op is BinOp.ADD:
-        return a + b
-    if op is BinOp.SUB:
-        return a - b
-    if op is BinOp.MUL:
-        return a * b
-    if op is BinOp.BAND:
-        return a & b
-    if op is BinOp.BOR:
-        return a | b
-    if op is BinOp.BXOR:
-        return a ^ b
-    if op in (BinOp.DIV, BinOp.MOD):
-        if b == 0:
-            raise UndefinedOperation(f"integer {op.value} by zero reached (the lowering guards it)")
-        quotient = abs(a) // abs(b)
-        if (a < 0) != (b < 0):
-            quotient = -quotient
-        return quotient if op is BinOp.DIV else a - b * quotient
-    raise ValueError(f"operator {op.value} on integers")
-
-
-def _compare(op: BinOp, a: Number, b: Number) -> bool:
-    if op is BinOp.EQ:
-        return a == b
-    if op is BinOp.NE:
-        return a != b
-    if op is BinOp.LT:
-        return a < b
-    if op is BinOp.LE:
-        return a <= b
-    if op is BinOp.GT:
-        return a > b
-    return a >= b
-
-
-def _float_binary(op: BinOp, a: float, b: float, ftype: FloatType) -> Number:
-    if op.is_comparison:
-        return int(_compare(op, a, b))  # Python follows IEEE: NaN compares false, -0 == 0
-    if op is BinOp.ADD:
-        value = a + b
+        arith = operator.add
     elif op is BinOp.SUB:
-        value = a - b
+        arith = operator.sub
     elif op is BinOp.MUL:
-        value = a * b
+        arith = operator.mul
     elif op is BinOp.DIV:
-        value = float_divide(a, b)
+        arith = float_divide
     else:
         raise ValueError(f"operator {op.value} on floating values")
-    return round_float(value, ftype)
+    if ftype.bits == 32:
+        return lambda a, b: float32(arith(a, b))  # type: ignore[arg-type]
+    return arith  # type: ignore[return-value]
 
 
 def float_divide(a: float, b: float) -> float:
@@ -198,16 +207,21 @@ def float_divide(a: float, b: float) -> float:
 
 
 def unary(op: UnOp, a: Number, operand: ScalarType, result: ScalarType) -> Number:
+    return unary_function(op, operand, result)(a)
+
+
+@functools.cache
+def unary_function(op: UnOp, operand: ScalarType, result: ScalarType) -> UnaryFunction:
     if op is UnOp.LNOT:
-        return int(not is_true(a))
+        return lambda a: int(not is_true(a))
     if isinstance(operand, FloatType):
         if op is UnOp.NEG:
-            return -float(a)  # flips the sign bit, also of zeros and NaNs
+            return operator.neg  # flips the sign bit, also of zeros and NaNs
         raise ValueError("~ on a floating value")
-    assert isinstance(a, int)
+    reduce = _wrapper(result)
     if op is UnOp.NEG:
-        return wrap(-a, result)
-    return wrap(~a, result)
+        return lambda a: reduce(-a)  # type: ignore[operator]
+    return lambda a: reduce(~a)  # type: ignore[operator]
 
 
 # ------------------------------------------------------------ conversions
@@ -215,17 +229,25 @@ def unary(op: UnOp, a: Number, operand: ScalarType, result: ScalarType) -> Numbe
 
 def cast(value: Number, source: ScalarType, target: ScalarType) -> Number:
     """Conversion as by assignment (C11 6.3), x86-64 -O0 where C leaves it undefined."""
+    return cast_function(source, target)(value)
+
+
+@functools.cache
+def cast_function(source: ScalarType, target: ScalarType) -> UnaryFunction:
     if isinstance(target, IntType) and target.is_bool:
-        return int(is_true(value))
+        return lambda value: int(is_true(value))
     if isinstance(source, FloatType):
-        assert isinstance(value, float)
         if isinstance(target, FloatType):
-            return round_float(value, target)
-        return float_to_int(value, ct.LONG if isinstance(target, PointerType) else target)
-    assert isinstance(value, int)
+            return float32 if target.bits == 32 else _identity  # type: ignore[return-value]
+        int_target = ct.LONG if isinstance(target, PointerType) else target
+        return lambda value: float_to_int(value, int_target)  # type: ignore[arg-type]
     if isinstance(target, FloatType):
-        return int_to_float(value, target)
-    return wrap(value, target)
+        return lambda value: int_to_float(value, target)  # type: ignore[arg-type]
+    return _wrapper(target)  # type: ignore[return-value]
+
+
+def _identity(value: Number) -> Number:
+    return value
 
 
 def int_to_float(value: int, target: FloatType) -> float:

@@ -10,11 +10,11 @@ external functions take their values from a stub table keyed by
 from __future__ import annotations
 
 import math
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 
 from checker import concrete_ops, libm
-from checker.ctype import FloatType, IntType, ScalarType
+from checker.ctype import FloatType, IntType
 from checker.errors import LiftdiffError
 from checker.ir import (
     EXIT_CODE_VAR,
@@ -39,7 +39,6 @@ from checker.ir import (
     UnOp,
     Var,
 )
-from checker.types import Location
 
 Number = int | float
 Arg = int | float | str
@@ -130,8 +129,25 @@ class _Memory:
         return RegionValue(dict(self.cells[region]), self.defaults[region])
 
 
-class _Evaluator(ExprVisitor[Arg]):
-    """Values of expressions in one state; records the external calls it makes."""
+Thunk = Callable[[], Arg]
+
+
+def _may_be_string(expr: Expr) -> bool:
+    if isinstance(expr, StrConst):
+        return True
+    if isinstance(expr, Cast):
+        return _may_be_string(expr.arg)
+    if isinstance(expr, Ite):
+        return _may_be_string(expr.then) or _may_be_string(expr.other)
+    return False
+
+
+class _Compiler(ExprVisitor[Thunk]):
+    """Turns expressions into closures over one run's state, once per expression.
+
+    Operators are resolved to `concrete_ops` functions when compiling, so a loop
+    body costs no dispatch per iteration. External calls are recorded here.
+    """
 
     def __init__(
         self, env: dict[str, Number], memory: _Memory, stubs: Mapping[StubKey, Number]
@@ -141,49 +157,93 @@ class _Evaluator(ExprVisitor[Arg]):
         self.stubs = {(func, tuple(_stub_key(a) for a in args)): value
                       for (func, args), value in stubs.items()}
         self.calls: dict[object, ExternalCall] = {}
+        self._compiled: dict[int, tuple[Expr, Thunk]] = {}
 
-    def number(self, expr: Expr) -> Number:
-        value = self.visit(expr)
-        if isinstance(value, str):
-            raise InterpreterError(f"string {value!r} used as a number")
-        return value
+    def compile(self, expr: Expr) -> Thunk:
+        known = self._compiled.get(id(expr))
+        if known is None:
+            known = (expr, self.visit(expr))  # keeps expr alive so its id stays unique
+            self._compiled[id(expr)] = known
+        return known[1]
 
-    def visit_Const(self, expr: Const) -> Arg:
-        return concrete_ops.coerce(expr.value, expr.type)
+    def number(self, expr: Expr) -> Callable[[], Number]:
+        thunk = self.compile(expr)
+        if not _may_be_string(expr):
+            return thunk  # type: ignore[return-value]
 
-    def visit_Var(self, expr: Var) -> Arg:
-        if expr.name not in self.env:
-            raise InterpreterError(f"read of unknown variable '{expr.name}'")
-        return self.env[expr.name]
+        def checked() -> Number:
+            value = thunk()
+            if isinstance(value, str):
+                raise InterpreterError(f"string {value!r} used as a number")
+            return value
 
-    def visit_Load(self, expr: Load) -> Arg:
-        return self.memory.load(expr.region, int(self.number(expr.index)))
+        return checked
 
-    def visit_Unary(self, expr: Unary) -> Arg:
+    def visit_Const(self, expr: Const) -> Thunk:
+        value = concrete_ops.coerce(expr.value, expr.type)
+        return lambda: value
+
+    def visit_Var(self, expr: Var) -> Thunk:
+        env, name = self.env, expr.name
+
+        def read() -> Arg:
+            try:
+                return env[name]
+            except KeyError:
+                raise InterpreterError(f"read of unknown variable '{name}'") from None
+
+        return read
+
+    def visit_Load(self, expr: Load) -> Thunk:
+        index = self.number(expr.index)
+        cells = self.memory.cells.get(expr.region)
+        if cells is None:
+            return _failing(f"load from unknown region '{expr.region}'")
+        default = self.memory.defaults[expr.region]
+        return lambda: cells.get(index(), default)  # type: ignore[call-overload]
+
+    def visit_Unary(self, expr: Unary) -> Thunk:
         if expr.op is UnOp.LNOT:  # also on a string: a non-null pointer
-            return int(not concrete_ops.is_true(self.visit(expr.arg)))
-        return concrete_ops.unary(expr.op, self.number(expr.arg), expr.arg.type, expr.type)
+            arg = self.compile(expr.arg)
+            return lambda: int(not concrete_ops.is_true(arg()))
+        number = self.number(expr.arg)
+        apply = concrete_ops.unary_function(expr.op, expr.arg.type, expr.type)
+        return lambda: apply(number())
 
-    def visit_Binary(self, expr: Binary) -> Arg:
-        left = self.number(expr.left)
-        right = self.number(expr.right)
-        return concrete_ops.binary(expr.op, left, right, expr.left.type, expr.type)
+    def visit_Binary(self, expr: Binary) -> Thunk:
+        left, right = self.number(expr.left), self.number(expr.right)
+        apply = concrete_ops.binary_function(expr.op, expr.left.type, expr.type)
+        return lambda: apply(left(), right())
 
-    def visit_Cast(self, expr: Cast) -> Arg:
-        value = self.visit(expr.arg)
-        if isinstance(value, str):  # a string pointer: non-null, and the same string
-            return 1 if isinstance(expr.type, IntType) and expr.type.is_bool else value
-        return concrete_ops.cast(value, expr.arg.type, expr.type)
+    def visit_Cast(self, expr: Cast) -> Thunk:
+        convert = concrete_ops.cast_function(expr.arg.type, expr.type)
+        if not _may_be_string(expr.arg):
+            number = self.number(expr.arg)
+            return lambda: convert(number())
+        arg = self.compile(expr.arg)
+        to_bool = isinstance(expr.type, IntType) and expr.type.is_bool
 
-    def visit_Ite(self, expr: Ite) -> Arg:
-        chosen = expr.then if concrete_ops.is_true(self.visit(expr.cond)) else expr.other
-        return self.visit(chosen)
+        def cast() -> Arg:
+            value = arg()
+            if isinstance(value, str):  # a string pointer: non-null, and the same string
+                return 1 if to_bool else value
+            return convert(value)
 
-    def visit_StrConst(self, expr: StrConst) -> Arg:
-        return expr.text
+        return cast
 
-    def visit_Call(self, expr: Call) -> Arg:
-        args = tuple(self.visit(a) for a in expr.args)
+    def visit_Ite(self, expr: Ite) -> Thunk:
+        cond, then, other = (self.compile(e) for e in (expr.cond, expr.then, expr.other))
+        return lambda: then() if concrete_ops.is_true(cond()) else other()
+
+    def visit_StrConst(self, expr: StrConst) -> Thunk:
+        text = expr.text
+        return lambda: text
+
+    def visit_Call(self, expr: Call) -> Thunk:
+        args = tuple(self.compile(a) for a in expr.args)
+        return lambda: self.call(expr, tuple(a() for a in args))
+
+    def call(self, expr: Call, args: tuple[Arg, ...]) -> Number:
         key = (expr.func, tuple(_stub_key(a) for a in args))
         known = self.calls.get(key)
         if known is not None:
@@ -202,6 +262,13 @@ class _Evaluator(ExprVisitor[Arg]):
         return result
 
 
+def _failing(message: str) -> Thunk:
+    def fail() -> Arg:
+        raise InterpreterError(message)
+
+    return fail
+
+
 def evaluate(
     expr: Expr,
     env: Mapping[str, Number],
@@ -209,8 +276,7 @@ def evaluate(
     stubs: Mapping[StubKey, Number] | None = None,
 ) -> Arg:
     """The value of one expression (for tests and debugging)."""
-    evaluator = _Evaluator(dict(env), _Memory(regions or {}), stubs or {})
-    return evaluator.visit(expr)
+    return _Compiler(dict(env), _Memory(regions or {}), stubs or {}).compile(expr)()
 
 
 def _initial_env(cfa: Cfa, inputs: RunInputs) -> dict[str, Number]:
@@ -241,6 +307,104 @@ def _initial_regions(cfa: Cfa, inputs: RunInputs) -> dict[str, RegionValue]:
     return regions
 
 
+@dataclass(frozen=True)
+class _Step:
+    """An edge ready to run: its guard (Assume) and its effect, as closures."""
+
+    edge: Edge
+    guard: Thunk | None
+    effect: Callable[[], None] | None
+
+
+class _Run:
+    """The mutable state of one run and the steps compiled for it."""
+
+    def __init__(self, cfa: Cfa, inputs: RunInputs) -> None:
+        self.cfa = cfa
+        self.env = _initial_env(cfa, inputs)
+        self.memory = _Memory(_initial_regions(cfa, inputs))
+        self.compiler = _Compiler(self.env, self.memory, inputs.stubs)
+        self.events: list[tuple[str, tuple[Arg, ...]]] = []
+        self.printed: list[str] = []
+        self.successors = cfa.successors()
+        self.steps_at: dict[int, tuple[_Step, ...]] = {}
+
+    def steps(self, location: int) -> tuple[_Step, ...]:
+        known = self.steps_at.get(location)
+        if known is None:
+            known = tuple(self.step(edge) for edge in self.successors.get(location, ()))
+            self.steps_at[location] = known
+        return known
+
+    def step(self, edge: Edge) -> _Step:
+        action = edge.action
+        if isinstance(action, Assume):
+            return _Step(edge, self.compiler.compile(action.cond), None)
+        if isinstance(action, Assign):
+            return _Step(edge, None, self.assign(action, edge))
+        if isinstance(action, Store):
+            return _Step(edge, None, self.store(action))
+        if isinstance(action, Event):
+            return _Step(edge, None, self.event(action))
+        assert isinstance(action, Skip)
+        return _Step(edge, None, None)
+
+    def assign(self, action: Assign, edge: Edge) -> Callable[[], None]:
+        target, env = action.target, self.env
+        declared = self.cfa.variables.get(target)
+        if declared is not None and (
+            isinstance(declared, FloatType) != isinstance(action.value.type, FloatType)
+        ):
+            raise InterpreterError(
+                f"assignment of a {action.value.type} value to '{target}' of type {declared}",
+                edge.loc or self.cfa.location)
+        value = self.compiler.number(action.value)
+
+        def assign() -> None:
+            env[target] = value()
+
+        return assign
+
+    def store(self, action: Store) -> Callable[[], None]:
+        cells = self.memory.cells.get(action.region)
+        if cells is None:
+            message = f"store to unknown region '{action.region}'"
+
+            def fail() -> None:
+                raise InterpreterError(message)
+
+            return fail
+        index, value = self.compiler.number(action.index), self.compiler.number(action.value)
+
+        def store() -> None:
+            cells[index()] = value()  # type: ignore[index]
+
+        return store
+
+    def event(self, action: Event) -> Callable[[], None]:
+        func = action.func
+        args = tuple(self.compiler.compile(a) for a in action.args)
+
+        def event() -> None:
+            values = tuple(a() for a in args)
+            self.events.append((func, values))
+            self.printed.append(libm.output_text(func, values))
+
+        return event
+
+    def choose(self, location: int) -> _Step:
+        """The one enabled outgoing edge (the CFA is deterministic)."""
+        steps = self.steps(location)
+        if len(steps) == 1 and steps[0].guard is None:
+            return steps[0]
+        enabled = [s for s in steps if s.guard is None or concrete_ops.is_true(s.guard())]
+        if len(enabled) != 1:
+            raise InterpreterError(
+                f"{len(enabled)} enabled edges at location {location} (expected exactly one)",
+                steps[0].edge.loc if steps else None)
+        return enabled[0]
+
+
 def run(cfa: Cfa, inputs: RunInputs, *, max_steps: int = 1_000_000) -> RunResult:
     """Execute `cfa` from its entry to its exit on `inputs`.
 
@@ -248,77 +412,33 @@ def run(cfa: Cfa, inputs: RunInputs, *, max_steps: int = 1_000_000) -> RunResult
     CFA is not deterministic where it is run or an operation the lowering
     guards is reached, UnsupportedError for printf text that cannot be rendered.
     """
-    env = _initial_env(cfa, inputs)
-    memory = _Memory(_initial_regions(cfa, inputs))
-    evaluator = _Evaluator(env, memory, inputs.stubs)
-    successors = cfa.successors()
-    events: list[tuple[str, tuple[Arg, ...]]] = []
-    printed: list[str] = []
+    state = _Run(cfa, inputs)
     location = cfa.entry
     steps = 0
     while location != cfa.exit:
-        edge = _enabled_edge(evaluator, successors.get(location, []), location, cfa.location)
-        if steps >= max_steps:
-            raise StepLimitExceeded(f"no exit after {max_steps} steps", edge.loc or cfa.location)
-        steps += 1
-        action = edge.action
         try:
-            if isinstance(action, Assign):
-                env[action.target] = _typed(evaluator.number(action.value), cfa, action.target)
-            elif isinstance(action, Store):
-                index = int(evaluator.number(action.index))
-                memory.store(action.region, index, evaluator.number(action.value))
-            elif isinstance(action, Event):
-                args = tuple(evaluator.visit(a) for a in action.args)
-                events.append((action.func, args))
-                printed.append(libm.output_text(action.func, args))
-            else:
-                assert isinstance(action, Assume | Skip)
+            step = state.choose(location)
+            if steps >= max_steps:
+                raise StepLimitExceeded(f"no exit after {max_steps} steps", step.edge.loc)
+            steps += 1
+            if step.effect is not None:
+                step.effect()
         except LiftdiffError as error:
             if error.location is None:
-                error.location = edge.loc or cfa.location
+                outgoing = state.successors.get(location)
+                error.location = (outgoing[0].loc if outgoing else None) or cfa.location
             raise
-        location = edge.dst
+        location = step.edge.dst
+    env = state.env
     return RunResult(
         status=int(env.get(STATUS_VAR, 0)),
         exit_code=int(env.get(EXIT_CODE_VAR, 0)),
-        outputs=_outputs(cfa, env, memory),
-        events=tuple(events),
-        printed="".join(printed),
-        calls=tuple(evaluator.calls.values()),
+        outputs=_outputs(cfa, env, state.memory),
+        events=tuple(state.events),
+        printed="".join(state.printed),
+        calls=tuple(state.compiler.calls.values()),
         steps=steps,
     )
-
-
-def _typed(value: Number, cfa: Cfa, target: str) -> Number:
-    ctype: ScalarType | None = cfa.variables.get(target)
-    if ctype is None:
-        return value
-    if isinstance(ctype, FloatType) != isinstance(value, float):
-        raise InterpreterError(f"assignment of {value!r} to '{target}' of type {ctype}")
-    return value
-
-
-def _enabled_edge(
-    evaluator: _Evaluator, edges: list[Edge], location: int, where: Location
-) -> Edge:
-    if len(edges) == 1 and not isinstance(edges[0].action, Assume):
-        return edges[0]
-    enabled = []
-    for edge in edges:
-        action = edge.action
-        try:
-            if not isinstance(action, Assume) or concrete_ops.is_true(evaluator.visit(action.cond)):
-                enabled.append(edge)
-        except LiftdiffError as error:
-            if error.location is None:
-                error.location = edge.loc or where
-            raise
-    if len(enabled) != 1:
-        at = edges[0].loc if edges and edges[0].loc else where
-        raise InterpreterError(
-            f"{len(enabled)} enabled edges at location {location} (expected exactly one)", at)
-    return enabled[0]
 
 
 def _outputs(

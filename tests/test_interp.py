@@ -428,3 +428,28 @@ def test_same_value() -> None:
     assert not same_value(0.0, -0.0)
     assert same_value(3, 3)
     assert not same_value(3, 3.0)
+
+
+def test_badly_typed_assignment_is_an_internal_error() -> None:
+    cfa = make_cfa([(0, 1, Assign("x", c(1.5, DOUBLE)))], {"x": INT}, exit_loc=1, outputs=())
+    with pytest.raises(InterpreterError, match="double value to 'x' of type int") as info:
+        run(cfa, inputs())
+    assert info.value.location == Location("f.c", 10)
+
+
+def test_unknown_region_fails_only_when_the_edge_runs() -> None:
+    flag = v("flag")
+    cfa = make_cfa(
+        [(0, 1, Assume(flag)), (0, 2, Assume(Unary(UnOp.LNOT, flag, INT))),
+         (1, 3, Store("nowhere", c(0, ct.LONG), c(1))), (2, 3, Skip())],
+        {"flag": INT}, exit_loc=3, outputs=())
+    assert run(cfa, inputs({"flag": 0})).steps == 2
+    with pytest.raises(InterpreterError, match="store to unknown region 'nowhere'"):
+        run(cfa, inputs({"flag": 1}))
+
+
+def test_string_used_as_a_number_is_an_internal_error() -> None:
+    expr = Binary(BinOp.ADD, Cast(StrConst("s"), ct.LONG), c(1, ct.LONG), ct.LONG)
+    with pytest.raises(InterpreterError, match="string 's' used as a number"):
+        evaluate(expr, {})
+
