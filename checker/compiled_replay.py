@@ -424,7 +424,7 @@ def _compile(
     compiler: str, spec: HarnessSpec, source: str, work: str, program: str, timeout: float
 ) -> str | None:
     path = os.path.join(work, "harness.c")
-    with open(path, "w", encoding="latin-1", errors="replace") as handle:
+    with open(path, "w", encoding="utf-8", errors="surrogateescape") as handle:  # as read
         handle.write(source)
     include = os.path.dirname(os.path.abspath(spec.source_path))
     command = [compiler, *COMPILE_FLAGS, f"-I{include}", *spec.flags, path, "-o", program, "-lm"]

@@ -358,6 +358,13 @@ int f(int x)
 
 
 @needs_gcc
+def test_utf8_source_text_prints_its_bytes() -> None:
+    source = '#include <stdio.h>\nint f(void) { printf("\u00e9\u20ac"); return 0; }'
+    outcome = run_harness(spec(source))
+    assert outcome.stdout == "\u00e9\u20ac".encode().decode("latin-1")
+
+
+@needs_gcc
 def test_division_by_zero_traps_and_keeps_earlier_output() -> None:
     source = '#include <stdio.h>\nint f(int d) { printf("before\\n"); return 10 / d; }'
     outcome = run_harness(spec(source, params=(("d", "int d"),),
