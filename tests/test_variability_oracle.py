@@ -245,8 +245,9 @@ def check_tokens(text: str, path: str, settings: Settings, function: str | None 
 def _diff(expected: list[str], actual: list[str]) -> str:
     for index, (e, a) in enumerate(zip(expected, actual, strict=False)):
         if e != a:
-            return (f"first difference at token {index}: product {' '.join(expected[index:index + 12])}"
-                    f"\n lifted {' '.join(actual[index:index + 12])}")
+            return (f"first difference at token {index}: product "
+                    f"{' '.join(expected[index:index + 12])}\n"
+                    f" lifted {' '.join(actual[index:index + 12])}")
     return f"lengths differ: product {len(expected)}, lifted {len(actual)}"
 
 

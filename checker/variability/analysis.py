@@ -73,6 +73,8 @@ class Branch:
     """Local condition: taken when the enclosing code runs and this holds."""
     start: int
     end: int
+    line: int | None = None
+    """Physical line of the directive opening the branch (None: implicit #else)."""
 
 
 @dataclass
@@ -84,6 +86,8 @@ class Conditional:
     start: int
     end: int = -1
     pseudo: bool = False
+    end_line: int | None = None
+    """Physical line of the #endif."""
     presence: list[Formula] = field(default_factory=list)
     """Per branch: the full presence condition (enclosing conditions included)."""
 
@@ -127,6 +131,7 @@ class Analysis:
     structural_requests: set[int]
     define_features: set[str]
     notes: list[str]
+    indents: tuple[str, ...] = ()
 
 
 # ---------------------------------------------------------------- the scanner
@@ -156,6 +161,7 @@ class _Scanner:
     def __init__(self, scanned: Scanned, table: FeatureTable, settings: Settings, path: str,
                  psi: Formula, oracle: Oracle, configuration: Mapping[str, int] | None) -> None:
         self.elements = scanned.elements
+        self.indents = scanned.indents
         self.configuration = configuration
         self.table = table
         self.path = path
@@ -280,7 +286,7 @@ class _Scanner:
             conditionals=self.conditionals, replacements=self.replacements, glued=self.glued,
             features=dict(self.features), linemap=LineMap(self.path, tuple(self.marks)),
             constraints=self.constraints, structural_requests=self.structural_requests,
-            define_features=self.define_features, notes=self.notes,
+            define_features=self.define_features, notes=self.notes, indents=self.indents,
         )
 
     def directive(self, index: int, d: Directive) -> None:
@@ -341,7 +347,7 @@ class _Scanner:
         start = len(self.stream)
         if conditional.branches:
             conditional.branches[-1].end = start - 1
-        conditional.branches.append(Branch(local, start, start))
+        conditional.branches.append(Branch(local, start, start, d.line))
         conditional.presence.append(fm.conj(frame.outer_pc, local))
         reachable = not frame.taken and self.decided(local, frame.outer_pc) is not False
         frame.live = reachable
@@ -402,6 +408,7 @@ class _Scanner:
             conditional.presence.append(fm.conj(frame.outer_pc, rest))
         self.stream.append(End(conditional.key))
         conditional.end = len(self.stream)
+        conditional.end_line = d.line
 
     # -- other directives ---------------------------------------------------------
 

@@ -25,7 +25,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 
-from checker.errors import ParseError
+from checker.errors import ParseError, UnsupportedError
 from checker.types import Location
 from checker.variability import formula as fm
 from checker.variability.analysis import Analysis, Begin, Dir, End, Tok
@@ -33,18 +33,22 @@ from checker.variability.formula import Formula
 from checker.variability.lexer import Token
 from checker.variability.smt import Oracle
 
-TYPE_WORDS = frozenset("""
-    void char short int long float double signed unsigned _Bool _Complex bool struct union enum
-    typedef extern static auto register const volatile restrict inline _Noreturn _Thread_local
-    _Atomic _Alignas __attribute__ __attribute __extension__ typeof __typeof__ __typeof
-    __signed__ __inline __inline__ __const __volatile__ __restrict __restrict__ __int128
-    __label__
-""".split())
-C_KEYWORDS = TYPE_WORDS | frozenset("""
-    if else while for do switch case default break continue return goto sizeof _Alignof
-    _Static_assert asm __asm__ __asm _Generic
-""".split())
+TYPE_WORDS = frozenset({
+    "void", "char", "short", "int", "long", "float", "double", "signed", "unsigned", "_Bool",
+    "_Complex", "bool", "struct", "union", "enum", "typedef", "extern", "static", "auto",
+    "register", "const", "volatile", "restrict", "inline", "_Noreturn", "_Thread_local",
+    "_Atomic", "_Alignas", "__attribute__", "__attribute", "__extension__", "typeof",
+    "__typeof__", "__typeof", "__signed__", "__inline", "__inline__", "__const",
+    "__volatile__", "__restrict", "__restrict__", "__int128", "__label__",
+})
+C_KEYWORDS = TYPE_WORDS | frozenset({
+    "if", "else", "while", "for", "do", "switch", "case", "default", "break", "continue",
+    "return", "goto", "sizeof", "_Alignof", "_Static_assert", "asm", "__asm__", "__asm",
+    "_Generic",
+})
 _CLOSERS = {"(": ")", "[": "]", "{": "}"}
+MAX_COPIES = 256
+"""Variants of one duplicated statement before we give up (UnsupportedError)."""
 
 
 # -------------------------------------------------------------------- pieces
@@ -67,12 +71,16 @@ class Alternative:
     pieces: tuple[Piece, ...]
     renames: Mapping[int, str] = field(default_factory=dict)
     """Token index -> suffix appended (labels and gotos of a duplicated copy)."""
+    line: int | None = None
+    """Physical line of the branch's directive, where its guard is written."""
 
 
 @dataclass(frozen=True)
 class Choice:
     alternatives: tuple[Alternative, ...]
     line: int
+    end_line: int | None = None
+    """Physical line of the #endif, where the closing brace is written."""
 
 
 Piece = TokPiece | DirPiece | Choice
@@ -99,7 +107,7 @@ class ParsedFile:
 # ---------------------------------------------------------------- exceptions
 
 
-class Undecided(Exception):  # noqa: N818 - a control-flow signal, not an error
+class Undecided(Exception):
     """The parser met conditional `key` where it cannot be guarded as it stands."""
 
     def __init__(self, key: int) -> None:
@@ -107,7 +115,7 @@ class Undecided(Exception):  # noqa: N818 - a control-flow signal, not an error
         self.key = key
 
 
-class Structural(Exception):  # noqa: N818
+class Structural(Exception):
     """File-scope conditional `key` must be decided per variant."""
 
     def __init__(self, key: int) -> None:
@@ -115,22 +123,22 @@ class Structural(Exception):  # noqa: N818
         self.key = key
 
 
-class _Syntax(Exception):  # noqa: N818
+class _Syntax(Exception):
     def __init__(self, message: str, position: int) -> None:
         super().__init__(message)
         self.message = message
         self.position = position
 
 
-class _NotAligned(Exception):  # noqa: N818
+class _NotAligned(Exception):
     pass
 
 
-class _Escalate(Exception):  # noqa: N818
+class _Escalate(Exception):
     pass
 
 
-class _RestartBody(Exception):  # noqa: N818
+class _RestartBody(Exception):
     def __init__(self, key: int) -> None:
         super().__init__(key)
         self.key = key
@@ -497,7 +505,7 @@ class CParser:
         except _NotAligned:
             return self.fork(cond.start, key, ctx, info, pieces, function_body=function_body)
         info.merge(branch_info)
-        pieces.append(Choice(tuple(alternatives), cond.line))
+        pieces.append(Choice(tuple(alternatives), cond.line, cond.end_line))
         return cond.end
 
     def aligned(self, key: int, ctx: Ctx) -> tuple[list[Alternative], Info]:
@@ -529,7 +537,7 @@ class CParser:
             if info.decl or info.cases or self.jumps_in(info, cond.start, cond.end):
                 raise _NotAligned
             merged.merge(info)
-            alternatives.append(Alternative(branch.formula, tuple(sub)))
+            alternatives.append(Alternative(branch.formula, tuple(sub), line=branch.line))
         return alternatives, merged
 
     def jumps_in(self, info: Info, start: int, end: int) -> bool:
@@ -589,6 +597,12 @@ class CParser:
         work = [(ctx.extend(key, i, self.conds[key].branches[i].formula),
                  self.conds[key].branches[i].formula) for i in self.feasible(ctx, key)]
         while work:
+            if len(paths) + len(work) > MAX_COPIES:
+                cond = self.conds[key]
+                raise UnsupportedError(
+                    f"more than {MAX_COPIES} variants of one statement; split the "
+                    "conditional compilation or reduce the features",
+                    self.analysis.linemap.location(cond.line))
             path_ctx, condition = work.pop(0)
             try:
                 sub, sub_info, end = self.region(start, path_ctx, ctx, region_end, to_block_end)
@@ -766,7 +780,7 @@ class CParser:
                 raise Undecided(item.key)
         return False
 
-    def first_token(self, start: int, end: int) -> Token | None | bool:
+    def first_token(self, start: int, end: int) -> Token | bool | None:
         """First token of a branch: None when empty, False when a conditional comes first."""
         for pos in range(start, end):
             item = self.stream[pos]

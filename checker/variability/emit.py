@@ -41,7 +41,7 @@ class _Lines:
         self.open = True
 
     def add(self, text: str, glue: bool) -> None:
-        if self.parts and not glue:
+        if self.parts and not glue and not self.parts[-1].isspace():
             self.parts.append(" ")
         self.parts.append(text)
 
@@ -102,7 +102,11 @@ class Emitter:
         for renames in suffixes:
             text += renames.get(index, "")
         self.lines.move_to(self.analysis.linemap.origin(token.line))
-        glue = index == self.lines.previous_token + 1 and index in self.analysis.glued
+        if not self.lines.parts and token.line < len(self.analysis.indents):
+            self.lines.parts.append(self.analysis.indents[token.line])
+            glue = True
+        else:
+            glue = index == self.lines.previous_token + 1 and index in self.analysis.glued
         self.lines.add(text, glue)
         self.lines.previous_token = index
 
@@ -120,14 +124,27 @@ class Emitter:
         for number, alternative in enumerate(filled):
             condition = alternative.condition.to_c(self.names)
             if number == 0:
-                self.lines.move_to(self.analysis.linemap.origin(choice.line))
+                self.lines.move_to(self.origin(choice.line))
+                self.indent(choice.line)
                 self.synthetic(f"if ({condition}) {{")
-            elif exhaustive and number == len(filled) - 1:
-                self.synthetic("} else {")
             else:
-                self.synthetic(f"}} else if ({condition}) {{")
+                if alternative.line is not None:
+                    self.lines.move_to(self.origin(alternative.line))
+                if exhaustive and number == len(filled) - 1:
+                    self.synthetic("} else {")
+                else:
+                    self.synthetic(f"}} else if ({condition}) {{")
             self.nested(alternative, suffixes)
+        if choice.end_line is not None:
+            self.lines.move_to(self.origin(choice.end_line))
         self.synthetic("}")
+
+    def indent(self, line: int) -> None:
+        if not self.lines.parts and line < len(self.analysis.indents):
+            self.lines.parts.append(self.analysis.indents[line])
+
+    def origin(self, line: int) -> tuple[str, int]:
+        return self.analysis.linemap.origin(line)
 
     def nested(self, alternative: Alternative, suffixes: tuple[Mapping[int, str], ...]) -> None:
         inner = (*suffixes, alternative.renames) if alternative.renames else suffixes

@@ -17,8 +17,12 @@ from checker.errors import ParseError
 from checker.types import Location
 
 _PUNCTUATORS = sorted(
-    """... <<= >>= -> ++ -- << >> <= >= == != && || *= /= %= += -= &= ^= |= ## :: [ ] ( ) { }
-    . & * + - ~ ! / % < > ^ | ? : ; = , #""".split(),
+    [
+        "...", "<<=", ">>=", "->", "++", "--", "<<", ">>", "<=", ">=", "==", "!=", "&&",
+        "||", "*=", "/=", "%=", "+=", "-=", "&=", "^=", "|=", "##", "::", "[", "]", "(",
+        ")", "{", "}", ".", "&", "*", "+", "-", "~", "!", "/", "%", "<", ">", "^", "|",
+        "?", ":", ";", "=", ",", "#",
+    ],
     key=len,
     reverse=True,
 )
@@ -67,6 +71,8 @@ Element = Token | Directive
 class Scanned:
     elements: tuple[Element, ...]
     line_count: int
+    indents: tuple[str, ...] = ()
+    """Leading whitespace of each physical line (to keep the layout readable)."""
 
 
 def join_tokens(tokens: tuple[Token, ...] | list[Token]) -> str:
@@ -131,7 +137,9 @@ def scan(text: str, path: str) -> Scanned:
         at_line_start = False
     if directive is not None:
         finish_directive(lines[n - 1] if n else 0)
-    return Scanned(tuple(elements), (lines[-1] + 1) if lines else 1)
+    physical = text.replace("\r\n", "\n").replace("\r", "\n").split("\n")
+    indents = tuple(line[: len(line) - len(line.lstrip(" \t"))] for line in physical)
+    return Scanned(tuple(elements), (lines[-1] + 1) if lines else 1, indents)
 
 
 def _splice(text: str) -> tuple[str, list[int]]:

@@ -99,7 +99,8 @@ def _gcc_error(stderr: str, path: str) -> ParseError:
         match = re.match(r"^(.*?):(\d+):(?:\d+:)?\s*(?:fatal )?error:\s*(.*)$", line)
         if match:
             file = path if match.group(1) in ("<stdin>", "-") else match.group(1)
-            return ParseError(f"preprocessor: {match.group(3)}", Location(file, int(match.group(2))))
+            where = Location(file, int(match.group(2)))
+            return ParseError(f"preprocessor: {match.group(3)}", where)
     return ParseError(f"preprocessor failed: {stderr.strip()[:300]}", Location(path, 1))
 
 
