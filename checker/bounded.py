@@ -13,7 +13,7 @@ from dataclasses import dataclass
 import z3
 
 from checker import smt_ops
-from checker.equiv import Confirmed, Replayer, verify_and_cex
+from checker.equiv import Confirmed, Replayer, random_search, verify_and_cex
 from checker.ir import STATUS_UNWOUND, STATUS_VAR, Cfa
 from checker.lower import lower_function
 from checker.product import Product, build_product
@@ -57,11 +57,12 @@ def bounds(limit: int, start: int = 1) -> list[int]:
 def bounded_check(
     old: Program, new: Program, name: str, settings: Settings, budget: Budget,
     versions: tuple[CompiledVersion, CompiledVersion], compiler: str | None,
-    real: tuple[Cfa, Cfa] | None, ks: list[int],
+    real: tuple[Cfa, Cfa] | None, ks: list[int], fuzz: bool = True,
 ) -> BoundedOutcome:
     """Search for a difference with increasing unrolling bounds `ks`."""
     reached = 0
     reason = None
+    first = True
     for k in ks:
         if budget.exhausted():
             break
@@ -74,7 +75,13 @@ def bounded_check(
         replayer = Replayer(product, versions[0], versions[1], compiler,
                             programs=real or (old_cfa, new_cfa))
         within = [z3.Not(unwound_old), z3.Not(unwound_new)]
-        verdict = verify_and_cex(product, within, replayer, budget, settings, fuzz=k == ks[0])
+        if first and fuzz:
+            found = random_search(product, [], replayer, settings.random_tests, settings.seed,
+                                  budget, None)
+            if found is not None:
+                return BoundedOutcome(Outcome.SAT, k, found, product)
+        first = False
+        verdict = verify_and_cex(product, within, replayer, budget, settings, fuzz=False)
         if verdict.kind is Outcome.SAT:
             return BoundedOutcome(Outcome.SAT, k, verdict.witness, product)
         if verdict.kind is Outcome.UNKNOWN:

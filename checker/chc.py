@@ -123,10 +123,13 @@ def choose_semantics(old: Cfa, new: Cfa) -> ModuleType:
     return smt_int
 
 
-def _check_encodable(cfa: Cfa) -> None:
+def _check_encodable(cfa: Cfa, allow_calls: bool) -> None:
+    """Spacer gets integers only; Houdini (plain SMT) also takes floats and calls."""
     for edge in cfa.edges:
         if isinstance(edge.action, Event):
             raise NotEncodable(f"calls to '{edge.action.func}' (observable events)")
+        if allow_calls:
+            continue
         for expr in action_exprs(edge.action):
             for node in walk(expr):
                 if isinstance(node, Call):
@@ -157,11 +160,58 @@ def _range(value: z3.ExprRef, ctype: object, sem: ModuleType) -> list[z3.BoolRef
     return [value >= low, value <= high]
 
 
-def build_system(old: Cfa, new: Cfa) -> tuple[z3.Fixedpoint, z3.FuncDeclRef, str]:
-    """Horn clauses for `old` and `new`: (fixedpoint, error relation, encoding)."""
-    _check_encodable(old)
-    _check_encodable(new)
-    sem = choose_semantics(old, new)
+@dataclass
+class Transition:
+    """From product state `src` (None: the entry) to `dst`, when `guard` holds,
+    giving the new values of `dst`'s arguments (old side, new side)."""
+
+    src: tuple[int, int] | None
+    dst: tuple[int, int]
+    guard: z3.BoolRef
+    old_values: list[z3.ExprRef]
+    new_values: list[z3.ExprRef]
+
+
+@dataclass
+class ProductSystem:
+    """The product's states and transitions, ready for Spacer or for Houdini."""
+
+    sem: ModuleType
+    inputs: dict[str, SharedInput]
+    sides: tuple[Side, Side]
+    domain: list[z3.BoolRef]
+    transitions: list[Transition]
+    final: z3.BoolRef | None  # outputs differ, over the exit state's arguments
+    exit: tuple[int, int]
+
+    def args(self, state: tuple[int, int]) -> list[z3.ExprRef]:
+        return [*self.inputs_args(), *self.sides[0].args(state[0]),
+                *self.sides[1].args(state[1])]
+
+    def inputs_args(self) -> list[z3.ExprRef]:
+        return [shared.symbol for shared in self.inputs.values()]
+
+    def states(self) -> list[tuple[int, int]]:
+        return list(dict.fromkeys(t.dst for t in self.transitions))
+
+    def free_ranges(self, term: z3.ExprRef) -> list[z3.BoolRef]:
+        """Range constraints for unconstrained (uninitialised) values in `term`."""
+        if self.sem is not smt_int:
+            return []
+        free = {symbol.get_id(): (symbol, side.cfa.variables.get(name))
+                for side in self.sides for name, symbol in side.env.free.items()}
+        ranges: list[z3.BoolRef] = []
+        for ident in _constants(term) & free.keys():
+            symbol, ctype = free[ident]
+            ranges.extend(_range(symbol, ctype, self.sem))
+        return ranges
+
+
+def build_product_system(old: Cfa, new: Cfa, sem: ModuleType | None = None,
+                         allow_calls: bool = False) -> ProductSystem:
+    for cfa in (old, new):
+        _check_encodable(cfa, allow_calls)
+    sem = sem or choose_semantics(old, new)
     inputs = _inputs(old, new, sem)
     functions = UninterpretedFunctions()
     sides = []
@@ -175,23 +225,6 @@ def build_system(old: Cfa, new: Cfa) -> tuple[z3.Fixedpoint, z3.FuncDeclRef, str
     first, second = sides
     pairs = set(match_loops(loop_forest(old), loop_forest(new)))
     waits = ({first.cfa.exit} | {a for a, _ in pairs}, {second.cfa.exit} | {b for _, b in pairs})
-    input_args = [shared.symbol for shared in inputs.values()]
-    fp = z3.Fixedpoint()
-    relations: dict[tuple[int, int], z3.FuncDeclRef] = {}
-    error = z3.Function("Err", z3.BoolSort())
-    fp.register_relation(error)
-
-    def relation(c1: int, c2: int) -> z3.FuncDeclRef:
-        if (c1, c2) not in relations:
-            sorts = [a.sort() for a in input_args] + [a.sort() for a in first.args(c1)] + [
-                a.sort() for a in second.args(c2)]
-            relations[(c1, c2)] = z3.Function(f"P_{c1}_{c2}", *sorts, z3.BoolSort())
-            fp.register_relation(relations[(c1, c2)])
-        return relations[(c1, c2)]
-
-    def apply(c1: int, c2: int, v1: list[z3.ExprRef], v2: list[z3.ExprRef]) -> z3.BoolRef:
-        return relation(c1, c2)(*input_args, *v1, *v2)
-
     domain: list[z3.BoolRef] = []
     for shared in inputs.values():
         if shared.key.endswith(NULL_SUFFIX):
@@ -200,38 +233,57 @@ def build_system(old: Cfa, new: Cfa) -> tuple[z3.Fixedpoint, z3.FuncDeclRef, str
         elif not shared.input.is_region:
             domain.extend(_range(shared.symbol, shared.input.type, sem))
     start = (first.cfa.entry, second.cfa.entry)
+    exit_state = (first.cfa.exit, second.cfa.exit)
     todo = [start]
     seen = {start}
-    rules: list[tuple[z3.BoolRef, list[z3.BoolRef]]] = []
+    transitions: list[Transition] = []
+    final = None
     while todo:
         c1, c2 = todo.pop()
-        here = [] if (c1, c2) == start else [apply(c1, c2, first.args(c1), second.args(c2))]
-        if (c1, c2) == (first.cfa.exit, second.cfa.exit):
+        if (c1, c2) == exit_state:
             final = _final_differ(first, second, inputs, c1, c2)
-            rules.append((error(), [*here, final]))
             continue
         for target, guard, v1, v2 in _schedule(first, second, c1, c2, pairs, waits):
-            body = [*here, *domain, guard] if (c1, c2) == start else [*here, guard]
-            rules.append((apply(*target, v1, v2), body))
+            transitions.append(Transition(None if (c1, c2) == start else (c1, c2), target,
+                                          guard, v1, v2))
             if target not in seen:
                 seen.add(target)
                 todo.append(target)
-    free = {symbol.get_id(): (symbol, side.cfa.variables.get(name))
-            for side in sides for name, symbol in side.env.free.items()}
-    variables = set(input_args)
-    for side in sides:
+    return ProductSystem(sem, inputs, (first, second), domain, transitions, final, exit_state)
+
+
+def build_system(old: Cfa, new: Cfa) -> tuple[z3.Fixedpoint, z3.FuncDeclRef, str]:
+    """Horn clauses for `old` and `new`: (fixedpoint, error relation, encoding)."""
+    system = build_product_system(old, new)
+    fp = z3.Fixedpoint()
+    relations: dict[tuple[int, int], z3.FuncDeclRef] = {}
+    error = z3.Function("Err", z3.BoolSort())
+    fp.register_relation(error)
+
+    def apply(state: tuple[int, int], values: list[z3.ExprRef]) -> z3.BoolRef:
+        if state not in relations:
+            sorts = [a.sort() for a in system.args(state)]
+            relations[state] = z3.Function(f"P_{state[0]}_{state[1]}", *sorts, z3.BoolSort())
+            fp.register_relation(relations[state])
+        return relations[state](*values)
+
+    rules: list[tuple[z3.BoolRef, list[z3.BoolRef]]] = []
+    inputs = system.inputs_args()
+    for step in system.transitions:
+        body = system.domain if step.src is None else [apply(step.src, system.args(step.src))]
+        head = apply(step.dst, [*inputs, *step.old_values, *step.new_values])
+        rules.append((head, [*body, step.guard]))
+    if system.final is not None:
+        rules.append((error(), [apply(system.exit, system.args(system.exit)), system.final]))
+    variables = set(inputs)
+    for side in system.sides:
         for consts in side.current.values():
             variables.update(consts)
-    variables.update(symbol for symbol, _ in free.values())
+        variables.update(side.env.free.values())
     fp.declare_var(*variables)
     for head, body in rules:
-        ranges = []
-        if sem is smt_int and free:
-            for ident in _constants(z3.And(head, *body)) & free.keys():
-                symbol, ctype = free[ident]
-                ranges.extend(_range(symbol, ctype, sem))
-        fp.rule(head, [*body, *ranges])
-    return fp, error, "int" if sem is smt_int else "bit-vector"
+        fp.rule(head, [*body, *system.free_ranges(z3.And(head, *body))])
+    return fp, error, "int" if system.sem is smt_int else "bit-vector"
 
 
 def _constants(term: z3.ExprRef) -> set[int]:
@@ -310,12 +362,20 @@ def chc_check(old: Cfa, new: Cfa, seconds: float, memory_mb: int) -> ChcOutcome:
     except NotEncodable as exc:
         return ChcOutcome(Outcome.UNKNOWN, reason=f"unbounded engine: {exc} not supported")
     z3.set_param("memory_max_size", memory_mb)
-    fp.set(engine="spacer")
-    fp.set("timeout", max(1, int(seconds * 1000)))
+    # Spacer's heuristics depend on term ids; solving a re-parsed copy in a fresh
+    # context makes the answer independent of whatever was built before.
+    fresh = z3.Fixedpoint(ctx=z3.Context())
+    fresh.set(engine="spacer")
+    fresh.set("xform.inline_eager", False)  # keep one predicate per cut-point pair:
+    fresh.set("xform.inline_linear", False)  # inlining them made Spacer time out here
+    fresh.set("timeout", max(1, int(seconds * 1000)))
     try:
-        answer = fp.query(error())
+        queries = fresh.parse_string(fp.sexpr() + f"\n(query {error.name()})\n")
+        answer = fresh.query(*queries)
     except z3.Z3Exception as exc:
-        return ChcOutcome(Outcome.UNKNOWN, reason=f"Spacer failed: {exc}", encoding=encoding)
+        reason = "Spacer timeout" if "canceled" in str(exc) else f"Spacer failed: {exc}"
+        return ChcOutcome(Outcome.UNKNOWN, reason=reason, encoding=encoding)
+    fp = fresh
     if answer == z3.unsat:
         return ChcOutcome(Outcome.UNSAT, encoding=encoding)
     if answer == z3.sat:

@@ -19,6 +19,7 @@ from checker.ir import Cfa, loop_heads
 from checker.lower import lower_function
 from checker.bounded import bounded_check, bounds
 from checker.chc import chc_check
+from checker.houdini import houdini_check
 from checker.product import Product, build_product
 from checker.replay import CompiledVersion
 from checker.solver import Budget, Outcome
@@ -37,6 +38,8 @@ from checker.witness_report import point_body, witness_of
 ProgressFn = Callable[[str], None]
 QUICK_BOUND = 2
 """Unrolling bounds tried before the unbounded engine (cheap, find shallow differences)."""
+HOUDINI_SHARE = 0.3
+"""Part of the remaining time for relational invariants by elimination (Houdini)."""
 CHC_SHARE = 0.6
 """Part of the remaining time given to the unbounded (CHC) engine."""
 PARTIAL = ("partial equivalence: proved for all inputs on which both versions terminate "
@@ -145,6 +148,13 @@ def _decide(
                             compiler, real, [k for k in ks if k <= QUICK_BOUND])
     notes: list[str] = []
     if bounded.kind is Outcome.UNKNOWN and real is not None:
+        invariants = houdini_check(real[0], real[1], budget.share(
+            budget.remaining() * HOUDINI_SHARE))
+        if invariants.kind is Outcome.UNSAT:
+            notes.append(PARTIAL)
+            return _result(name, old_loc, new_loc, None, notes, Outcome.UNSAT, None, None,
+                           real, budget)
+    if bounded.kind is Outcome.UNKNOWN and real is not None:
         unbounded = chc_check(real[0], real[1], budget.remaining() * CHC_SHARE,
                               settings.memory_mb)
         budget.count_call()
@@ -155,12 +165,12 @@ def _decide(
         if unbounded.kind is Outcome.SAT and unbounded.depth:
             deep = [unbounded.depth + 1, 2 * unbounded.depth + 2]
             bounded = bounded_check(old.program, new.program, name, settings, budget,
-                                    versions, compiler, real, deep)
+                                    versions, compiler, real, deep, fuzz=False)
         if unbounded.reason:
             notes.append(unbounded.reason)
     if bounded.kind is Outcome.UNKNOWN and not budget.exhausted():
         bounded = bounded_check(old.program, new.program, name, settings, budget, versions,
-                                compiler, real, [k for k in ks if k > QUICK_BOUND])
+                                compiler, real, [k for k in ks if k > QUICK_BOUND], fuzz=False)
     product = bounded.product
     if bounded.kind is Outcome.UNKNOWN:
         reason = bounded.reason or (

@@ -34,6 +34,8 @@ from checker.smt_ops import z3_literal
 from checker.witness import Assignment, library_lemma, model_assignment, model_stub
 
 MAX_STEPS = 2_000_000
+FUZZ_STEPS = 20_000
+"""Random tests are cheap or skipped: a sample that runs longer proves nothing."""
 QUICK_CALL = 2.0
 """Seconds for the first, whole-formula attempt before splitting into pieces."""
 STUB_ROUNDS = 6
@@ -72,7 +74,8 @@ class Replayer:
     """The CFAs to execute (default: the product's); bounded products replay on
     the real, loop-carrying CFAs so a witness is a complete execution."""
 
-    def confirm(self, assignment: Assignment, model: z3.ModelRef | None
+    def confirm(self, assignment: Assignment, model: z3.ModelRef | None,
+                max_steps: int = MAX_STEPS,
                 ) -> tuple[Confirmed | None, Assignment, list[ExternalCall], str]:
         """Replay `assignment`; returns (witness or None, completed assignment,
         library calls made, why it did not replay)."""
@@ -82,8 +85,8 @@ class Replayer:
         stubs = dict(assignment.stubs)
         for _ in range(STUB_ROUNDS):
             current = Assignment(assignment.scalars, assignment.regions, stubs, assignment.free)
-            old_run = run_version(old_cfa, current, "old", MAX_STEPS)
-            new_run = run_version(new_cfa, current, "new", MAX_STEPS)
+            old_run = run_version(old_cfa, current, "old", max_steps)
+            new_run = run_version(new_cfa, current, "new", max_steps)
             missing = [c for c in (*old_run.calls, *new_run.calls) if c.source == "missing"]
             if not missing:
                 break
@@ -291,7 +294,7 @@ def random_search(
         if not satisfies(product, [*product.domain, *assumptions], assignment):
             continue
         try:
-            confirmed, _, _, _ = replayer.confirm(assignment, None)
+            confirmed, _, _, _ = replayer.confirm(assignment, None, FUZZ_STEPS)
         except InterpreterError:
             continue
         if confirmed is not None:

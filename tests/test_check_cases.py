@@ -31,6 +31,10 @@ def test_case(case: Path) -> None:
     assert result.verdict is Verdict(expect["verdict"]), result.reason
     if "reason_contains" in expect:
         assert expect["reason_contains"] in (result.reason or "")
+    if "bound" in expect:
+        assert result.bound == expect["bound"]
+    if "assumption_contains" in expect:
+        assert any(expect["assumption_contains"] in a for a in result.assumptions)
     if "reason_line" in expect:
         assert f":{expect['reason_line']}:" in (result.reason or "")
     if result.verdict is not Verdict.NOT_EQUIVALENT:

@@ -1,0 +1,1 @@
+int f(int n) { int r = 0; for (int i = 0; i < n; i++) { r += 2; if (i == 100) r++; } return r; }
