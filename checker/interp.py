@@ -115,16 +115,6 @@ class _Memory:
         self.cells = {name: dict(value.cells) for name, value in regions.items()}
         self.defaults = {name: value.default for name, value in regions.items()}
 
-    def load(self, region: str, index: int) -> Number:
-        if region not in self.cells:
-            raise InterpreterError(f"load from unknown region '{region}'")
-        return self.cells[region].get(index, self.defaults[region])
-
-    def store(self, region: str, index: int, value: Number) -> None:
-        if region not in self.cells:
-            raise InterpreterError(f"store to unknown region '{region}'")
-        self.cells[region][index] = value
-
     def value(self, region: str) -> RegionValue:
         return RegionValue(dict(self.cells[region]), self.defaults[region])
 
