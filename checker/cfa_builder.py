@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from checker.ir import Action, Assume, Edge, Expr, Skip, negation, truth
+from checker.fold import deep_fold
+from checker.ir import Action, Assume, Const, Edge, Expr, Skip, negation, truth
 from checker.types import Location
 
 
@@ -32,7 +33,11 @@ class CfaBuilder:
     def branch(self, cond: Expr, loc: Location | None) -> tuple[int, int]:
         """Split on `cond` (non-zero test); returns (then, else) locations."""
         then_loc, else_loc = self.new_location(), self.new_location()
-        test = truth(cond)
+        test = deep_fold(truth(cond))
+        if isinstance(test, Const):  # a constant condition: the other side is dead code
+            taken = then_loc if test.value else else_loc
+            self.edges.append(Edge(self.current, taken, Skip(), loc))
+            return then_loc, else_loc
         self.edges.append(Edge(self.current, then_loc, Assume(test), loc))
         self.edges.append(Edge(self.current, else_loc, Assume(negation(test)), loc))
         return then_loc, else_loc

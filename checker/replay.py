@@ -228,7 +228,9 @@ def harness_spec(
     for func, prototype in sorted(cfa.externals.items()):
         if func in PURE_LIBRARY or not prototype:
             continue
-        table = tuple((args, value) for (name, args), value in stubs.items() if name == func)
+        wanted = func + NULL_SUFFIX.replace("null", "isnull") if cfa_returns_pointer(
+            cfa, func) else func
+        table = tuple((args, value) for (name, args), value in stubs.items() if name == wanted)
         stub_list.append(Stub(func, prototype, table))  # type: ignore[arg-type]
     return HarnessSpec(
         source_path=version.source_path,
@@ -242,6 +244,16 @@ def harness_spec(
         stubs=tuple(stub_list),
         flags=version.flags,
     )
+
+
+def cfa_returns_pointer(cfa: Cfa, func: str) -> bool:
+    """External calls returning pointers appear as `func$isnull` (their null flag)."""
+    for edge in cfa.edges:
+        for expr in action_exprs(edge.action):
+            if any(isinstance(node, Call) and node.func == func + "$isnull"
+                   for node in walk(expr)):
+                return True
+    return False
 
 
 def _null_key(cfa: Cfa, pointer: str) -> str:
@@ -316,9 +328,15 @@ def compiled_replay(
         return CompiledReplay(a, b, False, False, message, unavailable=True)
     differs = (a.kind != b.kind or a.exit_code != b.exit_code or a.stdout != b.stdout
                or any(not _same(a.values[k], b.values[k]) for k in a.values.keys() & b.values.keys())
-               or a.values.keys() != b.values.keys())
+               or a.values.keys() != b.values.keys()
+               or not _same_events(_events(a), _events(b)))
     agrees = _agrees(a, old_obs) and _agrees(b, new_obs)
     return CompiledReplay(a, b, differs, agrees)
+
+
+def _events(outcome: CompiledOutcome) -> tuple:  # type: ignore[type-arg]
+    """Calls to stubbed functions, as the interpreter lists its events."""
+    return tuple(call for call in outcome.calls if call[0] not in OUTPUT_FUNCTIONS)
 
 
 def _agrees(outcome: CompiledOutcome, observed: Observation) -> bool:
@@ -328,6 +346,8 @@ def _agrees(outcome: CompiledOutcome, observed: Observation) -> bool:
     if outcome.kind == "exit" and outcome.exit_code != observed.exit_code:
         return False
     if outcome.stdout != observed.printed:
+        return False
+    if not _same_events(_events(outcome), observed.events):
         return False
     if outcome.kind != "ok":
         return True

@@ -27,7 +27,10 @@ _CALL_SECONDS = 20.0
 
 
 def to_z3(formula: Formula, vars: Mapping[str, z3.ArithRef | z3.BitVecRef]) -> z3.BoolRef:
-    """`formula != 0` over the engine's feature variables (Int or bit-vector terms)."""
+    """`formula != 0` over the engine's feature variables (Int or bit-vector terms).
+
+    Arithmetic is 64-bit as in `#if`: bit-vectors narrower than 64 bits are sign
+    extended, Int terms are read modulo 2^64 (bound them to the C int range)."""
     value = _term(formula, vars)
     return value != z3.BitVecVal(0, _WIDTH)
 
