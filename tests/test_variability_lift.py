@@ -264,7 +264,7 @@ def _busybox_cases() -> list[str]:
 @pytest.mark.gcc
 @needs_gcc
 @pytest.mark.parametrize("path", [p for p in _busybox_cases()
-                                  if re.search(r"/(01|03|10|12|19|20|21|30)/", p)])
+                                  if re.search(r"/(01|03|10|12|19|20|30)/", p)])
 def test_busybox_functions_preprocess_like_their_products(path: str) -> None:
     meta = json.loads((Path(path).parent / "meta.json").read_text())
     assert check_tokens(Path(path).read_text(), path, Settings(), meta["function"]) >= 2
