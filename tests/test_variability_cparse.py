@@ -15,6 +15,7 @@ from checker.variability.cparse import (
     DirPiece,
     Piece,
     Structural,
+    TextPiece,
     TokPiece,
     summarize_declaration,
 )
@@ -42,6 +43,8 @@ def _show(parser: CParser, pieces: tuple[Piece, ...]) -> str:
             parts.append(parser.tokens[piece.index].text)
         elif isinstance(piece, DirPiece):
             parts.append(f"<{piece.text}>")
+        elif isinstance(piece, TextPiece):
+            parts.append(f"'{piece.text}'")
         else:
             assert isinstance(piece, Choice)
             parts.append("{" + " | ".join(f"{a.condition}: {_show(parser, a.pieces)}"
@@ -83,6 +86,14 @@ def test_statement_after_an_if_does_not_drag_the_if_along() -> None:
 def test_declaration_takes_the_rest_of_its_block() -> None:
     assert _body("{\n#if A\nint t = 1;\n#else\nlong t = 2;\n#endif\nx = t;\n}\nx--;") == \
         "{ {A: int t = 1 ; x = t ; | !A: long t = 2 ; x = t ;} } x -- ;"
+
+
+def test_initialiser_differences_split_declaration_and_assignment() -> None:
+    assert _body("int t = x\n#if A\n+ 1\n#endif\n;\nx = t;") == \
+        "int t ';' {A: t = x + 1 ; | !A: t = x ;} x = t ;"
+    # const objects cannot be assigned: the rest of the block is copied instead
+    assert _body("const int t = x\n#if A\n+ 1\n#endif\n;\nx = t;") == \
+        "{A: const int t = x + 1 ; x = t ; | !A: const int t = x ; x = t ;}"
 
 
 def test_conditionals_decided_by_a_path_are_read_through() -> None:

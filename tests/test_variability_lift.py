@@ -105,10 +105,15 @@ def test_partial_expression_duplicates_its_smallest_statement() -> None:
     # the for statement is copied per variant of its condition, nothing more
     assert ("if (__liftdiff_feature_B) { for (int i = 0; i < 2 ; i++) r += i; } else { "
             "for (int i = 0; i < 3 ; i++) r += i; }") in text
-    # an argument of g(): one copy of the enclosing if per variant of B
-    assert "if (x > 0 && y > 0 ) { r = r + g(x, 1 ); }" in text
-    # `int r = x [+ y];` declares r for the rest of the body: that rest is copied
-    assert text.count("return r;") == 2
+    # the if condition forks the if statement per B; inside, the argument of g()
+    # forks its statement per A (guards simplified: B is known there)
+    assert ("if (__liftdiff_feature_B) { if (x > 0 && y > 0 ) { if (__liftdiff_feature_A) "
+            "{ r = r + g(x, 1 ); } else { r = r + g(x, 3 ); } } } else { if (x > 0 ) { "
+            "if (__liftdiff_feature_A) { r = r + g(x, 2 ); } else { r = r + g(x, 3 ); } } }"
+            ) in text
+    # `int r = x [+ y];`: one declaration, the initialisation chosen per variant
+    assert "int r; if (__liftdiff_feature_A) { r = x + y ; } else { r = x ; }" in text
+    assert text.count("return r;") == 1
 
 
 def test_declaration_duplicates_the_rest_of_its_block() -> None:
@@ -116,7 +121,8 @@ def test_declaration_duplicates_the_rest_of_its_block() -> None:
     # `t` is used after the conditional, so the rest of the body is copied per
     # variant instead of wrapping the declaration in braces.
     assert text.count("return base + t;") == 2
-    assert text.count("base += u;") == 4
+    # `int u = y;` / `int u = -y;` differ only in the initialiser: no copies
+    assert text.count("int u; if (__liftdiff_feature_B) { u = y; } else { u = -y; }") == 2
 
 
 def test_case_labels_duplicate_the_whole_switch() -> None:
@@ -333,8 +339,8 @@ def _items(draw: st.DrawFn, depth: int, fresh: list[int]) -> list[str]:
 
 @st.composite
 def _item(draw: st.DrawFn, depth: int, fresh: list[int]) -> list[str]:
-    kinds = ["assign", "assign", "conditional", "partial", "declaration", "else", "split",
-             "ifmacro", "condition"]
+    kinds = ["assign", "assign", "conditional", "partial", "declaration", "initializer",
+             "else", "split", "ifmacro", "condition"]
     if depth < 2:
         kinds += ["loop", "block", "conditional"]
     kind = draw(st.sampled_from(kinds))
@@ -356,6 +362,11 @@ def _item(draw: st.DrawFn, depth: int, fresh: list[int]) -> list[str]:
         name = f"t{fresh[0]}"
         return [f"#if {draw(_condition())}", f"int {name} = {e};", "#else",
                 f"long {name} = {e} + 5;", "#endif", f"r += (int){name} + (int)sizeof({name});"]
+    if kind == "initializer":
+        fresh[0] += 1
+        name = f"v{fresh[0]}"
+        return [f"int {name} = {e}", f"#if {draw(_condition())}", "* 3", "#endif", ";",
+                f"r += {name};"]
     if kind == "else":
         return [f"if (x > {e}) r += 1;", f"#if {draw(_condition())}", "else r -= 7;", "#endif"]
     if kind == "split":

@@ -183,6 +183,22 @@ def _const_chain(tokens: Sequence[str], i: int) -> tuple[tuple[int, int] | None,
         j += 1
 
 
+def join_split_declarations(tokens: Sequence[str]) -> list[str]:
+    """`x ; x =` -> `x =`: lifting may write `T x; x = e;` for `T x = e;`. Applied
+    to both sides alike, so it cannot hide a difference of its own."""
+    out: list[str] = []
+    i = 0
+    while i < len(tokens):
+        if (i + 3 < len(tokens) and tokens[i + 1] == ";" and tokens[i + 2] == tokens[i]
+                and tokens[i + 3] == "=" and re.match(r"^[A-Za-z_]\w*$", tokens[i])):
+            out.append(tokens[i])
+            i += 3
+            continue
+        out.append(tokens[i])
+        i += 1
+    return out
+
+
 def function_tokens(tokens: list[str], function: str | None) -> list[str]:
     """The definition of `function` (from its name to its closing brace), or all."""
     if function is None:
@@ -204,14 +220,15 @@ def lifted_tokens(lifted: LiftedSource, values: Mapping[str, int],
                      if not re.match(r"^int __liftdiff_feature_\w+;$", line))
     defines = {f.var: values.get(f.name, 0) for f in lifted.features}
     tokens = [re.sub(r"__liftdiff_\d+$", "", t) for t in expand(body, defines)]
-    return function_tokens(resolve_guards(tokens), function)
+    return function_tokens(join_split_declarations(resolve_guards(tokens)), function)
 
 
 def product_tokens(text: str, path: str, settings: Settings,
                    configuration: Mapping[str, int | None],
                    function: str | None = None) -> list[str]:
     product = derive_product(text, path, configuration, settings, method="gcc")
-    return function_tokens(resolve_guards(expand(product.text)), function)
+    return function_tokens(join_split_declarations(resolve_guards(expand(product.text))),
+                           function)
 
 
 def configurations(lifted: LiftedSource, limit: int = 256) -> list[dict[str, int]]:
@@ -339,6 +356,11 @@ def test_resolve_guards_picks_the_taken_block() -> None:
 def test_resolve_guards_keeps_chains_with_a_real_condition() -> None:
     tokens = _TOKEN.findall("if (0) { b; } else if (x) { c; }")
     assert resolve_guards(tokens) == tokens
+
+
+def test_split_declarations_are_joined() -> None:
+    tokens = _TOKEN.findall("int r ; r = x ; y ; z = 1 ;")
+    assert join_split_declarations(tokens) == _TOKEN.findall("int r = x ; y ; z = 1 ;")
 
 
 def test_const_value_follows_c_precedence() -> None:

@@ -31,7 +31,7 @@ from checker.variability import formula as fm
 from checker.variability.analysis import Analysis, Begin, Dir, End, Tok
 from checker.variability.formula import Formula
 from checker.variability.lexer import Token
-from checker.variability.smt import Oracle
+from checker.variability.smt import Oracle, variables
 
 TYPE_WORDS = frozenset({
     "void", "char", "short", "int", "long", "float", "double", "signed", "unsigned", "_Bool",
@@ -65,6 +65,13 @@ class DirPiece:
     line: int
 
 
+@dataclass(frozen=True, slots=True)
+class TextPiece:
+    """Text the lifting adds (not from the source)."""
+
+    text: str
+
+
 @dataclass(frozen=True)
 class Alternative:
     condition: Formula
@@ -83,7 +90,7 @@ class Choice:
     """Physical line of the #endif, where the closing brace is written."""
 
 
-Piece = TokPiece | DirPiece | Choice
+Piece = TokPiece | DirPiece | TextPiece | Choice
 
 
 @dataclass(frozen=True)
@@ -537,8 +544,24 @@ class CParser:
             if info.decl or info.cases or self.jumps_in(info, cond.start, cond.end):
                 raise _NotAligned
             merged.merge(info)
-            alternatives.append(Alternative(branch.formula, tuple(sub), line=branch.line))
+            alternatives.append(Alternative(self.simplify(branch.formula, ctx.psi), tuple(sub),
+                                            line=branch.line))
         return alternatives, merged
+
+    def simplify(self, condition: Formula, psi: Formula) -> Formula:
+        """`condition` where the enclosing code already runs under `psi`: boolean
+        features that `psi` decides are replaced by their values."""
+        if psi == fm.TRUE:
+            return condition
+        values: dict[str, Formula] = {}
+        for var in variables(condition):
+            if not var.boolean:
+                continue
+            if not self.oracle.satisfiable(fm.conj(psi, fm.neg(var))):
+                values[var.name] = fm.TRUE
+            elif not self.oracle.satisfiable(fm.conj(psi, var)):
+                values[var.name] = fm.FALSE
+        return fm.substitute(condition, values) if values else condition
 
     def jumps_in(self, info: Info, start: int, end: int) -> bool:
         """Does a goto outside [start, end) target a label defined inside?"""
@@ -553,6 +576,10 @@ class CParser:
         while True:
             paths = self.fork_paths(start, key, ctx, region_end, to_block_end)
             if not to_block_end and any(p[2].decl for p in paths):
+                split = self.split_initialization(paths, ctx)
+                if split is not None:
+                    pieces.extend(split)
+                    return paths[0][3]
                 to_block_end = True
                 continue
             ends = {p[3] for p in paths}
@@ -576,7 +603,8 @@ class CParser:
             for name in labels:
                 for index in (*sub_info.labels.get(name, ()), *sub_info.gotos.get(name, ())):
                     renames[index] = f"__liftdiff_{number}"
-            alternatives.append(Alternative(condition, tuple(sub), renames))
+            alternatives.append(Alternative(self.simplify(condition, ctx.psi), tuple(sub),
+                                            renames))
             info.merge(sub_info)
         if len(alternatives) == 1:
             pieces.extend(alternatives[0].pieces)
@@ -590,6 +618,41 @@ class CParser:
             if isinstance(item, Tok):
                 return self.tokens[item.index].line
         return self.conds[key].line
+
+    def split_initialization(self, paths: list[tuple[Formula, list[Piece], Info, int]],
+                             ctx: Ctx) -> list[Piece] | None:
+        """`T x = e1;` in one variant and `T x = e2;` in another declare the same
+        object: write `T x;` once and choose the assignment `x = e_i;`, so the
+        scope of x needs no copies. Only for a single, non-const, non-static
+        scalar-style declarator (where initialising and assigning agree)."""
+        if len({p[3] for p in paths}) != 1:
+            return None
+        head: list[str] | None = None
+        declaration: list[Piece] = []
+        alternatives: list[Alternative] = []
+        for condition, sub, info, _ in paths:
+            if info.labels or not sub or not all(isinstance(p, TokPiece) for p in sub):
+                return None
+            texts = [self.tokens[p.index].text for p in sub]  # type: ignore[union-attr]
+            equals = _top_level(texts, "=")
+            if (texts[-1] != ";" or len(equals) != 1 or _top_level(texts, ";") != [len(texts) - 1]
+                    or _top_level(texts, ",")):
+                return None
+            at = equals[0]
+            name = self.tokens[sub[at - 1].index]  # type: ignore[union-attr]
+            if (at < 2 or name.kind != "id" or name.text in C_KEYWORDS
+                    or texts[at + 1] == "{"
+                    or any(t in _NOT_ASSIGNABLE for t in texts[:at])):
+                return None
+            if head is None:
+                head = texts[:at]
+                declaration = sub[:at]
+            elif texts[:at] != head:
+                return None
+            alternatives.append(Alternative(self.simplify(condition, ctx.psi),
+                                            (sub[at - 1], *sub[at:])))
+        line = self.tokens[declaration[0].index].line  # type: ignore[union-attr]
+        return [*declaration, TextPiece(";"), Choice(tuple(alternatives), line)]
 
     def fork_paths(self, start: int, key: int, ctx: Ctx, region_end: int,
                    to_block_end: bool) -> list[tuple[Formula, list[Piece], Info, int]]:
@@ -931,6 +994,24 @@ def summarize_declaration(tokens: list[Token], typedefs: set[str]) -> Declaratio
 def _only_type(tokens: list[Token], name: str) -> bool:
     """`T;` or `const T;` with T a typedef declares nothing."""
     return all(t.text in TYPE_WORDS or t.text in (name, ";") for t in tokens)
+
+
+_NOT_ASSIGNABLE = frozenset({"const", "static", "extern", "typedef", "_Thread_local", "[",
+                             "(", "__attribute__", "__attribute", "__const"})
+
+
+def _top_level(texts: list[str], wanted: str) -> list[int]:
+    """Indexes of `wanted` outside any brackets."""
+    found = []
+    depth = 0
+    for index, text in enumerate(texts):
+        if text in _CLOSERS:
+            depth += 1
+        elif text in (")", "]", "}"):
+            depth -= 1
+        elif text == wanted and depth == 0:
+            found.append(index)
+    return found
 
 
 def _matching(tokens: list[Token], i: int) -> int:

@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 
 from checker.variability.analysis import Analysis
-from checker.variability.cparse import Alternative, Choice, DirPiece, Piece, TokPiece
+from checker.variability.cparse import Alternative, Choice, DirPiece, Piece, TextPiece, TokPiece
 
 _MAX_BLANK_GAP = 8
 
@@ -91,6 +91,9 @@ class Emitter:
                 self.token(piece.index, suffixes)
             elif isinstance(piece, DirPiece):
                 self.lines.directive(self.analysis.linemap.origin(piece.line), piece.text)
+            elif isinstance(piece, TextPiece):
+                self.lines.add(piece.text, True)
+                self.lines.previous_token = -2
             else:
                 self.choice(piece, suffixes)
 
