@@ -110,6 +110,13 @@ def test_bad_conditions(text: str, message: str) -> None:
     assert caught.value.location == WHERE
 
 
+def test_gcc_has_operators_find_nothing() -> None:
+    assert _parse("defined __has_include && __has_include(<sys/x.h>) || A") == Var("A")
+    assert _parse("__has_attribute(noreturn)") == Const(0)
+    with pytest.raises(ParseError, match="needs a parenthesised operand"):
+        _parse("__has_builtin")
+
+
 def test_macro_argument_count_is_checked() -> None:
     with pytest.raises(ParseError, match="takes 2 arguments, given 1"):
         _parse("MAX(1)", _env("MAX(a, b) a"))

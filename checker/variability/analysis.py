@@ -31,7 +31,7 @@ from checker.variability.condexpr import (
 )
 from checker.variability.features import FeatureTable
 from checker.variability.formula import Formula
-from checker.variability.lexer import Directive, Scanned, Token, scan
+from checker.variability.lexer import Directive, Scanned, Token, tokens_of
 from checker.variability.smt import Oracle
 
 _DROPPED_DIRECTIVES = frozenset({"pragma", "warning", "ident", "sccs", "assert", "unassert", ""})
@@ -125,7 +125,6 @@ class Analysis:
     replacements: dict[int, str]
     glued: set[int]
     """Tokens written right after the previous token in the source (no space)."""
-    features: dict[str, Formula]
     linemap: LineMap
     constraints: list[Formula]
     structural_requests: set[int]
@@ -169,7 +168,8 @@ class _Scanner:
         self.oracle = oracle
         self.features = {name: fm.Var(name, f.boolean) for name, f in table.features.items()}
         self.macros: dict[str, MacroState] = {
-            name: MacroDef(name, None, _value_tokens(value)) for name, value in settings.defines
+            name: MacroDef(name, None, tokens_of(value, "<define>"))
+            for name, value in settings.defines
         }
         self.fixed = {name for name, _ in settings.defines}
         self.tokens: list[Token] = []
@@ -284,7 +284,7 @@ class _Scanner:
         return Analysis(
             path=self.path, tokens=self.tokens, stream=self.stream,
             conditionals=self.conditionals, replacements=self.replacements, glued=self.glued,
-            features=dict(self.features), linemap=LineMap(self.path, tuple(self.marks)),
+            linemap=LineMap(self.path, tuple(self.marks)),
             constraints=self.constraints, structural_requests=self.structural_requests,
             define_features=self.define_features, notes=self.notes, indents=self.indents,
         )
@@ -572,10 +572,6 @@ def defined_value(feature: str, scanner: _Scanner) -> Formula:
 
 def _is_text(element: Token | Directive, text: str) -> bool:
     return isinstance(element, Token) and element.text == text
-
-
-def _value_tokens(value: str) -> tuple[Token, ...]:
-    return tuple(e for e in scan(value, "<define>").elements if isinstance(e, Token))
 
 
 def _macro_def(name: str, tokens: tuple[Token, ...], where: Location) -> MacroDef:

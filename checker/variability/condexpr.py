@@ -19,6 +19,11 @@ from checker.variability.formula import Formula
 from checker.variability.lexer import Token
 
 DEFINED_OPERATORS = frozenset({"defined", "definedEx"})
+HAS_OPERATORS = frozenset({
+    "__has_include", "__has_include_next", "__has_attribute", "__has_c_attribute",
+    "__has_builtin", "__has_feature", "__has_extension", "__has_cpp_attribute",
+})
+"""GCC/Clang `#if` operators: nothing is known to exist, as with `gcc -nostdinc`."""
 
 
 @dataclass(frozen=True)
@@ -106,7 +111,14 @@ def _expand(items: list[_Item], env: MacroEnv, where: Location,
         name = item.text
         if name in DEFINED_OPERATORS:
             operand, i = _defined_operand(items, i + 1, where)
-            out.append(_Value(defined_formula(operand, env)))
+            out.append(_Value(fm.TRUE if operand in HAS_OPERATORS
+                              else defined_formula(operand, env)))
+            continue
+        if name in HAS_OPERATORS:
+            if i + 1 >= len(items) or not _is_punct(items[i + 1], "("):
+                raise ParseError(f"'{name}' needs a parenthesised operand", where)
+            _, i = _call_arguments(items, i + 2, where, name)
+            out.append(_Value(fm.FALSE))
             continue
         if name in hidden:
             out.append(_Value(fm.FALSE))

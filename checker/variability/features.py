@@ -29,7 +29,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 from checker.types import Settings
-from checker.variability.condexpr import DEFINED_OPERATORS
+from checker.variability.condexpr import DEFINED_OPERATORS, HAS_OPERATORS
 from checker.variability.lexer import Directive, Scanned, Token
 from checker.variability.types import Feature, feature_of
 
@@ -113,7 +113,7 @@ def discover(scanned: Scanned, settings: Settings, model_tokens: Sequence[Token]
             names |= {n for n in uses.code
                       if n.startswith(KCONFIG_PREFIX) and n not in uses.defined_in_text}
     names -= fixed
-    names -= DEFINED_OPERATORS
+    names -= DEFINED_OPERATORS | HAS_OPERATORS
     for call in uses.conditional_calls:
         mapped = conditional.lookup(call)
         if mapped and mapped[0] not in uses.defined_in_text and mapped[0] not in fixed:

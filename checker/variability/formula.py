@@ -135,7 +135,6 @@ class Cond(Formula):
 TRUE = Const(1)
 FALSE = Const(0)
 COMPARISONS = frozenset({"<", ">", "<=", ">=", "==", "!="})
-ARITHMETIC = frozenset({"+", "-", "*", "/", "%", "<<", ">>", "&", "^", "|"})
 
 
 def is_boolean(formula: Formula) -> bool:

@@ -70,7 +70,6 @@ Element = Token | Directive
 @dataclass(frozen=True)
 class Scanned:
     elements: tuple[Element, ...]
-    line_count: int
     indents: tuple[str, ...] = ()
     """Leading whitespace of each physical line (to keep the layout readable)."""
 
@@ -82,6 +81,11 @@ def join_tokens(tokens: tuple[Token, ...] | list[Token]) -> str:
             parts.append(" ")
         parts.append(token.text)
     return "".join(parts)
+
+
+def tokens_of(text: str, path: str) -> tuple[Token, ...]:
+    """The tokens of a snippet without directives (a setting's value, a model)."""
+    return tuple(e for e in scan(text, path).elements if isinstance(e, Token))
 
 
 def scan(text: str, path: str) -> Scanned:
@@ -139,7 +143,7 @@ def scan(text: str, path: str) -> Scanned:
         finish_directive(lines[n - 1] if n else 0)
     physical = text.replace("\r\n", "\n").replace("\r", "\n").split("\n")
     indents = tuple(line[: len(line) - len(line.lstrip(" \t"))] for line in physical)
-    return Scanned(tuple(elements), (lines[-1] + 1) if lines else 1, indents)
+    return Scanned(tuple(elements), indents)
 
 
 def _splice(text: str) -> tuple[str, list[int]]:

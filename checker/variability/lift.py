@@ -23,7 +23,7 @@ from checker.variability.cparse import CParser, Ctx, Entry, Structural
 from checker.variability.emit import Emitter
 from checker.variability.features import FeatureTable, discover
 from checker.variability.formula import Formula
-from checker.variability.lexer import Token, scan
+from checker.variability.lexer import Token, scan, tokens_of
 from checker.variability.smt import Oracle, models
 from checker.variability.types import Feature, LiftedSource, Variant
 
@@ -48,10 +48,9 @@ class Front:
         return analyse(self.scanned, self.table, self.settings, self.path, psi, self.oracle,
                        configuration)
 
-    def model(self, features: dict[str, Feature] | None = None) -> Formula:
+    def model(self) -> Formula:
         """The settings' feature model as a Formula over this file's features."""
-        table = features or self.table.features
-        return parse_model(self.model_tokens, table, self.settings)
+        return parse_model(self.model_tokens, self.table.features, self.settings)
 
     def used_features(self) -> tuple[Feature, ...]:
         names: set[str] = set(self.base.define_features)
@@ -65,21 +64,16 @@ class Front:
 
 
 def model_tokens(settings: Settings) -> tuple[Token, ...]:
-    text = settings.feature_model.strip() or "1"
-    return tuple(e for e in scan(text, "<feature_model>").elements if isinstance(e, Token))
+    return tokens_of(settings.feature_model.strip() or "1", "<feature_model>")
 
 
 def parse_model(tokens: Iterable[Token], features: dict[str, Feature],
                 settings: Settings) -> Formula:
-    defines = {name: MacroDef(name, None, model_tokens_of(value))
+    defines = {name: MacroDef(name, None, tokens_of(value, "<define>"))
                for name, value in settings.defines}
     variables = {name: fm.Var(name, f.boolean) for name, f in features.items()}
     env = MacroEnv(variables.get, defines.get)
     return fm.truth(parse_condition(list(tokens), env, Location("<feature_model>", 1)))
-
-
-def model_tokens_of(text: str) -> tuple[Token, ...]:
-    return tuple(e for e in scan(text, "<define>").elements if isinstance(e, Token))
 
 
 def lift(text: str, path: str, settings: Settings) -> LiftedSource:
