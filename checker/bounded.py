@@ -8,6 +8,7 @@ covers every execution and the verdict is a proof.
 
 from __future__ import annotations
 
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 
 import z3
@@ -21,6 +22,7 @@ from checker.program import Program
 from checker.replay import CompiledVersion
 from checker.solver import Budget, Outcome, check
 from checker.types import Settings
+from checker.witness import Assignment
 
 MAX_EDGES = 60_000
 """Stop doubling k once an unrolled CFA grows past this many edges."""
@@ -35,7 +37,7 @@ class BoundedOutcome:
     reason: str | None = None
 
 
-def _unwound(product: Product) -> tuple[z3.BoolRef, z3.BoolRef]:
+def unwound(product: Product) -> tuple[z3.BoolRef, z3.BoolRef]:
     marks = []
     for exit_state, env, cfa in ((product.old_exit, product.old_env, product.old),
                                  (product.new_exit, product.new_env, product.new)):
@@ -58,6 +60,9 @@ def bounded_check(
     old: Program, new: Program, name: str, settings: Settings, budget: Budget,
     versions: tuple[CompiledVersion, CompiledVersion], compiler: str | None,
     real: tuple[Cfa, Cfa] | None, ks: list[int], fuzz: bool = True,
+    restriction: Callable[[Mapping[str, z3.ExprRef]], list[z3.BoolRef]] | None = None,
+    configure: Callable[[Assignment], tuple[str, ...]] | None = None,
+    fixed: dict[str, int | float] | None = None,
 ) -> BoundedOutcome:
     """Search for a difference with increasing unrolling bounds `ks`."""
     reached = 0
@@ -71,13 +76,15 @@ def bounded_check(
         if len(old_cfa.edges) + len(new_cfa.edges) > MAX_EDGES and reached:
             break
         product = build_product(old_cfa, new_cfa)
-        unwound_old, unwound_new = _unwound(product)
+        unwound_old, unwound_new = unwound(product)
         replayer = Replayer(product, versions[0], versions[1], compiler,
-                            programs=real or (old_cfa, new_cfa))
-        within = [z3.Not(unwound_old), z3.Not(unwound_new)]
+                            programs=real or (old_cfa, new_cfa), configure=configure)
+        symbols = {key: shared.symbol for key, shared in product.inputs.items()}
+        restricted = restriction(symbols) if restriction is not None else []
+        within = [*restricted, z3.Not(unwound_old), z3.Not(unwound_new)]
         if first and fuzz:
-            found = random_search(product, [], replayer, settings.random_tests, settings.seed,
-                                  budget, None)
+            found = random_search(product, restricted, replayer, settings.random_tests,
+                                  settings.seed, budget, fixed)
             if found is not None:
                 return BoundedOutcome(Outcome.SAT, k, found, product)
         first = False
@@ -88,7 +95,7 @@ def bounded_check(
             reason = verdict.reason
             break
         reached = k
-        deeper = check([*product.domain, z3.Or(unwound_old, unwound_new)], budget)
+        deeper = check([*product.domain, *restricted, z3.Or(unwound_old, unwound_new)], budget)
         if deeper.outcome is Outcome.UNSAT:
             return BoundedOutcome(Outcome.UNSAT, k, product=product)
     return BoundedOutcome(Outcome.UNKNOWN, reached, reason=reason)

@@ -20,7 +20,7 @@ to unroll to produce the witness.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from types import ModuleType
 
@@ -252,9 +252,15 @@ def build_product_system(old: Cfa, new: Cfa, sem: ModuleType | None = None,
     return ProductSystem(sem, inputs, (first, second), domain, transitions, final, exit_state)
 
 
-def build_system(old: Cfa, new: Cfa) -> tuple[z3.Fixedpoint, z3.FuncDeclRef, str]:
+def build_system(
+    old: Cfa, new: Cfa,
+    restriction: Callable[[Mapping[str, z3.ExprRef]], list[z3.BoolRef]] | None = None,
+) -> tuple[z3.Fixedpoint, z3.FuncDeclRef, str]:
     """Horn clauses for `old` and `new`: (fixedpoint, error relation, encoding)."""
     system = build_product_system(old, new)
+    if restriction is not None:
+        system.domain.extend(restriction(
+            {key: shared.symbol for key, shared in system.inputs.items()}))
     fp = z3.Fixedpoint()
     relations: dict[tuple[int, int], z3.FuncDeclRef] = {}
     error = z3.Function("Err", z3.BoolSort())
@@ -356,9 +362,11 @@ def _final_differ(first: Side, second: Side, inputs: Mapping[str, SharedInput], 
     return z3.Or(*[case.formula() for case in cases]) if cases else z3.BoolVal(False)
 
 
-def chc_check(old: Cfa, new: Cfa, seconds: float, memory_mb: int) -> ChcOutcome:
+def chc_check(old: Cfa, new: Cfa, seconds: float, memory_mb: int,
+              restriction: Callable[[Mapping[str, z3.ExprRef]], list[z3.BoolRef]] | None = None,
+              ) -> ChcOutcome:
     try:
-        fp, error, encoding = build_system(old, new)
+        fp, error, encoding = build_system(old, new, restriction)
     except NotEncodable as exc:
         return ChcOutcome(Outcome.UNKNOWN, reason=f"unbounded engine: {exc} not supported")
     z3.set_param("memory_max_size", memory_mb)

@@ -2,27 +2,27 @@
 
 Every function is checked in isolation: an unsupported construct, a solver
 problem or an internal error becomes that function's result and never stops
-the others.
+the others. Files with feature conditionals go through the lifted algorithm
+(one analysis for all configurations); a file without features is the special
+case of a single configuration.
 """
 
 from __future__ import annotations
 
 import time
 import traceback
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 
+from checker import heads
 from checker.compiled_replay import compiler_available
-from checker.equiv import Confirmed, Replayer, verify_and_cex
-from checker.errors import InputError, LiftdiffError, RecursionFound, UnsupportedError
+from checker.decide import PairContext
+from checker.errors import InputError, LiftdiffError, UnsupportedError
 from checker.frontend import ParsedFile, load
-from checker.ir import Cfa, loop_heads
-from checker.lower import lower_function
-from checker.bounded import bounded_check, bounds
-from checker.chc import chc_check
-from checker.houdini import houdini_check
-from checker.product import Product, build_product
+from checker.equiv import Confirmed
+from checker.interp import RegionValue
+from checker.lifted import Lifted, Summary, config_key
 from checker.replay import CompiledVersion
-from checker.solver import Budget, Outcome
+from checker.solver import Budget
 from checker.types import (
     FunctionResult,
     Location,
@@ -33,17 +33,12 @@ from checker.types import (
     Stats,
     Verdict,
 )
-from checker.witness_report import point_body, witness_of
+from checker.variability import Feature, compiler_flags
+from checker.variability import formula as fm
+from checker.witness import Assignment
+from checker.witness_report import body_condition, witness_of
 
 ProgressFn = Callable[[str], None]
-QUICK_BOUND = 2
-"""Unrolling bounds tried before the unbounded engine (cheap, find shallow differences)."""
-HOUDINI_SHARE = 0.3
-"""Part of the remaining time for relational invariants by elimination (Houdini)."""
-CHC_SHARE = 0.6
-"""Part of the remaining time given to the unbounded (CHC) engine."""
-PARTIAL = ("partial equivalence: proved for all inputs on which both versions terminate "
-           "(loops are not checked for termination)")
 
 
 def run_check(
@@ -69,7 +64,7 @@ def select_functions(
 ) -> list[str]:
     if requested:
         for name in requested:
-            if name not in old.program.functions and name not in new.program.functions:
+            if not old.defines(name) and not new.defines(name):
                 raise InputError(
                     f"function '{name}' is defined in neither {old.source.path} nor "
                     f"{new.source.path}"
@@ -77,8 +72,15 @@ def select_functions(
         return list(dict.fromkeys(requested))
     return [
         name for name in old.defined_functions()
-        if name in new.program.functions and old.function_text(name) != new.function_text(name)
+        if new.defines(name) and old.function_text(name) != new.function_text(name)
     ]
+
+
+def merged_features(old: ParsedFile, new: ParsedFile) -> tuple[Feature, ...]:
+    found: dict[str, Feature] = {}
+    for feature in (*old.features, *new.features):
+        found.setdefault(feature.name, feature)
+    return tuple(sorted(found.values(), key=lambda f: f.name))
 
 
 def check_function(
@@ -87,16 +89,24 @@ def check_function(
     started = time.monotonic()
     old_loc = _definition(old, name)
     new_loc = _definition(new, name)
+    features = merged_features(old, new)
+    model = fm.conj(old.lifted.feature_model, new.lifted.feature_model)
 
     def result(verdict: Verdict, reason: str) -> FunctionResult:
-        stats = Stats(round(time.monotonic() - started, 3), 0)
-        return FunctionResult(name, old_loc, new_loc, verdict, reason, stats=stats)
+        return FunctionResult(name, old_loc, new_loc, verdict, reason,
+                              features=tuple(f.name for f in features),
+                              feature_model=model.to_c(),
+                              stats=Stats(round(time.monotonic() - started, 3), 0))
 
     if old_loc is None or new_loc is None:
         which = "old" if new_loc is None else "new"
         return result(Verdict.UNSUPPORTED, f"'{name}' is defined only in the {which} version")
     try:
-        return _decide(old, new, name, settings, started, old_loc, new_loc)
+        if settings.brute_force:
+            from checker.bruteforce import brute_force
+
+            return brute_force(old, new, name, settings, started, features, model)
+        return _lifted(old, new, name, settings, started, features, model)
     except UnsupportedError as exc:
         return result(Verdict.UNSUPPORTED, str(exc))
     except LiftdiffError as exc:
@@ -108,25 +118,28 @@ def check_function(
 
 
 def _definition(parsed: ParsedFile, name: str) -> Location | None:
-    fdef = parsed.program.functions.get(name)
-    if fdef is None:
-        return None
-    return parsed.program.location(fdef.decl)
+    for variant in parsed.variants:
+        fdef = variant.program.functions.get(name)
+        if fdef is not None:
+            return variant.program.location(fdef.decl)
+    return None
 
 
-def _lower_both(old: ParsedFile, new: ParsedFile, name: str, settings: Settings
-                ) -> tuple[Cfa, Cfa] | None:
-    """Both versions as real CFAs, or None when recursion rules that out."""
-    try:
-        return (lower_function(old.program, name, settings),
-                lower_function(new.program, name, settings))
-    except RecursionFound:
-        return None
+def configure_for(features: tuple[Feature, ...], settings: Settings
+                  ) -> Callable[[Assignment], tuple[str, ...]]:
+    """-D/-U flags that make gcc's preprocessor produce the witness's product."""
+
+    def flags(assignment: Assignment) -> tuple[str, ...]:
+        configuration = {f.name: f.macro_value(int(assignment.scalars.get(config_key(f), 0)))
+                         for f in features}
+        return tuple(compiler_flags(configuration, settings))
+
+    return flags
 
 
-def _decide(
-    old: ParsedFile, new: ParsedFile, name: str, settings: Settings,
-    started: float, old_loc: Location, new_loc: Location,
+def _lifted(
+    old: ParsedFile, new: ParsedFile, name: str, settings: Settings, started: float,
+    features: tuple[Feature, ...], model: fm.Formula,
 ) -> FunctionResult:
     budget = Budget(settings.timeout, settings.solver_timeout, settings.memory_mb,
                     started=started)
@@ -134,88 +147,49 @@ def _decide(
         settings.compiler) else None
     versions = (CompiledVersion(old.source.path, old.source.text),
                 CompiledVersion(new.source.path, new.source.text))
-    real = _lower_both(old, new, name, settings)
-    cyclic = real is None or bool(loop_heads(real[0]) or loop_heads(real[1]))
-    if not cyclic:
-        assert real is not None
-        product = build_product(*real)
-        replayer = Replayer(product, *versions, compiler)
-        answer = verify_and_cex(product, [], replayer, budget, settings)
-        return _result(name, old_loc, new_loc, product, replayer.notes, answer.kind,
-                       answer.witness, answer.reason, None, budget)
-    ks = bounds(settings.unwind)
-    bounded = bounded_check(old.program, new.program, name, settings, budget, versions,
-                            compiler, real, [k for k in ks if k <= QUICK_BOUND])
-    notes: list[str] = []
-    if bounded.kind is Outcome.UNKNOWN and real is not None:
-        invariants = houdini_check(real[0], real[1], budget.share(
-            budget.remaining() * HOUDINI_SHARE))
-        if invariants.kind is Outcome.UNSAT:
-            notes.append(PARTIAL)
-            return _result(name, old_loc, new_loc, None, notes, Outcome.UNSAT, None, None,
-                           real, budget)
-    if bounded.kind is Outcome.UNKNOWN and real is not None:
-        unbounded = chc_check(real[0], real[1], budget.remaining() * CHC_SHARE,
-                              settings.memory_mb)
-        budget.count_call()
-        if unbounded.kind is Outcome.UNSAT:
-            notes.append(PARTIAL)
-            return _result(name, old_loc, new_loc, None, notes, Outcome.UNSAT, None, None,
-                           real, budget)
-        if unbounded.kind is Outcome.SAT and unbounded.depth:
-            deep = [unbounded.depth + 1, 2 * unbounded.depth + 2]
-            bounded = bounded_check(old.program, new.program, name, settings, budget,
-                                    versions, compiler, real, deep, fuzz=False)
-        if unbounded.reason:
-            notes.append(unbounded.reason)
-    if bounded.kind is Outcome.UNKNOWN and not budget.exhausted():
-        bounded = bounded_check(old.program, new.program, name, settings, budget, versions,
-                                compiler, real, [k for k in ks if k > QUICK_BOUND], fuzz=False)
-    product = bounded.product
-    if bounded.kind is Outcome.UNKNOWN:
-        reason = bounded.reason or (
-            f"no difference found up to {bounded.bound} loop iterations or recursion levels; "
-            "not proved for more")
-        bound = bounded.bound if bounded.reason is None else None
-        return FunctionResult(name, old_loc, new_loc, Verdict.UNKNOWN, reason, bound,
-                              stats=Stats(round(budget.elapsed(), 3), budget.calls),
-                              assumptions=_assumptions(real, product, notes))
-    return _result(name, old_loc, new_loc, product, notes, bounded.kind, bounded.witness,
-                   None, real, budget)
-
-
-def _assumptions(real: tuple[Cfa, Cfa] | None, product: Product | None,
-                 notes: list[str]) -> tuple[str, ...]:
-    found: list[str] = []
-    for cfa in (real or ()):
-        found.extend(cfa.assumptions)
-    if product is not None:
-        found.extend(product.old.assumptions)
-        found.extend(product.new.assumptions)
-        found.extend(product.notes)
-    found.extend(notes)
-    return tuple(dict.fromkeys(found))
-
-
-def _result(
-    name: str, old_loc: Location, new_loc: Location, product: Product | None,
-    notes: list[str], kind: Outcome, witness: Confirmed | None, reason: str | None,
-    real: tuple[Cfa, Cfa] | None, budget: Budget,
-) -> FunctionResult:
+    configure = configure_for(features, settings) if features else None
+    entries: list[NeqEntry] = []
+    summaries: list[Summary] = []
+    assumptions: list[str] = []
+    pairs = [(a, b) for a in old.variants for b in new.variants
+             if name in a.program.functions and name in b.program.functions]
+    if not pairs:
+        raise UnsupportedError(f"'{name}' is never defined in both versions under the same "
+                               "configuration")
+    for old_variant, new_variant in pairs:
+        structural = fm.conj(old_variant.condition, new_variant.condition)
+        ctx = PairContext(old_variant.program, new_variant.program, name, settings, versions,
+                          compiler, configure)
+        lifted = Lifted(ctx, features, model, budget, settings.generalize)
+        summary = lifted.run(None if len(pairs) == 1 else structural)
+        summaries.append(summary)
+        assumptions.extend(ctx.assumptions())
+        assumptions.extend(summary.notes)
+        boolean = {f.name: f.boolean for f in features}
+        for fcex in summary.entries:
+            entries.append(_entry(fcex.head, fcex.body, fcex.witness, boolean))
     stats = Stats(round(budget.elapsed(), 3), budget.calls)
-    assumptions = _assumptions(real, product, notes)
-    if kind is Outcome.UNSAT:
-        return FunctionResult(name, old_loc, new_loc, Verdict.EQUIVALENT, stats=stats,
-                              assumptions=assumptions)
-    if kind is Outcome.SAT:
-        assert witness is not None and product is not None
-        old_cfa, new_cfa = real or (product.old, product.new)
-        entry = _entry(old_cfa, new_cfa, witness)
-        return FunctionResult(name, old_loc, new_loc, Verdict.NOT_EQUIVALENT,
-                              neq_summary=(entry,), stats=stats, assumptions=assumptions)
-    return FunctionResult(name, old_loc, new_loc, Verdict.UNKNOWN, reason, stats=stats,
-                          assumptions=assumptions)
+    common = dict(features=tuple(f.name for f in features), feature_model=model.to_c(),
+                  stats=stats, assumptions=tuple(dict.fromkeys(assumptions)))
+    old_loc, new_loc = _definition(old, name), _definition(new, name)
+    incomplete = [s for s in summaries if not s.complete]
+    if entries:
+        reason = None
+        if incomplete:
+            reason = ("NEQ-summary incomplete (other configurations undecided): "
+                      + (incomplete[0].reason or "unknown"))
+        return FunctionResult(name, old_loc, new_loc, Verdict.NOT_EQUIVALENT, reason,
+                              neq_summary=tuple(entries), **common)  # type: ignore[arg-type]
+    if incomplete:
+        first = incomplete[0]
+        return FunctionResult(name, old_loc, new_loc, Verdict.UNKNOWN, first.reason,
+                              first.bound, **common)  # type: ignore[arg-type]
+    return FunctionResult(name, old_loc, new_loc, Verdict.EQUIVALENT,
+                          **common)  # type: ignore[arg-type]
 
 
-def _entry(old: Cfa, new: Cfa, witness: Confirmed) -> NeqEntry:
-    return NeqEntry("1", point_body(old, new, witness.assignment), witness_of(old, new, witness))
+def _entry(head: list[dict[str, int]], body: Mapping[str, int | float | RegionValue],
+           witness: Confirmed, boolean: dict[str, bool]) -> NeqEntry:
+    old, new = witness.old_cfa, witness.new_cfa
+    return NeqEntry(heads.to_c(head, boolean), body_condition(old, new, body),
+                    witness_of(old, new, witness))

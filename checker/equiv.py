@@ -8,7 +8,8 @@ and the solver asked again, within the refinement budget.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from collections.abc import Callable
+from dataclasses import dataclass, field, replace
 
 import z3
 
@@ -50,6 +51,8 @@ class Confirmed:
     new: Observation
     differences: tuple[Difference, ...]
     replayed_by: tuple[ReplayMethod, ...]
+    old_cfa: Cfa
+    new_cfa: Cfa
 
 
 @dataclass(frozen=True)
@@ -73,6 +76,8 @@ class Replayer:
     programs: tuple[Cfa, Cfa] | None = None
     """The CFAs to execute (default: the product's); bounded products replay on
     the real, loop-carrying CFAs so a witness is a complete execution."""
+    configure: Callable[[Assignment], tuple[str, ...]] | None = None
+    """Compiler flags (-D/-U) for a witness's feature configuration."""
 
     def confirm(self, assignment: Assignment, model: z3.ModelRef | None,
                 max_steps: int = MAX_STEPS,
@@ -113,9 +118,11 @@ class Replayer:
             return None, assignment, library, "the interpreter shows equal behaviour"
         methods = [ReplayMethod.INTERPRETER]
         if self.compiler and self.old_version is not None and self.new_version is not None:
-            compiled = compiled_replay(old_cfa, new_cfa, self.old_version,
-                                       self.new_version, assignment, old_obs, new_obs,
-                                       self.compiler)
+            flags = self.configure(assignment) if self.configure is not None else ()
+            compiled = compiled_replay(
+                old_cfa, new_cfa, replace(self.old_version, flags=flags),
+                replace(self.new_version, flags=flags), assignment, old_obs, new_obs,
+                self.compiler)
             verdict = _compiled_verdict(compiled)
             if verdict is False:
                 return None, assignment, library, _compiled_reason(compiled)
@@ -123,8 +130,8 @@ class Replayer:
                 methods.append(ReplayMethod.COMPILER)
             elif compiled.message and compiled.message not in self.notes:
                 self.notes.append(f"compiled replay unavailable: {compiled.message}")
-        return (Confirmed(assignment, old_obs, new_obs, tuple(found), tuple(methods)),
-                assignment, library, "")
+        return (Confirmed(assignment, old_obs, new_obs, tuple(found), tuple(methods),
+                          old_cfa, new_cfa), assignment, library, "")
 
 
 def _compiled_verdict(compiled: CompiledReplay) -> bool | None:
@@ -286,10 +293,11 @@ def random_search(
     product: Product, assumptions: list[z3.BoolRef], replayer: Replayer, count: int, seed: int,
     budget: Budget, fixed: dict[str, int | float] | None,
 ) -> Confirmed | None:
+    admissible = input_constraints(product, [*product.domain, *assumptions])
     for assignment in samples(product.old, product.new, count, seed, fixed):
         if budget.exhausted():
             return None
-        if not satisfies(product, [*product.domain, *assumptions], assignment):
+        if not satisfies(product, admissible, assignment):
             continue
         try:
             confirmed, _, _, _ = replayer.confirm(assignment, None, FUZZ_STEPS)
@@ -300,31 +308,36 @@ def random_search(
     return None
 
 
-def satisfies(product: Product, constraints: list[z3.BoolRef], assignment: Assignment) -> bool:
-    """Do concrete inputs meet the (input-only) constraints? Exit guards and other
-    terms over uninterpreted values are not judged here: the replay decides."""
-    pairs = []
-    for key, shared in product.inputs.items():
-        if key in assignment.scalars:
-            pairs.append((shared.symbol, z3_literal(assignment.scalars[key], shared.symbol.sort())))
-    relevant = [c for c in constraints if _only_inputs(c, product)]
-    if not relevant:
+def input_constraints(product: Product, constraints: list[z3.BoolRef]) -> z3.BoolRef | None:
+    """The conjunction of the constraints that speak only of scalar inputs (exit
+    guards and terms over uninterpreted values are left to the replay)."""
+    names = {s.symbol.get_id() for s in product.inputs.values() if not s.input.is_region}
+    relevant = [c for c in constraints if _only_inputs(c, names)]
+    return z3.And(*relevant) if relevant else None
+
+
+def satisfies(product: Product, constraint: z3.BoolRef | None, assignment: Assignment) -> bool:
+    """Do concrete inputs meet `constraint` (from input_constraints)?"""
+    if constraint is None:
         return True
-    value = z3.simplify(z3.substitute(z3.And(*relevant), *pairs)) if pairs else z3.simplify(
-        z3.And(*relevant))
+    pairs = [(shared.symbol, z3_literal(assignment.scalars[key], shared.symbol.sort()))
+             for key, shared in product.inputs.items() if key in assignment.scalars]
+    value = z3.simplify(z3.substitute(constraint, *pairs)) if pairs else z3.simplify(constraint)
     return not z3.is_false(value)
 
 
-def _only_inputs(term: z3.ExprRef, product: Product) -> bool:
-    names = {str(s.symbol) for s in product.inputs.values() if not s.input.is_region}
+def _only_inputs(term: z3.ExprRef, names: set[int]) -> bool:
+    seen: set[int] = set()
     stack = [term]
     while stack:
         node = stack.pop()
-        if z3.is_const(node) and node.decl().kind() == z3.Z3_OP_UNINTERPRETED:
-            if str(node) not in names:
+        ident = node.get_id()
+        if ident in seen:
+            continue
+        seen.add(ident)
+        if z3.is_app(node) and node.decl().kind() == z3.Z3_OP_UNINTERPRETED:
+            if node.num_args() or ident not in names:
                 return False
-        elif z3.is_app(node) and node.decl().kind() == z3.Z3_OP_UNINTERPRETED and node.num_args():
-            return False
         stack.extend(node.children())
     return True
 

@@ -13,6 +13,7 @@ survives is inductive; failure only means UNKNOWN.
 
 from __future__ import annotations
 
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 
 import z3
@@ -89,13 +90,18 @@ def candidates(system: ProductSystem, state: tuple[int, int], factors: list[int]
     return found[:MAX_CANDIDATES]
 
 
-def houdini_check(old: Cfa, new: Cfa, budget: Budget) -> HoudiniOutcome:
+def houdini_check(old: Cfa, new: Cfa, budget: Budget,
+                  restriction: Callable[[Mapping[str, z3.ExprRef]], list[z3.BoolRef]] | None
+                  = None) -> HoudiniOutcome:
     try:
         system = build_product_system(old, new, sem=smt_ops, allow_calls=True)
     except NotEncodable as exc:
         return HoudiniOutcome(Outcome.UNKNOWN, f"relational invariants: {exc} not supported")
     if system.final is None:
         return HoudiniOutcome(Outcome.UNSAT)  # neither version can return
+    if restriction is not None:
+        system.domain.extend(restriction(
+            {key: shared.symbol for key, shared in system.inputs.items()}))
     factors = _program_factors(old, new)
     facts = {state: candidates(system, state, factors) for state in system.states()}
     changed = True

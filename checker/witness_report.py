@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import math
+from collections.abc import Mapping
 
 from checker.ctype import FloatType
 from checker.equiv import Confirmed
@@ -113,25 +114,32 @@ def _c_literal(value: int | float, is_float: bool) -> str:
 
 def point_body(old: Cfa, new: Cfa, assignment: Assignment) -> str:
     """The witness point as a C condition over inputs (sound: a single point)."""
+    body: dict[str, int | float | RegionValue] = {**assignment.scalars, **assignment.regions}
+    return body_condition(old, new, body)
+
+
+def body_condition(old: Cfa, new: Cfa, body: Mapping[str, int | float | RegionValue]) -> str:
+    """A featured counterexample's body (input key -> value) as a C condition;
+    "1" when every input qualifies."""
     types = {i.key: i.type for i in (*old.inputs, *new.inputs)}
     parts: list[str] = []
     for key, (name, is_region, is_config) in sorted(_inputs(old, new).items(),
                                                     key=lambda kv: kv[1][0]):
-        if is_config:
+        if is_config or key not in body:
             continue
+        value = body[key]
         is_float = isinstance(types[key], FloatType)
         if key.endswith(NULL_SUFFIX):
-            parts.append(f"{name} {'==' if assignment.scalars[key] else '!='} NULL")
+            parts.append(f"{name} {'==' if value else '!='} NULL")
             continue
-        if is_region:
-            region = assignment.regions[key]
+        if isinstance(value, RegionValue):
             base = name[1:] if name.startswith("*") else name
             pointer, _, path = base.partition(".")
             suffix = f".{path}" if path else ""
-            for index, value in sorted(region.cells.items()):
-                parts.append(_equals(f"{pointer}[{index}]{suffix}", value, is_float))
+            for index, cell in sorted(value.cells.items()):
+                parts.append(_equals(f"{pointer}[{index}]{suffix}", cell, is_float))
             continue
-        parts.append(_equals(name, assignment.scalars[key], is_float))
+        parts.append(_equals(name, value, is_float))
     return " && ".join(parts) if parts else "1"
 
 

@@ -1,0 +1,143 @@
+"""Readable NEQ-summary heads: a small DNF over feature names, printed as C.
+
+A head is found as a union of configuration cubes (feature -> value). Up to
+MINTERM_LIMIT features we minimise exactly the way Quine-McCluskey does
+(prime implicants, then a cover), treating configurations outside the feature
+model as don't-cares; beyond that, cubes are merged pairwise (x && A, !x && A
+-> A) and absorbed until nothing changes.
+"""
+
+from __future__ import annotations
+
+import itertools
+from collections.abc import Callable, Iterable, Mapping
+
+Cube = Mapping[str, int]
+MINTERM_LIMIT = 12
+
+
+def minimise(cubes: Iterable[Cube], boolean: Mapping[str, bool],
+             valid: Callable[[Mapping[str, int]], bool] | None = None) -> list[dict[str, int]]:
+    """A small set of cubes denoting the same configurations (within `valid`)."""
+    cubes = [dict(c) for c in cubes]
+    if not cubes:
+        return []
+    names = sorted({name for cube in cubes for name in cube})
+    if any(not boolean.get(name, True) for name in names) or len(names) > MINTERM_LIMIT:
+        return _merge(cubes, boolean)
+    return _quine_mccluskey(cubes, names, valid)
+
+
+def _merge(cubes: list[dict[str, int]], boolean: Mapping[str, bool]) -> list[dict[str, int]]:
+    changed = True
+    while changed:
+        changed = False
+        cubes = _absorb(cubes)
+        for a, b in itertools.combinations(range(len(cubes)), 2):
+            merged = _combine(cubes[a], cubes[b], boolean)
+            if merged is not None:
+                cubes = [c for i, c in enumerate(cubes) if i not in (a, b)] + [merged]
+                changed = True
+                break
+    return sorted(cubes, key=lambda c: (len(c), sorted(c.items())))
+
+
+def _combine(a: dict[str, int], b: dict[str, int], boolean: Mapping[str, bool]
+             ) -> dict[str, int] | None:
+    if a.keys() != b.keys():
+        return None
+    differing = [name for name in a if a[name] != b[name]]
+    if len(differing) != 1 or not boolean.get(differing[0], True):
+        return None
+    return {k: v for k, v in a.items() if k != differing[0]}
+
+
+def _absorb(cubes: list[dict[str, int]]) -> list[dict[str, int]]:
+    kept: list[dict[str, int]] = []
+    for cube in sorted(cubes, key=len):
+        if not any(other.items() <= cube.items() for other in kept):
+            kept.append(cube)
+    return kept
+
+
+def _quine_mccluskey(cubes: list[dict[str, int]], names: list[str],
+                     valid: Callable[[Mapping[str, int]], bool] | None
+                     ) -> list[dict[str, int]]:
+    width = len(names)
+    on: set[int] = set()
+    care_off: set[int] = set()
+    for bits in range(1 << width):
+        config = {name: (bits >> i) & 1 for i, name in enumerate(names)}
+        if any(all(config[k] == v for k, v in cube.items()) for cube in cubes):
+            on.add(bits)
+        elif valid is None or valid(config):
+            care_off.add(bits)
+    allowed = set(range(1 << width)) - care_off
+    # implicants as (value, mask): mask bits are "don't care" positions
+    level = {(bits, 0) for bits in allowed}
+    primes: set[tuple[int, int]] = set()
+    while level:
+        merged: set[tuple[int, int]] = set()
+        used: set[tuple[int, int]] = set()
+        by_mask: dict[int, list[tuple[int, int]]] = {}
+        for item in level:
+            by_mask.setdefault(item[1], []).append(item)
+        for mask, items in by_mask.items():
+            values = {value for value, _ in items}
+            for value in values:
+                for i in range(width):
+                    bit = 1 << i
+                    if mask & bit or value & bit:
+                        continue
+                    if value | bit in values:
+                        merged.add((value, mask | bit))
+                        used.add((value, mask))
+                        used.add((value | bit, mask))
+        primes |= level - used
+        level = merged
+    useful = sorted((p for p in primes if any(_covers(p, m) for m in on)),
+                    key=lambda p: (_literals(p, width), p))
+    cover: list[tuple[int, int]] = []
+    for minterm in sorted(on):  # essential prime implicants first
+        covering = [p for p in useful if _covers(p, minterm)]
+        if len(covering) == 1 and covering[0] not in cover:
+            cover.append(covering[0])
+    todo = {m for m in on if not any(_covers(p, m) for p in cover)}
+    while todo:
+        best = max(useful, key=lambda p: (sum(_covers(p, m) for m in todo), -_literals(p, width)))
+        cover.append(best)
+        todo = {m for m in todo if not _covers(best, m)}
+    for implicant in list(reversed(cover)):  # drop what the others already cover
+        others = [p for p in cover if p != implicant]
+        if all(any(_covers(p, m) for p in others) for m in on if _covers(implicant, m)):
+            cover = others
+    return sorted(({names[i]: (value >> i) & 1 for i in range(width) if not mask >> i & 1}
+                   for value, mask in cover), key=lambda c: (len(c), sorted(c.items())))
+
+
+def _covers(implicant: tuple[int, int], minterm: int) -> bool:
+    value, mask = implicant
+    return (minterm & ~mask) == (value & ~mask)
+
+
+def _literals(implicant: tuple[int, int], width: int) -> int:
+    return width - bin(implicant[1]).count("1")
+
+
+def to_c(cubes: list[dict[str, int]], boolean: Mapping[str, bool]) -> str:
+    """`(A && B) || (!A && C)`; "1" for every configuration, "0" for none."""
+    if not cubes:
+        return "0"
+    parts = []
+    for cube in cubes:
+        if not cube:
+            return "1"
+        literals = []
+        for name, value in sorted(cube.items()):
+            if boolean.get(name, True) and value in (0, 1):
+                literals.append(name if value else f"!{name}")
+            else:
+                literals.append(f"{name} == {value}")
+        text = " && ".join(literals)
+        parts.append(f"({text})" if len(literals) > 1 and len(cubes) > 1 else text)
+    return " || ".join(parts)

@@ -1,0 +1,351 @@
+"""CLEVER-V's EQ (Alg. 1) and GeneralizeFCEXs (Alg. 2) on the lifted metaproduct.
+
+Feature variables are ordinary inputs of the self-composed metaproduct, so one
+VERIFY&CEX covers every configuration. A counterexample (configuration c,
+inputs x) is GENERALIZEd into a featured counterexample (p, q): the head p
+starts as c's cube and loses every feature whose value does not matter for x
+(checked: every configuration of the smaller cube still differs on x); the
+body q starts as the point x and, for loop-free pairs, loses every input
+equality it does not need (checked: every input of q differs in every
+configuration of p). GeneralizeFCEXs then grows the head with other
+configurations that differ on the same body, and EQ blocks the head and asks
+again until nothing differs. Every body is solver-checked sound; bodies are
+pairwise disjoint (minimality, Thm. 4.7) because each later query excludes
+earlier heads.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+
+import z3
+
+from checker import heads
+from checker.decide import Decision, PairContext, Restriction
+from checker.equiv import Confirmed
+from checker.interp import RegionValue
+from checker.lower_state import NULL_SUFFIX
+from checker.program import FEATURE_PREFIX
+from checker.solver import Budget, Outcome
+from checker.variability import Feature, Formula, to_z3
+
+MAX_ENTRIES = 64
+"""Featured counterexamples per function before the summary is declared incomplete."""
+MAX_BODY_INPUTS = 16
+"""Inputs beyond this count are kept as a point (no per-input generalization)."""
+CONCRETE_FEATURES = 8
+"""Relevant features up to which a point body is judged by running every configuration."""
+
+Cube = dict[str, int]
+
+
+@dataclass
+class Fcex:
+    """A featured counterexample: head cubes, body point/constraints, witness."""
+
+    head: list[Cube]
+    body: dict[str, int | float | RegionValue]
+    witness: Confirmed
+
+
+@dataclass
+class Summary:
+    entries: list[Fcex] = field(default_factory=list)
+    complete: bool = True
+    reason: str | None = None
+    bound: int | None = None
+    notes: list[str] = field(default_factory=list)
+
+
+def config_key(feature: Feature) -> str:
+    return "config:" + feature.var
+
+
+def feature_symbols(features: tuple[Feature, ...], symbols: Mapping[str, z3.ExprRef]
+                    ) -> dict[str, z3.ExprRef]:
+    """Feature name -> the product's symbol (a fresh one if the function ignores it)."""
+    out: dict[str, z3.ExprRef] = {}
+    for feature in features:
+        symbol = symbols.get(config_key(feature))
+        out[feature.name] = symbol if symbol is not None else z3.BitVec(
+            f"in|{config_key(feature)}", 32)
+    return out
+
+
+def _value(symbol: z3.ExprRef, value: int) -> z3.ExprRef:
+    if z3.is_int(symbol):
+        return z3.IntVal(value)
+    return z3.BitVecVal(value & ((1 << symbol.size()) - 1), symbol.size())
+
+
+class Lifted:
+    """Alg. 1 and 2 for one function of one (old variant, new variant) pair."""
+
+    def __init__(self, ctx: PairContext, features: tuple[Feature, ...], model: Formula,
+                 budget: Budget, generalize: bool) -> None:
+        self.ctx = ctx
+        self.features = features
+        self.model = model
+        self.budget = budget
+        self.generalize = generalize
+        self.boolean = {f.name: f.boolean for f in features}
+
+    # ------------------------------------------------------------ restrictions
+
+    def base(self, symbols: Mapping[str, z3.ExprRef]) -> list[z3.BoolRef]:
+        """Feature model and domains: the valid configurations."""
+        vars_ = feature_symbols(self.features, symbols)
+        out = [to_z3(self.model, vars_)]
+        for feature in self.features:
+            if feature.boolean:
+                symbol = vars_[feature.name]
+                out.append(z3.Or(symbol == _value(symbol, 0), symbol == _value(symbol, 1)))
+        return out
+
+    def cube(self, cube: Cube, symbols: Mapping[str, z3.ExprRef]) -> z3.BoolRef:
+        vars_ = feature_symbols(self.features, symbols)
+        return z3.And(*[vars_[name] == _value(vars_[name], value)
+                        for name, value in cube.items()]) if cube else z3.BoolVal(True)
+
+    def heads(self, cubes: list[Cube], symbols: Mapping[str, z3.ExprRef]) -> z3.BoolRef:
+        return z3.Or(*[self.cube(c, symbols) for c in cubes]) if cubes else z3.BoolVal(False)
+
+    @staticmethod
+    def point(body: Mapping[str, int | float | RegionValue],
+              symbols: Mapping[str, z3.ExprRef]) -> list[z3.BoolRef]:
+        out: list[z3.BoolRef] = []
+        for key, value in body.items():
+            symbol = symbols.get(key)
+            if symbol is None:
+                continue
+            if isinstance(value, RegionValue):
+                elem = symbol.sort().range()
+                array = z3.K(symbol.sort().domain(), _literal(value.default, elem))
+                for index, cell in sorted(value.cells.items()):
+                    array = z3.Store(array, _literal(index, symbol.sort().domain()),
+                                     _literal(cell, elem))
+                out.append(symbol == array)
+            else:
+                out.append(symbol == _literal(value, symbol.sort()))
+        return out
+
+    def restriction(self, *, blocked: list[list[Cube]] = (),  # type: ignore[assignment]
+                    within: list[Cube] | None = None, outside: list[Cube] | None = None,
+                    body: Mapping[str, int | float | RegionValue] | None = None,
+                    extra: Formula | None = None) -> Restriction:
+        def build(symbols: Mapping[str, z3.ExprRef]) -> list[z3.BoolRef]:
+            out = self.base(symbols)
+            if extra is not None:
+                out.append(to_z3(extra, feature_symbols(self.features, symbols)))
+            for cubes in blocked:
+                out.append(z3.Not(self.heads(cubes, symbols)))
+            if within is not None:
+                out.append(self.heads(within, symbols))
+            if outside is not None:
+                out.append(z3.Not(self.heads(outside, symbols)))
+            if body is not None:
+                out.extend(self.point(body, symbols))
+            return out
+
+        return build
+
+    # ------------------------------------------------------------ Alg. 1
+
+    def run(self, structural: Formula | None) -> Summary:
+        summary = Summary()
+        blocked: list[list[Cube]] = []
+        while True:
+            if len(summary.entries) >= MAX_ENTRIES:
+                summary.complete = False
+                summary.reason = f"NEQ-summary stopped after {MAX_ENTRIES} entries"
+                return summary
+            decision = self._verify(self.restriction(blocked=blocked, extra=structural))
+            if decision.kind is Outcome.UNSAT:
+                summary.notes.extend(decision.notes)
+                return summary
+            if decision.kind is Outcome.UNKNOWN or decision.witness is None:
+                summary.complete = False
+                summary.reason = decision.reason
+                summary.bound = decision.bound
+                return summary
+            concrete = self._concrete_fcex(decision.witness, blocked, structural)
+            if concrete is not None:
+                head, body = concrete
+            else:
+                head, body = self._generalize(decision.witness, blocked, structural)
+                if self.generalize:
+                    head, body = self._generalize_fcexs(head, body, blocked, structural)
+            summary.entries.append(Fcex(head, body, decision.witness))
+            blocked.append(head)
+
+    def _verify(self, restriction: Restriction, fixed: dict[str, int | float] | None = None
+                ) -> Decision:
+        return self.ctx.decide(self.budget, restriction, fixed)
+
+    # ------------------------------------------------------------ GENERALIZE
+
+    def _config_of(self, witness: Confirmed) -> Cube:
+        scalars = witness.assignment.scalars
+        return {f.name: int(scalars.get(config_key(f), 0)) for f in self.features}
+
+    def _inputs_of(self, witness: Confirmed) -> dict[str, int | float | RegionValue]:
+        assignment = witness.assignment
+        body: dict[str, int | float | RegionValue] = {
+            key: value for key, value in assignment.scalars.items()
+            if not key.startswith("config:")}
+        body.update(assignment.regions)
+        return body
+
+    def _generalize(self, witness: Confirmed, blocked: list[list[Cube]],
+                    structural: Formula | None) -> tuple[list[Cube], dict]:  # type: ignore[type-arg]
+        cube = self._config_of(witness)
+        body = self._inputs_of(witness)
+        relevant = self._relevant_features()
+        cube = {k: v for k, v in cube.items() if k in relevant}
+        for name in sorted(cube):
+            smaller = {k: v for k, v in cube.items() if k != name}
+            if self._sound([smaller], body, structural):
+                cube = smaller
+        if not self.ctx.cyclic and len(body) <= MAX_BODY_INPUTS:
+            for key in sorted(body, key=lambda k: (k.endswith(NULL_SUFFIX), k)):
+                looser = {k: v for k, v in body.items() if k != key}
+                if self._sound([cube], looser, structural):
+                    body = looser
+        return [cube], body
+
+    def _relevant_features(self) -> set[str]:
+        """Features the function's code (either version) reads."""
+        names: set[str] = set()
+        for cfa in self.ctx.real or ():
+            for item in cfa.inputs:
+                if item.ref.startswith(FEATURE_PREFIX):
+                    names.add(item.ref[len(FEATURE_PREFIX):])
+        if self.ctx.real is None:
+            return {f.name for f in self.features}
+        return names
+
+    def _sound(self, head: list[Cube], body: Mapping[str, int | float | RegionValue],
+               structural: Formula | None) -> bool:
+        """Every valid configuration of `head` differs on every input of `body`
+        (the check that makes a featured counterexample sound)."""
+        if self.ctx.cyclic and self._is_point(body):
+            concrete = self._sound_by_running(head, body, structural)
+            if concrete is not None:
+                return concrete
+        restriction = self.restriction(within=head, body=body, extra=structural)
+        return self.ctx.differs_everywhere(self.budget, restriction) is True
+
+    def _concrete_fcex(self, witness: Confirmed, blocked: list[list[Cube]],
+                       structural: Formula | None) -> tuple[list[Cube], dict] | None:  # type: ignore[type-arg]
+        """Loops with few relevant features: run the witness's inputs in every
+        remaining configuration; the head is exactly the set that differs, each
+        member replayed (GENERALIZE and GeneralizeFCEXs at once, no solver)."""
+        body = self._inputs_of(witness)
+        relevant = sorted(self._relevant_features())
+        if not self.ctx.cyclic or not self._is_point(body) or len(relevant) > CONCRETE_FEATURES \
+                or any(not self.boolean[name] for name in relevant):
+            return None
+        differing: list[Cube] = []
+        for bits in range(1 << len(relevant)):
+            config = {name: (bits >> i) & 1 for i, name in enumerate(relevant)}
+            if any(all(config.get(k) == v for k, v in cube.items())
+                   for cubes in blocked for cube in cubes):
+                continue
+            if not self._admissible(config, structural):
+                continue
+            if not self.generalize and config != {k: v for k, v in self._config_of(
+                    witness).items() if k in config}:
+                continue
+            if self._differs_on(config, body):
+                differing.append(config)
+        if not differing:
+            return None
+        return heads.minimise(differing, self.boolean, self._valid), body
+
+    def _admissible(self, config: Mapping[str, int], structural: Formula | None) -> bool:
+        full = {f.name: config.get(f.name, 0) for f in self.features}
+        if not self._valid(full):
+            return False
+        return structural is None or structural.holds(
+            {k: v if v or not self._undefined(k) else None for k, v in full.items()})
+
+    def _is_point(self, body: Mapping[str, int | float | RegionValue]) -> bool:
+        keys = {i.key for cfa in self.ctx.real or () for i in cfa.inputs
+                if not i.key.startswith("config:")}
+        return self.ctx.real is not None and keys <= body.keys()
+
+    def _sound_by_running(self, head: list[Cube], body: Mapping[str, int | float | RegionValue],
+                          structural: Formula | None) -> bool | None:
+        """For loops a point body is judged by executing every configuration of the
+        head (both versions, the interpreter): exact where a bounded query is not."""
+        relevant = sorted(self._relevant_features())
+        configs: list[dict[str, int]] = []
+        for cube in head:
+            free = [name for name in relevant if name not in cube]
+            if len(free) > CONCRETE_FEATURES or any(not self.boolean[n] for n in free):
+                return None
+            for bits in range(1 << len(free)):
+                config = dict(cube)
+                config.update({name: (bits >> i) & 1 for i, name in enumerate(free)})
+                configs.append(config)
+        for config in configs:
+            if not self._admissible(config, structural):
+                continue
+            if not self._differs_on(config, body):
+                return False
+        return True
+
+    def _differs_on(self, config: Mapping[str, int],
+                    body: Mapping[str, int | float | RegionValue]) -> bool:
+        from checker.equiv import MAX_STEPS
+        from checker.interp import InterpreterError
+        from checker.replay import differences, observe, run_version
+        from checker.witness import Assignment
+
+        scalars = {k: v for k, v in body.items() if not isinstance(v, RegionValue)}
+        scalars.update({config_key(f): config.get(f.name, 0) for f in self.features})
+        regions = {k: v for k, v in body.items() if isinstance(v, RegionValue)}
+        assignment = Assignment(scalars, regions)
+        assert self.ctx.real is not None
+        old, new = self.ctx.real
+        try:
+            a = observe(old, run_version(old, assignment, "old", MAX_STEPS))
+            b = observe(new, run_version(new, assignment, "new", MAX_STEPS))
+        except InterpreterError:
+            return False
+        return bool(differences(a, b, assignment))
+
+    # ------------------------------------------------------------ Alg. 2
+
+    def _generalize_fcexs(self, head: list[Cube], body: dict, blocked: list[list[Cube]],  # type: ignore[type-arg]
+                          structural: Formula | None) -> tuple[list[Cube], dict]:  # type: ignore[type-arg]
+        head = list(head)
+        while not self.budget.exhausted():
+            restriction = self.restriction(blocked=[*blocked, head], body=body,
+                                           extra=structural)
+            decision = self._verify(restriction)
+            if decision.kind is not Outcome.SAT or decision.witness is None:
+                break
+            more, narrower = self._generalize(decision.witness, [*blocked, head], structural)
+            # q* and q': the new witness lies in q*, so the equalities never conflict
+            body = {**body, **{k: v for k, v in narrower.items() if k not in body}}
+            head = head + more
+        return heads.minimise(head, self.boolean, self._valid), body
+
+    def _valid(self, config: Mapping[str, int]) -> bool:
+        full = {f.name: config.get(f.name, 0) for f in self.features}
+        return self.model.holds({k: (v if v else None) if self._undefined(k) else v
+                                 for k, v in full.items()})
+
+    def _undefined(self, name: str) -> bool:
+        return any(f.name == name and f.undefined_when_off for f in self.features)
+
+
+def _literal(value: int | float, sort: z3.SortRef) -> z3.ExprRef:
+    if isinstance(sort, z3.FPSortRef):
+        return z3.FPVal(float(value), sort)
+    if z3.is_int_sort(sort) if hasattr(z3, "is_int_sort") else sort == z3.IntSort():
+        return z3.IntVal(int(value))
+    assert isinstance(sort, z3.BitVecSortRef)
+    return z3.BitVecVal(int(value) & ((1 << sort.size()) - 1), sort.size())
