@@ -23,8 +23,9 @@ from hypothesis import strategies as st
 from checker.errors import ParseError
 from checker.preprocess import expand_macros, resolve_includes
 from checker.types import Settings, SourceFile
-from checker.variability import enumerate_products, lift
+from checker.variability import enumerate_products, lift, pair_variants
 from checker.variability import formula as fm
+from checker.variability.formula import Var
 from tests.test_variability_oracle import (
     HAVE_GCC,
     check_semantics,
@@ -149,6 +150,21 @@ def test_file_scope_conflicts_split_into_variants() -> None:
         assert "D" not in variant.condition.features()
         assert dict(variant.presence) == {"only_d": fm.Var("D", True)}
         assert variant.text.count("typedef") == 1
+
+
+def test_variants_of_old_and_new_are_paired_where_they_overlap() -> None:
+    old = _lift("filescope.c")
+    new_text = (DATA / "filescope.c").read_text().replace("#if C\n", "#if C || A\n")
+    new = lift(new_text, "new.c", Settings())
+    pairs = pair_variants(old, new)
+    assert len(new.variants) == 6  # A (typedef) x B (global) x (C || A) (helper)
+    assert len(pairs) == 8  # each old variant (all of A, B, C decided) meets one new one
+    for values in configurations(old):
+        matching = [p for p in pairs if p[0].holds(values)]
+        assert len(matching) == 1
+        _, old_variant, new_variant = matching[0]
+        assert old_variant.condition.holds(values) and new_variant.condition.holds(values)
+    assert len(pair_variants(old, new, fm.neg(Var("A")))) == 4
 
 
 def test_macro_defined_per_configuration_and_used_in_code_splits() -> None:

@@ -8,9 +8,13 @@ preprocessor (the oracle), and `enumerate_products` the distinct product pairs
 of an old/new pair (the brute-force baseline).
 """
 
-from checker.variability.enumerate import all_configurations, enumerate_products
+from checker.variability.enumerate import (
+    all_configurations,
+    enumerate_products,
+    merge_features,
+)
 from checker.variability.formula import Formula
-from checker.variability.lift import lift
+from checker.variability.lift import lift, pair_variants
 from checker.variability.products import compiler_flags, derive_product
 from checker.variability.smt import to_z3
 from checker.variability.types import (
@@ -35,5 +39,7 @@ __all__ = [
     "derive_product",
     "enumerate_products",
     "lift",
+    "merge_features",
+    "pair_variants",
     "to_z3",
 ]

@@ -170,6 +170,23 @@ def _clash(kind_a: str, a: Entry, kind_b: str, b: Entry) -> bool:
     return True
 
 
+def pair_variants(old: LiftedSource, new: LiftedSource,
+                  model: Formula = fm.TRUE) -> list[tuple[Formula, Variant, Variant]]:
+    """The (condition, old variant, new variant) triples to check: every
+    satisfiable intersection of an old and a new variant condition (within
+    `model` and both files' models). One triple (true, v, v') when neither
+    file has structural conditionals."""
+    oracle = Oracle()
+    base = fm.conj(model, old.feature_model, new.feature_model)
+    result = []
+    for old_variant in old.variants:
+        for new_variant in new.variants:
+            condition = fm.conj(old_variant.condition, new_variant.condition)
+            if oracle.satisfiable(fm.conj(base, condition)):
+                result.append((condition, old_variant, new_variant))
+    return result
+
+
 def function_presence(entries: tuple[Entry, ...]) -> tuple[tuple[str, Formula], ...]:
     result = []
     for entry in entries:
