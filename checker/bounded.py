@@ -61,7 +61,7 @@ def bounded_check(
     versions: tuple[CompiledVersion, CompiledVersion], compiler: str | None,
     real: tuple[Cfa, Cfa] | None, ks: list[int], fuzz: bool = True,
     restriction: Callable[[Mapping[str, z3.ExprRef]], list[z3.BoolRef]] | None = None,
-    configure: Callable[[Assignment], tuple[str, ...]] | None = None,
+    configure: Callable[[Assignment], tuple[CompiledVersion, CompiledVersion]] | None = None,
     fixed: dict[str, int | float] | None = None,
 ) -> BoundedOutcome:
     """Search for a difference with increasing unrolling bounds `ks`."""

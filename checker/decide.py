@@ -65,8 +65,8 @@ class PairContext:
     settings: Settings
     versions: tuple[CompiledVersion, CompiledVersion]
     compiler: str | None
-    configure: Callable[[Assignment], tuple[str, ...]] | None = None
-    """Compiler flags (-D/-U) realising a witness's configuration."""
+    configure: Callable[[Assignment], tuple[CompiledVersion, CompiledVersion]] | None = None
+    """The products, derived by gcc's preprocessor, for a witness's configuration."""
     real: tuple[Cfa, Cfa] | None = None
     notes: list[str] = field(default_factory=list)
     _product: Product | None = None

@@ -33,7 +33,7 @@ from checker.types import (
     Stats,
     Verdict,
 )
-from checker.variability import Feature, compiler_flags
+from checker.variability import Feature, derive_product
 from checker.variability import formula as fm
 from checker.witness import Assignment
 from checker.witness_report import body_condition, witness_of
@@ -125,16 +125,25 @@ def _definition(parsed: ParsedFile, name: str) -> Location | None:
     return None
 
 
-def configure_for(features: tuple[Feature, ...], settings: Settings
-                  ) -> Callable[[Assignment], tuple[str, ...]]:
-    """-D/-U flags that make gcc's preprocessor produce the witness's product."""
+def configure_for(old: ParsedFile, new: ParsedFile, features: tuple[Feature, ...],
+                  settings: Settings
+                  ) -> Callable[[Assignment], tuple[CompiledVersion, CompiledVersion]]:
+    """The witness configuration's products, derived by gcc's preprocessor from the
+    annotated sources: compiling them checks our lifting against the real thing."""
+    cache: dict[tuple[tuple[str, int | None], ...], tuple[CompiledVersion, CompiledVersion]] = {}
 
-    def flags(assignment: Assignment) -> tuple[str, ...]:
+    def products(assignment: Assignment) -> tuple[CompiledVersion, CompiledVersion]:
         configuration = {f.name: f.macro_value(int(assignment.scalars.get(config_key(f), 0)))
                          for f in features}
-        return tuple(compiler_flags(configuration, settings))
+        key = tuple(sorted(configuration.items()))
+        if key not in cache:
+            cache[key] = tuple(  # type: ignore[assignment]
+                CompiledVersion(parsed.source.path, derive_product(
+                    parsed.source.text, parsed.source.path, configuration, settings).text)
+                for parsed in (old, new))
+        return cache[key]
 
-    return flags
+    return products
 
 
 def _lifted(
@@ -147,7 +156,7 @@ def _lifted(
         settings.compiler) else None
     versions = (CompiledVersion(old.source.path, old.source.text),
                 CompiledVersion(new.source.path, new.source.text))
-    configure = configure_for(features, settings) if features else None
+    configure = configure_for(old, new, features, settings) if features else None
     entries: list[NeqEntry] = []
     summaries: list[Summary] = []
     assumptions: list[str] = []

@@ -9,7 +9,7 @@ and the solver asked again, within the refinement budget.
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 
 import z3
 
@@ -76,8 +76,8 @@ class Replayer:
     programs: tuple[Cfa, Cfa] | None = None
     """The CFAs to execute (default: the product's); bounded products replay on
     the real, loop-carrying CFAs so a witness is a complete execution."""
-    configure: Callable[[Assignment], tuple[str, ...]] | None = None
-    """Compiler flags (-D/-U) for a witness's feature configuration."""
+    configure: Callable[[Assignment], tuple[CompiledVersion, CompiledVersion]] | None = None
+    """The products (derived by the real preprocessor) for a witness's configuration."""
 
     def confirm(self, assignment: Assignment, model: z3.ModelRef | None,
                 max_steps: int = MAX_STEPS,
@@ -118,11 +118,10 @@ class Replayer:
             return None, assignment, library, "the interpreter shows equal behaviour"
         methods = [ReplayMethod.INTERPRETER]
         if self.compiler and self.old_version is not None and self.new_version is not None:
-            flags = self.configure(assignment) if self.configure is not None else ()
-            compiled = compiled_replay(
-                old_cfa, new_cfa, replace(self.old_version, flags=flags),
-                replace(self.new_version, flags=flags), assignment, old_obs, new_obs,
-                self.compiler)
+            versions = (self.old_version, self.new_version) if self.configure is None \
+                else self.configure(assignment)
+            compiled = compiled_replay(old_cfa, new_cfa, *versions, assignment, old_obs,
+                                       new_obs, self.compiler)
             verdict = _compiled_verdict(compiled)
             if verdict is False:
                 return None, assignment, library, _compiled_reason(compiled)

@@ -32,7 +32,7 @@ from checker.variability import Feature, Formula, to_z3
 
 MAX_ENTRIES = 64
 """Featured counterexamples per function before the summary is declared incomplete."""
-MAX_BODY_INPUTS = 16
+MAX_BODY_INPUTS = 32
 """Inputs beyond this count are kept as a point (no per-input generalization)."""
 CONCRETE_FEATURES = 8
 """Relevant features up to which a point body is judged by running every configuration."""

@@ -1,0 +1,192 @@
+"""Lifted vs. brute force on ../shared/bench/spl-dev (B-Hard style BusyBox `sortcmp`).
+
+For each pair and each mode (lifted, lifted without GeneralizeFCEXs, brute
+force over distinct products) runs `liftdiff check --json` in its own process
+with the time limit, then prints per number of extra features the paper's
+PQR (p = 0.5, penalty factor 10: a run over the limit counts as 10x the
+limit), checks that the lifted summary covers exactly the configurations
+brute force found non-equivalent, and draws time vs. features (Figure 7).
+
+    python benchmarks/spl.py [--levels 1,5,10,20,40] [--per-level 4] [--limit 600]
+        [--jobs 2] [--png benchmarks/out/spl.png] [--json out.json]
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import math
+import os
+import subprocess
+import sys
+import time
+from collections import defaultdict
+from concurrent.futures import ThreadPoolExecutor
+from dataclasses import dataclass, field
+from pathlib import Path
+
+import z3
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+from checker.types import Settings  # noqa: E402
+from checker.variability import to_z3  # noqa: E402
+from checker.variability.lexer import tokens_of  # noqa: E402
+from checker.variability.lift import parse_model  # noqa: E402
+from checker.variability.types import feature_of  # noqa: E402
+
+DEFAULT_BENCH = ROOT.parent / "shared" / "bench" / "spl-dev"
+MODES = {"lifted": [], "unoptimized": ["--no-generalize"], "brute": ["--brute-force"]}
+PENALTY = 10
+QUANTILE = 0.5
+
+
+@dataclass
+class Run:
+    verdict: str
+    seconds: float
+    heads: list[str] = field(default_factory=list)
+    features: list[str] = field(default_factory=list)
+    timed_out: bool = False
+
+
+def run(entry: dict, bench: Path, mode: str, limit: float) -> Run:
+    command = [sys.executable, "-m", "checker.cli", "check", str(bench / entry["old"]),
+               str(bench / entry["new"]), "--function", entry["function"], "--json",
+               "--timeout", str(limit), *MODES[mode]]
+    started = time.monotonic()
+    try:
+        proc = subprocess.run(command, capture_output=True, text=True, timeout=limit + 60,
+                              cwd=ROOT, env={**os.environ, "PYTHONPATH": str(ROOT)})
+    except subprocess.TimeoutExpired:
+        return Run("TIMEOUT", limit, timed_out=True)
+    seconds = time.monotonic() - started
+    try:
+        (result,) = json.loads(proc.stdout)["results"]
+    except (json.JSONDecodeError, ValueError, KeyError):
+        return Run("ERROR", seconds)
+    timed_out = result["verdict"] == "UNKNOWN" or seconds > limit
+    return Run(result["verdict"], seconds, [e["configurations"] for e in result["neq_summary"]],
+               result["features"], timed_out)
+
+
+def union(heads: list[str], features: list[str]) -> z3.BoolRef:
+    table = {name: feature_of(name, True, True) for name in features}
+    symbols = {name: z3.BitVec(name, 32) for name in features}
+    parts = [to_z3(parse_model(tokens_of(head, "<head>"), table, Settings()), symbols)
+             for head in heads]
+    return z3.Or(*parts) if parts else z3.BoolVal(False)
+
+
+def same_configurations(a: Run, b: Run) -> bool | None:
+    """Do two summaries cover the same configurations (over boolean features)?"""
+    if a.timed_out or b.timed_out or a.verdict == "ERROR" or b.verdict == "ERROR":
+        return None
+    features = sorted(set(a.features) | set(b.features))
+    solver = z3.Solver()
+    for name in features:
+        symbol = z3.BitVec(name, 32)
+        solver.add(z3.Or(symbol == 0, symbol == 1))
+    solver.add(union(a.heads, features) != union(b.heads, features))
+    return solver.check() == z3.unsat
+
+
+def pqr(times: list[float], timeouts: list[bool], limit: float) -> float:
+    scored = sorted(limit * PENALTY if out else t for t, out in zip(times, timeouts, strict=True))
+    if not scored:
+        return math.nan
+    return scored[min(len(scored) - 1, int(QUANTILE * len(scored)))]
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--bench", type=Path, default=DEFAULT_BENCH)
+    parser.add_argument("--levels", default="1,5,10,15,20,25,30,35,40")
+    parser.add_argument("--per-level", type=int, default=4, help="pairs per feature level")
+    parser.add_argument("--limit", type=float, default=600.0)
+    parser.add_argument("--jobs", type=int, default=2)
+    parser.add_argument("--modes", default="lifted,unoptimized,brute")
+    parser.add_argument("--png", type=Path, default=ROOT / "benchmarks" / "out" / "spl.png")
+    parser.add_argument("--json", type=Path)
+    args = parser.parse_args(argv)
+    levels = [int(x) for x in args.levels.split(",")]
+    modes = args.modes.split(",")
+    manifest = json.loads((args.bench / "manifest.json").read_text())
+    chosen: list[dict] = []
+    for level in levels:
+        at = [e for e in manifest if e["extra_features"] == level]
+        step = max(1, len(at) // max(1, args.per_level))
+        chosen.extend(at[::step][: args.per_level])
+    jobs = [(entry, mode) for entry in chosen for mode in modes]
+    with ThreadPoolExecutor(max_workers=args.jobs) as pool:
+        runs = list(pool.map(lambda job: run(job[0], args.bench, job[1], args.limit), jobs))
+    results: dict[str, dict[str, Run]] = defaultdict(dict)
+    for (entry, mode), outcome in zip(jobs, runs, strict=True):
+        results[entry["id"]][mode] = outcome
+    agree = disagree = 0
+    for entry in chosen:
+        modes_run = results[entry["id"]]
+        line = f"{entry['id']:<55}"
+        for mode in modes:
+            r = modes_run[mode]
+            line += f" {mode}={r.verdict[:6]:<6}{r.seconds:7.1f}s"
+        if "lifted" in modes_run and "brute" in modes_run:
+            same = same_configurations(modes_run["lifted"], modes_run["brute"])
+            line += {True: "  summary==brute", False: "  SUMMARY DIFFERS", None: "  (n/a)"}[same]
+            agree += same is True
+            disagree += same is False
+        print(line)
+    print()
+    header = f"{'features':>8} {'pairs':>6}" + "".join(f" {m + ' PQR s':>17}" for m in modes)
+    if "lifted" in modes and "brute" in modes:
+        header += f" {'speed-up':>9}"
+    print(header)
+    series: dict[str, list[tuple[int, float]]] = defaultdict(list)
+    for level in levels:
+        ids = [e["id"] for e in chosen if e["extra_features"] == level]
+        if not ids:
+            continue
+        row = f"{level:>8} {len(ids):>6}"
+        values = {}
+        for mode in modes:
+            rs = [results[i][mode] for i in ids]
+            values[mode] = pqr([r.seconds for r in rs], [r.timed_out for r in rs], args.limit)
+            series[mode].append((level, values[mode]))
+            row += f" {values[mode]:>17.2f}"
+        if "lifted" in values and "brute" in values:
+            row += f" {values['brute'] / max(values['lifted'], 1e-3):>8.1f}x"
+        print(row)
+    print(f"\nlifted summary equals brute force on {agree} pairs, differs on {disagree}")
+    if args.json:
+        args.json.write_text(json.dumps({i: {m: r.__dict__ for m, r in rs.items()}
+                                         for i, rs in results.items()}, indent=1))
+    _plot(series, args.png, args.limit)
+    return 1 if disagree else 0
+
+
+def _plot(series: dict[str, list[tuple[int, float]]], png: Path, limit: float) -> None:
+    try:
+        import matplotlib
+
+        matplotlib.use("Agg")
+        import matplotlib.pyplot as plt
+    except ImportError:
+        print("matplotlib not installed: no plot (pip install -e '.[bench]')")
+        return
+    png.parent.mkdir(parents=True, exist_ok=True)
+    figure, axis = plt.subplots(figsize=(6, 4))
+    for mode, points in series.items():
+        axis.plot([p[0] for p in points], [p[1] for p in points], marker="o", label=mode)
+    axis.set_yscale("log")
+    axis.set_xlabel("extra features")
+    axis.set_ylabel(f"PQR (p={QUANTILE}, penalty {PENALTY}x of {limit:.0f} s), seconds")
+    axis.set_title("liftdiff on spl-dev: lifted vs. brute force")
+    axis.legend()
+    figure.tight_layout()
+    figure.savefig(png, dpi=120)
+    print(f"plot written to {png}")
+
+
+if __name__ == "__main__":
+    sys.exit(main())
