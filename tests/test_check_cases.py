@@ -9,12 +9,33 @@ import shutil
 from pathlib import Path
 
 import pytest
+import z3
 
 from checker.api import check_pair
 from checker.types import ReplayMethod, Settings, SourceFile, Verdict
+from checker.variability import to_z3
+from checker.variability.lexer import tokens_of
+from checker.variability.lift import parse_model
+from checker.variability.types import feature_of
 
 CASES = Path(__file__).parent / "cases"
 HAVE_GCC = shutil.which("gcc") is not None
+
+
+def same_configurations(heads: list[str], expected: list[str], features: list[str]) -> bool:
+    """Do two lists of heads (C conditions over boolean features) cover the same
+    configurations?"""
+    table = {name: feature_of(name, True, True) for name in features}
+    symbols = {name: z3.BitVec(name, 32) for name in features}
+
+    def union(texts: list[str]) -> z3.BoolRef:
+        return z3.Or(*[to_z3(parse_model(tokens_of(t, "<head>"), table, Settings()), symbols)
+                       for t in texts])
+
+    solver = z3.Solver()
+    solver.add(*[z3.Or(s == 0, s == 1) for s in symbols.values()])
+    solver.add(union(heads) != union(expected))
+    return solver.check() == z3.unsat
 
 
 def _cases() -> list[Path]:
@@ -24,13 +45,15 @@ def _cases() -> list[Path]:
 @pytest.mark.parametrize("case", _cases(), ids=lambda p: p.name)
 def test_case(case: Path) -> None:
     expect = json.loads((case / "expect.json").read_text())
-    settings = Settings(timeout=60, solver_timeout=30)
+    settings = Settings(timeout=60, solver_timeout=30).overlay(expect.get("settings", {}))
     report = check_pair(SourceFile.read(str(case / "old.c")), SourceFile.read(str(case / "new.c")),
                         settings, [expect["function"]])
     (result,) = report.results
     assert result.verdict is Verdict(expect["verdict"]), result.reason
     if "reason_contains" in expect:
         assert expect["reason_contains"] in (result.reason or "")
+    if "features" in expect:
+        assert list(result.features) == expect["features"]
     if "bound" in expect:
         assert result.bound == expect["bound"]
     if "assumption_contains" in expect:
@@ -40,7 +63,10 @@ def test_case(case: Path) -> None:
     if result.verdict is not Verdict.NOT_EQUIVALENT:
         assert not result.neq_summary
         return
-    (entry,) = result.neq_summary
+    if "heads" in expect:
+        assert same_configurations([e.configurations for e in result.neq_summary],
+                                   expect["heads"], list(result.features))
+    entry = result.neq_summary[0]
     witness = entry.witness
     assert witness.old_output != witness.new_output
     assert ReplayMethod.INTERPRETER in witness.replayed_by

@@ -1,0 +1,4 @@
+long f(int x) {
+    long v = x;
+    return v * 2;
+}

@@ -1,0 +1,7 @@
+int f(int x) {
+    return x
+#ifdef A
+        + 1
+#endif
+        ;
+}

@@ -1,0 +1,7 @@
+int f(int x) {
+    int r = x;
+#ifdef A
+    r += 2;
+#endif
+    return r;
+}
