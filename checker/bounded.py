@@ -24,6 +24,9 @@ from checker.solver import Budget, Outcome, check
 from checker.types import Settings
 from checker.witness import Assignment
 
+COMPLETENESS_CALL = 3.0
+"""Seconds to ask whether more iterations are possible at all (a larger k may make
+the question trivial, so a hard one is not worth waiting for)."""
 MAX_EDGES = 60_000
 """Stop doubling k once an unrolled CFA grows past this many edges."""
 
@@ -95,7 +98,10 @@ def bounded_check(
             reason = verdict.reason
             break
         reached = k
-        deeper = check([*product.domain, *restricted, z3.Or(unwound_old, unwound_new)], budget)
+        cut = z3.simplify(z3.Or(unwound_old, unwound_new))
+        if z3.is_false(cut):
+            return BoundedOutcome(Outcome.UNSAT, k, product=product)
+        deeper = check([*product.domain, *restricted, cut], budget.share(COMPLETENESS_CALL))
         if deeper.outcome is Outcome.UNSAT:
             return BoundedOutcome(Outcome.UNSAT, k, product=product)
     return BoundedOutcome(Outcome.UNKNOWN, reached, reason=reason)

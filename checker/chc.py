@@ -208,7 +208,10 @@ class ProductSystem:
 
 
 def build_product_system(old: Cfa, new: Cfa, sem: ModuleType | None = None,
-                         allow_calls: bool = False) -> ProductSystem:
+                         allow_calls: bool = False, together: bool = False) -> ProductSystem:
+    """`together`: sides that both still run toward a waiting point move in one
+    step (values stay direct terms, good for Houdini); otherwise old moves
+    first (fewer, simpler clauses, better for Spacer)."""
     for cfa in (old, new):
         _check_encodable(cfa, allow_calls)
     sem = sem or choose_semantics(old, new)
@@ -243,7 +246,7 @@ def build_product_system(old: Cfa, new: Cfa, sem: ModuleType | None = None,
         if (c1, c2) == exit_state:
             final = _final_differ(first, second, inputs, c1, c2)
             continue
-        for target, guard, v1, v2 in _schedule(first, second, c1, c2, pairs, waits):
+        for target, guard, v1, v2 in _schedule(first, second, c1, c2, pairs, waits, together):
             transitions.append(Transition(None if (c1, c2) == start else (c1, c2), target,
                                           guard, v1, v2))
             if target not in seen:
@@ -310,11 +313,19 @@ def _constants(term: z3.ExprRef) -> set[int]:
 
 def _schedule(
     first: Side, second: Side, c1: int, c2: int, pairs: set[tuple[int, int]],
-    waits: tuple[set[int], set[int]],
+    waits: tuple[set[int], set[int]], together: bool,
 ) -> list[tuple[tuple[int, int], z3.BoolRef, list[z3.ExprRef], list[z3.ExprRef]]]:
     """Product transitions from (c1, c2): (target, guard, old values, new values)."""
     stay1, stay2 = first.args(c1), second.args(c2)
     out = []
+    if together and c1 not in waits[0] and c2 not in waits[1]:
+        # both run to their next cut point together: the values each side has
+        # there stay terms over the same inputs (no information lost in between)
+        for t1, s1 in first.moves(c1):
+            for t2, s2 in second.moves(c2):
+                out.append(((t1, t2), z3.And(s1.guard, s2.guard), first.values(s1, t1),
+                            second.values(s2, t2)))
+        return out
     if c1 not in waits[0]:
         for t1, state in first.moves(c1):
             out.append(((t1, c2), state.guard, first.values(state, t1), stay2))

@@ -34,7 +34,7 @@ Restriction = Callable[[Mapping[str, z3.ExprRef]], list[z3.BoolRef]]
 
 QUICK_BOUND = 2
 """Unrolling bounds tried before the unbounded engines (cheap, find shallow differences)."""
-HOUDINI_SHARE = 0.3
+HOUDINI_SHARE = 0.5
 """Part of the remaining time for relational invariants by elimination (Houdini)."""
 CHC_SHARE = 0.6
 """Part of the remaining time given to the unbounded (CHC) engine."""

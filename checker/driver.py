@@ -16,9 +16,9 @@ from collections.abc import Callable, Mapping, Sequence
 from checker import heads
 from checker.compiled_replay import compiler_available
 from checker.decide import PairContext
+from checker.equiv import Confirmed
 from checker.errors import InputError, LiftdiffError, UnsupportedError
 from checker.frontend import ParsedFile, load
-from checker.equiv import Confirmed
 from checker.interp import RegionValue
 from checker.lifted import Lifted, Summary, config_key
 from checker.replay import CompiledVersion

@@ -15,8 +15,8 @@ import z3
 
 from checker.fuzz import samples
 from checker.interp import ExternalCall, InterpreterError, same_value
-from checker.library import PURE_LIBRARY
 from checker.ir import STATUS_UNWOUND, Cfa
+from checker.library import PURE_LIBRARY
 from checker.product import Product
 from checker.replay import (
     CompiledReplay,
@@ -29,9 +29,9 @@ from checker.replay import (
     observe,
     run_version,
 )
+from checker.smt_ops import z3_literal
 from checker.solver import Budget, Outcome, check
 from checker.types import ReplayMethod, Settings
-from checker.smt_ops import z3_literal
 from checker.witness import Assignment, library_lemma, model_assignment, model_stub
 
 MAX_STEPS = 2_000_000

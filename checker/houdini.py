@@ -24,6 +24,10 @@ from checker.ir import Binary, BinOp, Cfa, Const, action_exprs, walk
 from checker.solver import Budget, Outcome, check
 
 MAX_CANDIDATES = 3000
+QUICK_INT = 2.0
+FULL_CHECK = 3.0
+"""Seconds for one full inductiveness check; facts it cannot settle are dropped."""
+"""Seconds for an integer-only inductiveness check before the full one."""
 SCALES = (2, 3, 4, 8)
 
 
@@ -49,6 +53,11 @@ def _program_factors(*cfas: Cfa) -> list[int]:
     return sorted(found)
 
 
+def _base(name: str) -> str:
+    """A variable's source name without the fresh-name counter (`x#2` -> `x`)."""
+    return name.split("#", 1)[0]
+
+
 def _is_int(term: z3.ExprRef) -> bool:
     return z3.is_bv_sort(term.sort())
 
@@ -57,12 +66,19 @@ def candidates(system: ProductSystem, state: tuple[int, int], factors: list[int]
                ) -> list[z3.BoolRef]:
     old = system.sides[0].args(state[0])
     new = system.sides[1].args(state[1])
+    old_names = system.sides[0].names(state[0])
+    new_names = system.sides[1].names(state[1])
     inputs = [s for s in system.inputs_args() if not z3.is_array(s)]
-    found: list[z3.BoolRef] = []
-    for a in old:
-        for b in new:
+    # "this product state is unreachable": the schedule pairs, e.g., an early
+    # return of one version with the loop of the other; under equal inputs
+    # such pairs never happen, and saying so is the invariant they need
+    found: list[z3.BoolRef] = [z3.BoolVal(False)]
+    for a, a_name in zip(old, old_names, strict=True):
+        for b, b_name in zip(new, new_names, strict=True):
             if a.sort() != b.sort():
                 continue
+            if not _is_int(a) and _base(a_name) != _base(b_name):
+                continue  # refuting a float or array candidate costs a bit-blasted model
             found.append(a == b)
             if _is_int(a):
                 one = z3.BitVecVal(1, a.size())
@@ -90,11 +106,63 @@ def candidates(system: ProductSystem, state: tuple[int, int], factors: list[int]
     return found[:MAX_CANDIDATES]
 
 
+def _merging(facts: list[z3.BoolRef]) -> list[tuple[z3.ExprRef, z3.ExprRef]]:
+    """Substitution making variables that facts declare equal one and the same
+    term: the solver then sees identical computations as identical (congruence
+    for free) instead of bit-blasting two copies of every float operation."""
+    parent: dict[int, z3.ExprRef] = {}
+
+    def find(term: z3.ExprRef) -> z3.ExprRef:
+        while term.get_id() in parent:
+            term = parent[term.get_id()]
+        return term
+
+    for fact in facts:
+        if z3.is_eq(fact) and all(_is_variable(side) for side in fact.children()):
+            a, b = (find(side) for side in fact.children())
+            if not a.eq(b):
+                parent[b.get_id()] = a
+    seen = {}
+    for fact in facts:
+        for side in fact.children() if z3.is_eq(fact) else ():
+            if side.get_id() in parent:
+                seen[side.get_id()] = (side, find(side))
+    return list(seen.values())
+
+
+def _conjuncts(term: z3.BoolRef) -> list[z3.BoolRef]:
+    if z3.is_and(term):
+        return [part for child in term.children() for part in _conjuncts(child)]
+    return [term]
+
+
+def _has_float(term: z3.ExprRef) -> bool:
+    seen: set[int] = set()
+    stack = [term]
+    while stack:
+        node = stack.pop()
+        if node.get_id() in seen:
+            continue
+        seen.add(node.get_id())
+        if isinstance(node.sort(), z3.FPSortRef):
+            return True
+        stack.extend(node.children())
+    return False
+
+
+def _is_variable(term: z3.ExprRef) -> bool:
+    return z3.is_const(term) and term.decl().kind() == z3.Z3_OP_UNINTERPRETED
+
+
+def _apply(term: z3.ExprRef, merge: list[tuple[z3.ExprRef, z3.ExprRef]]) -> z3.ExprRef:
+    return z3.substitute(term, *merge) if merge else term
+
+
 def houdini_check(old: Cfa, new: Cfa, budget: Budget,
                   restriction: Callable[[Mapping[str, z3.ExprRef]], list[z3.BoolRef]] | None
                   = None) -> HoudiniOutcome:
     try:
-        system = build_product_system(old, new, sem=smt_ops, allow_calls=True)
+        system = build_product_system(old, new, sem=smt_ops, allow_calls=True, together=True)
     except NotEncodable as exc:
         return HoudiniOutcome(Outcome.UNKNOWN, f"relational invariants: {exc} not supported")
     if system.final is None:
@@ -112,14 +180,36 @@ def houdini_check(old: Cfa, new: Cfa, budget: Budget,
             target_args = system.args(step.dst)
             values = [*system.inputs_args(), *step.old_values, *step.new_values]
             pairs = list(zip(target_args, values, strict=True))
+            merge = _merging(pre)
+            assumed = [_apply(fact, merge) for fact in pre]
+            guard = _apply(step.guard, merge)
             while facts[step.dst]:
-                images = [z3.substitute(fact, *pairs) for fact in facts[step.dst]]
-                answer = check([*pre, step.guard, z3.Not(z3.And(*images))], budget)
+                images = [z3.simplify(_apply(z3.substitute(fact, *pairs), merge))
+                          for fact in facts[step.dst]]
+                open_images = [image for image in images if not z3.is_true(image)]
+                if not open_images:
+                    break
+                goal = z3.Not(z3.And(*open_images))
+                if not _has_float(goal):
+                    # integer facts rarely need the float part of a path condition;
+                    # leaving it out is only a weaker assumption (an UNSAT still holds)
+                    ints = [c for c in [*assumed, *_conjuncts(guard)] if not _has_float(c)]
+                    quick = check([*ints, goal], budget.share(QUICK_INT))
+                    if quick.outcome is Outcome.UNSAT:
+                        break
+                answer = check([*assumed, guard, goal], budget.share(FULL_CHECK))
                 if answer.outcome is Outcome.UNSAT:
                     break
                 if answer.outcome is Outcome.UNKNOWN:
-                    return HoudiniOutcome(Outcome.UNKNOWN, f"relational invariants: "
-                                          f"{answer.reason}")
+                    if budget.exhausted():
+                        return HoudiniOutcome(Outcome.UNKNOWN, f"relational invariants: "
+                                              f"{answer.reason}")
+                    # undecided facts are dropped: a weaker candidate set is still sound
+                    facts[step.dst] = [fact for fact, image in zip(facts[step.dst], images,
+                                                                   strict=True)
+                                       if z3.is_true(image)]
+                    changed = True
+                    continue
                 assert answer.model is not None
                 keep = [fact for fact, image in zip(facts[step.dst], images, strict=True)
                         if z3.is_true(answer.model.eval(image, model_completion=True))]
@@ -128,7 +218,9 @@ def houdini_check(old: Cfa, new: Cfa, budget: Budget,
                 facts[step.dst] = keep
                 changed = True
     exit_facts = facts.get(system.exit, [])
-    answer = check([*exit_facts, system.final], budget)
+    merge = _merging(exit_facts)
+    final = z3.simplify(_apply(system.final, merge))
+    answer = check([*[_apply(f, merge) for f in exit_facts], final], budget)
     if answer.outcome is Outcome.UNSAT:
         return HoudiniOutcome(Outcome.UNSAT, invariants=sum(len(f) for f in facts.values()))
     reason = answer.reason if answer.outcome is Outcome.UNKNOWN else \

@@ -3,8 +3,22 @@
 from __future__ import annotations
 
 from checker.ir import (
-    Assign, Assume, Binary, Call, Cast, Cfa, Const, Event, Expr, Ite, Load, Skip, Store,
-    StrConst, Unary, Var,
+    Assign,
+    Assume,
+    Binary,
+    Call,
+    Cast,
+    Cfa,
+    Const,
+    Event,
+    Expr,
+    Ite,
+    Load,
+    Skip,
+    Store,
+    StrConst,
+    Unary,
+    Var,
 )
 
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 from pycparser import c_ast, c_generator
 
 from checker import ctype as ct
+from checker.cfa_simplify import propagate_constants
 from checker.ctype import FloatType, PointerType, StructType, VoidType
 from checker.errors import InputError
 from checker.ir import (
@@ -72,7 +73,7 @@ def lower_function(
         out for out in param_outputs if out.ref in lowering.written
     ]
     generator = c_generator.CGenerator()
-    return Cfa(
+    cfa = Cfa(
         name=name,
         location=location,
         entry=builder.entry,
@@ -88,6 +89,7 @@ def lower_function(
         return_type=None if isinstance(ret, VoidType) else _type_text(fdef, generator),
         externals=dict(lowering.externals),
     )
+    return propagate_constants(cfa)
 
 
 def _type_text(fdef: c_ast.FuncDef, generator: c_generator.CGenerator) -> str:

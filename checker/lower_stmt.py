@@ -7,7 +7,15 @@ from dataclasses import dataclass
 from pycparser import c_ast
 
 from checker import ctype as ct
-from checker.ctype import ArrayType, CType, FloatType, FunctionType, IntType, PointerType, StructType
+from checker.ctype import (
+    ArrayType,
+    CType,
+    FloatType,
+    FunctionType,
+    IntType,
+    PointerType,
+    StructType,
+)
 from checker.errors import RecursionFound
 from checker.ir import (
     EXIT_CODE_VAR,
@@ -15,8 +23,8 @@ from checker.ir import (
     STATUS_UNWOUND,
     STATUS_VAR,
     Assign,
-    BinOp,
     Binary,
+    BinOp,
     Call,
     Const,
     Event,
@@ -37,7 +45,17 @@ from checker.library import (
 from checker.lower_expr import ONE, ZERO, ExprLowering, index_const
 from checker.lower_state import Frame
 from checker.program import GlobalVar, decay
-from checker.values import MemPlace, Place, Ptr, Scalar, StringValue, StructValue, Value, VarPlace, VoidValue
+from checker.values import (
+    MemPlace,
+    Place,
+    Ptr,
+    Scalar,
+    StringValue,
+    StructValue,
+    Value,
+    VarPlace,
+    VoidValue,
+)
 
 MAX_INIT_STORES = 4096
 

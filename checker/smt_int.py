@@ -15,7 +15,7 @@ from __future__ import annotations
 import z3
 
 from checker.ctype import FloatType, IntType, PointerType, ScalarType
-from checker.ir import BinOp, Binary, Cast, Const, Expr, UnOp, Unary, walk
+from checker.ir import Binary, BinOp, Cast, Const, Expr, Unary, UnOp, walk
 
 _LINEAR_OPS = {BinOp.ADD, BinOp.SUB, BinOp.EQ, BinOp.NE, BinOp.LT, BinOp.LE, BinOp.GT, BinOp.GE}
 
