@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import struct
+from collections.abc import Mapping
 from typing import TYPE_CHECKING
 
 from pycparser import c_ast
@@ -176,13 +177,15 @@ def string_value(text: str) -> bytes:
     return bytes(parts)
 
 
-def eval_const_int(node: c_ast.Node, program: Program) -> int:
-    """Evaluate an integer constant expression with C semantics (LP64)."""
-    value, _ = _eval(node, program)
+def eval_const_int(node: c_ast.Node, program: Program,
+                   constants: Mapping[str, int] | None = None) -> int:
+    """Evaluate an integer constant expression with C semantics (LP64); names in
+    `constants` (locals initialised once to a constant) count as constants too."""
+    value, _ = _eval(node, program, constants or {})
     return value
 
 
-def _eval(node: c_ast.Node, program: Program) -> tuple[int, ct.IntType]:
+def _eval(node: c_ast.Node, program: Program, names: Mapping[str, int]) -> tuple[int, ct.IntType]:
     loc = program.location(node)
     if isinstance(node, c_ast.Constant):
         if node.type == "char":
@@ -192,13 +195,15 @@ def _eval(node: c_ast.Node, program: Program) -> tuple[int, ct.IntType]:
             return parse_int_literal(node.value)
         raise UnsupportedError(f"non-integer constant {node.value} in a constant expression", loc)
     if isinstance(node, c_ast.ID):
+        if node.name in names:
+            return names[node.name], ct.INT
         if node.name in program.enum_values:
             return program.enum_values[node.name], ct.INT
         raise UnsupportedError(f"'{node.name}' is not an integer constant", loc)
     if isinstance(node, c_ast.UnaryOp):
         if node.op == "sizeof":
             return _sizeof(node.expr, program), ct.SIZE_T
-        value, vtype = _eval(node.expr, program)
+        value, vtype = _eval(node.expr, program, names)
         vtype = ct.promote(vtype)
         if node.op == "-":
             return vtype.wrap(-value), vtype
@@ -211,35 +216,36 @@ def _eval(node: c_ast.Node, program: Program) -> tuple[int, ct.IntType]:
         raise UnsupportedError(f"operator {node.op} in a constant expression", loc)
     if isinstance(node, c_ast.Cast):
         target = program.complete(program.resolve(node.to_type))
-        value, _ = _eval(node.expr, program)
+        value, _ = _eval(node.expr, program, names)
         if not isinstance(target, ct.IntType):
             raise UnsupportedError("non-integer cast in a constant expression", loc)
         return target.wrap(value), target
     if isinstance(node, c_ast.TernaryOp):
-        cond, _ = _eval(node.cond, program)
-        then = _eval(node.iftrue, program)
-        other = _eval(node.iffalse, program)
+        cond, _ = _eval(node.cond, program, names)
+        then = _eval(node.iftrue, program, names)
+        other = _eval(node.iffalse, program, names)
         common = ct.common_type(then[1], other[1])
         assert isinstance(common, ct.IntType)
         chosen = then if cond else other
         return common.wrap(chosen[0]), common
     if isinstance(node, c_ast.BinaryOp):
-        return _binary(node, program)
+        return _binary(node, program, names)
     raise UnsupportedError(f"{type(node).__name__} in a constant expression", loc)
 
 
-def _binary(node: c_ast.BinaryOp, program: Program) -> tuple[int, ct.IntType]:
+def _binary(node: c_ast.BinaryOp, program: Program, names: Mapping[str, int]
+            ) -> tuple[int, ct.IntType]:
     loc = program.location(node)
     if node.op in ("&&", "||"):
-        left, _ = _eval(node.left, program)
+        left, _ = _eval(node.left, program, names)
         if node.op == "&&" and not left:
             return 0, ct.INT
         if node.op == "||" and left:
             return 1, ct.INT
-        right, _ = _eval(node.right, program)
+        right, _ = _eval(node.right, program, names)
         return int(bool(right)), ct.INT
-    a, at = _eval(node.left, program)
-    b, bt = _eval(node.right, program)
+    a, at = _eval(node.left, program, names)
+    b, bt = _eval(node.right, program, names)
     if node.op in ("<<", ">>"):
         at = ct.promote(at)
         count = b & (at.bits - 1)

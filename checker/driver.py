@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import time
 import traceback
+from functools import partial
 from collections.abc import Callable, Mapping, Sequence
 
 from checker import heads
@@ -20,6 +21,7 @@ from checker.equiv import Confirmed
 from checker.errors import InputError, LiftdiffError, UnsupportedError
 from checker.frontend import ParsedFile, load
 from checker.interp import RegionValue
+from checker.isolation import run_isolated
 from checker.lifted import Lifted, Summary, config_key
 from checker.replay import CompiledVersion
 from checker.solver import Budget
@@ -55,8 +57,15 @@ def run_check(
     for index, name in enumerate(names, start=1):
         if progress is not None:
             progress(f"[{index}/{len(names)}] {name}")
-        results.append(check_function(old_file, new_file, name, settings))
+        results.append(run_isolated(
+            partial(check_function, old_file, new_file, name, settings), settings.timeout,
+            partial(_crashed, old_file, new_file, name)))
     return Report(tuple(results))
+
+
+def _crashed(old: ParsedFile, new: ParsedFile, name: str, reason: str) -> FunctionResult:
+    verdict = Verdict.UNKNOWN if reason.startswith("hard time limit") else Verdict.ERROR
+    return FunctionResult(name, _definition(old, name), _definition(new, name), verdict, reason)
 
 
 def select_functions(

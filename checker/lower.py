@@ -43,6 +43,7 @@ def lower_function(
     lowering = StmtLowering(program=program, settings=settings, entry_name=name, unroll=unroll)
     lowering.init_statements()
     lowering.address_taken = address_taken_names(program.ast)
+    lowering.assigned = assigned_names(program.ast)
     builder = lowering.builder
     exit_loc = builder.new_location()
     lowering.exit_location = exit_loc
@@ -204,3 +205,26 @@ def address_taken_names(ast: c_ast.FileAST) -> set[str]:
     Finder().visit(ast)
     return names
 
+
+def assigned_names(ast: c_ast.FileAST) -> set[str]:
+    """Names that are assigned, incremented or have their address taken anywhere."""
+    names: set[str] = set()
+
+    def base(node: c_ast.Node) -> None:
+        while isinstance(node, (c_ast.StructRef, c_ast.ArrayRef)):
+            node = node.name
+        if isinstance(node, c_ast.ID):
+            names.add(node.name)
+
+    class Finder(c_ast.NodeVisitor):
+        def visit_Assignment(self, node: c_ast.Assignment) -> None:
+            base(node.lvalue)
+            self.generic_visit(node)
+
+        def visit_UnaryOp(self, node: c_ast.UnaryOp) -> None:
+            if node.op in ("++", "--", "p++", "p--", "&"):
+                base(node.expr)
+            self.generic_visit(node)
+
+    Finder().visit(ast)
+    return names

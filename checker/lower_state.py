@@ -34,6 +34,8 @@ class Frame:
     return_place: Place | None
     location: Location
     scopes: list[dict[str, Place]] = field(default_factory=lambda: [{}])
+    constants: dict[str, int] = field(default_factory=dict)
+    """Integer locals initialised to a constant and never assigned again (VLA sizes)."""
 
 
 @dataclass
@@ -63,6 +65,8 @@ class LoweringState:
     written: set[str] = field(default_factory=set)
     assumptions: list[str] = field(default_factory=list)
     address_taken: set[str] = field(default_factory=set)
+    assigned: set[str] = field(default_factory=set)
+    """Names assigned anywhere after their declaration (pre-scanned)."""
     externals: dict[str, str] = field(default_factory=dict)
     unroll: int | None = None
     """Bounded lowering: loops unrolled and recursion inlined this many times."""

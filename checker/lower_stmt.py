@@ -16,7 +16,7 @@ from checker.ctype import (
     PointerType,
     StructType,
 )
-from checker.errors import RecursionFound
+from checker.errors import RecursionFound, UnsupportedError
 from checker.ir import (
     EXIT_CODE_VAR,
     STATUS_EXIT,
@@ -297,7 +297,8 @@ class StmtLowering(ExprLowering):
             else:
                 self.program.resolve(node.type)
             return
-        ctype = self.program.complete(self.program.resolve(node))
+        ctype = self.program.complete(self.program.resolve(node, self.frames[-1].constants))
+        self.frames[-1].constants.pop(node.name, None)
         if isinstance(ctype, FunctionType):
             self.program.prototypes.setdefault(node.name, ctype)
             return
@@ -330,6 +331,15 @@ class StmtLowering(ExprLowering):
         self.bind(node.name, place)
         if node.init is not None:
             self.initialise(place, ctype, node.init)
+            if isinstance(ctype, IntType) and node.name not in self.assigned:
+                self._remember_constant(node.name, ctype, node.init)
+
+    def _remember_constant(self, name: str, ctype: IntType, init: c_ast.Node) -> None:
+        try:
+            value = self.program.const_int(init, self.frames[-1].constants)
+        except UnsupportedError:
+            return
+        self.frames[-1].constants[name] = ctype.wrap(value)
 
     def new_local(self, name: str, ctype: CType) -> Place:
         fresh = self.fresh_name(name)
@@ -572,6 +582,8 @@ class StmtLowering(ExprLowering):
             if chain.count(name) > self.unroll:
                 return self._recursion_cut(name, node)
         if len(self.frames) > self.settings.inline_depth:
+            if self.unroll is not None and name in chain:
+                return self._recursion_cut(name, node)
             raise self.unsupported(f"calls nested deeper than {self.settings.inline_depth}", node)
         fdef = self.program.functions[name]
         ftype = self.program.prototypes[name]

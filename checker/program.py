@@ -6,6 +6,7 @@ never looks at pycparser declarators again.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 
 from pycparser import c_ast
@@ -79,18 +80,19 @@ class Program:
 
     # ------------------------------------------------------------ types
 
-    def resolve(self, node: c_ast.Node) -> CType:
-        """Type of a declarator (TypeDecl/PtrDecl/ArrayDecl/FuncDecl/Typename/Decl)."""
+    def resolve(self, node: c_ast.Node, constants: Mapping[str, int] | None = None) -> CType:
+        """Type of a declarator (TypeDecl/PtrDecl/ArrayDecl/FuncDecl/Typename/Decl);
+        `constants` gives values to names in array sizes (locals known constant)."""
         if isinstance(node, (c_ast.Decl, c_ast.Typename)):
-            return self.resolve(node.type)
+            return self.resolve(node.type, constants)
         if isinstance(node, c_ast.TypeDecl):
             return self.base_type(node.type)
         if isinstance(node, c_ast.PtrDecl):
             target = self.resolve(node.type)
             return PointerType(target)
         if isinstance(node, c_ast.ArrayDecl):
-            elem = self.resolve(node.type)
-            length = None if node.dim is None else self.const_int(node.dim)
+            elem = self.resolve(node.type, constants)
+            length = None if node.dim is None else self.const_int(node.dim, constants)
             if length is not None and length < 0:
                 raise UnsupportedError("array of negative size", self.location(node))
             return ArrayType(elem, length)
@@ -187,11 +189,11 @@ class Program:
 
     # ------------------------------------------------------------ constants
 
-    def const_int(self, node: c_ast.Node) -> int:
+    def const_int(self, node: c_ast.Node, constants: Mapping[str, int] | None = None) -> int:
         """Integer constant expression (array sizes, enum values, case labels)."""
         from checker.const_eval import eval_const_int
 
-        return eval_const_int(node, self)
+        return eval_const_int(node, self, constants)
 
     # ------------------------------------------------------------ collection
 

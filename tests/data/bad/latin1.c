@@ -1,0 +1,2 @@
+int f(int x) { return x; }
+ÿş

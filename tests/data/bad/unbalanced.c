@@ -1,0 +1,7 @@
+int f(int x) {
+#ifdef A
+  x++;
+#endif
+#endif
+  return x;
+}

@@ -1,0 +1,78 @@
+"""The `liftdiff check` command: exit codes, formats, and clear errors for bad input."""
+
+from __future__ import annotations
+
+import io
+import json
+from pathlib import Path
+
+from checker.cli import build_parser, dispatch
+from checker.types import SCHEMA
+
+DATA = Path(__file__).parent / "data" / "bad"
+CASES = Path(__file__).parent / "cases"
+
+
+def run(*argv: str) -> tuple[int, str, str]:
+    out, err = io.StringIO(), io.StringIO()
+    parser, _ = build_parser()
+    code = dispatch(parser, list(argv), out, err)
+    return code, out.getvalue(), err.getvalue()
+
+
+def test_equivalent_pair_exits_0_and_neq_pair_exits_1() -> None:
+    code, out, _ = run("check", str(CASES / "sub_eq/old.c"), str(CASES / "sub_eq/new.c"))
+    assert code == 0 and "EQUIVALENT" in out
+    code, out, _ = run("check", str(CASES / "add_wrap_neq/old.c"),
+                       str(CASES / "add_wrap_neq/new.c"), "--json")
+    assert code == 1
+    report = json.loads(out)
+    assert report["schema"] == SCHEMA
+    (result,) = report["results"]
+    assert result["verdict"] == "NOT_EQUIVALENT"
+    witness = result["neq_summary"][0]["witness"]
+    assert witness["inputs"] == {"x": 2147483647}
+    assert witness["old_output"] == {"return": 0} and witness["new_output"] == {"return": 1}
+    assert "interpreter" in witness["replayed_by"]
+
+
+def test_missing_file_is_a_clear_error() -> None:
+    code, out, err = run("check", str(DATA / "nope.c"), str(DATA / "ok.c"))
+    assert code == 2 and out == ""
+    assert "no such file" in err and "nope.c" in err and "Traceback" not in err
+
+
+def test_unparsable_c_names_the_line() -> None:
+    code, _, err = run("check", str(DATA / "unparsable.c"), str(DATA / "ok.c"))
+    assert code == 2
+    assert "unparsable.c:1" in err and "cannot parse C" in err
+
+
+def test_unknown_function_name() -> None:
+    code, _, err = run("check", str(DATA / "ok.c"), str(DATA / "ok.c"), "--function", "g")
+    assert code == 2 and "function 'g' is defined in neither" in err
+
+
+def test_unsupported_construct_is_reported_with_location() -> None:
+    code, out, _ = run("check", str(DATA / "union.c"), str(DATA / "ok.c"), "--function", "f",
+                       "--json")
+    assert code == 2
+    (result,) = json.loads(out)["results"]
+    assert result["verdict"] == "UNSUPPORTED"
+    assert "union" in result["reason"] and "union.c:" in result["reason"]
+
+
+def test_malformed_conditional_is_a_clear_error() -> None:
+    code, _, err = run("check", str(DATA / "unbalanced.c"), str(DATA / "ok.c"))
+    assert code == 2
+    assert "unbalanced.c:5" in err and "#endif" in err and "Traceback" not in err
+
+
+def test_non_utf8_file_is_a_clear_error() -> None:
+    code, _, err = run("check", str(DATA / "latin1.c"), str(DATA / "ok.c"))
+    assert code == 2 and "not UTF-8" in err
+
+
+def test_bad_option_value_exits_2() -> None:
+    code, _, _ = run("check", str(DATA / "ok.c"), str(DATA / "ok.c"), "--timeout", "soon")
+    assert code == 2
