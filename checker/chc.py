@@ -73,7 +73,7 @@ class Side:
 
     def args(self, cut: int) -> list[z3.ExprRef]:
         if cut not in self.current:
-            self.current[cut] = [z3.Const(f"{self.tag}|{cut}|{name}", self.sort(name))
+            self.current[cut] = [z3.Const(f"{self.tag}!{cut}!{name}", self.sort(name))
                                  for name in self.names(cut)]
         return self.current[cut]
 
@@ -148,7 +148,7 @@ def _inputs(old: Cfa, new: Cfa, sem: ModuleType) -> dict[str, SharedInput]:
         sort = sem.sort_of(item.type)
         if item.is_region:
             sort = z3.ArraySort(sem.sort_of(IntType(64, True, "long", 4, 8)), sort)
-        inputs[item.key] = SharedInput(item.key, item.name, z3.Const(f"in|{item.key}", sort),
+        inputs[item.key] = SharedInput(item.key, item.name, z3.Const(f"in!{item.key}", sort),
                                        item)
     return inputs
 
@@ -388,8 +388,12 @@ def chc_check(old: Cfa, new: Cfa, seconds: float, memory_mb: int,
     fresh.set("xform.inline_eager", False)  # keep one predicate per cut-point pair:
     fresh.set("xform.inline_linear", False)  # inlining them made Spacer time out here
     fresh.set("timeout", max(1, int(seconds * 1000)))
+    text = fp.sexpr()
+    if "\\" in text:  # a symbol z3 cannot read back would silently change the system
+        return ChcOutcome(Outcome.UNKNOWN, reason="unbounded engine: unprintable symbol",
+                          encoding=encoding)
     try:
-        queries = fresh.parse_string(fp.sexpr() + f"\n(query {error.name()})\n")
+        queries = fresh.parse_string(text + f"\n(query {error.name()})\n")
         answer = fresh.query(*queries)
     except z3.Z3Exception as exc:
         reason = "Spacer timeout" if "canceled" in str(exc) else f"Spacer failed: {exc}"

@@ -69,7 +69,7 @@ def feature_symbols(features: tuple[Feature, ...], symbols: Mapping[str, z3.Expr
     for feature in features:
         symbol = symbols.get(config_key(feature))
         out[feature.name] = symbol if symbol is not None else z3.BitVec(
-            f"in|{config_key(feature)}", 32)
+            f"in!{config_key(feature)}", 32)
     return out
 
 

@@ -42,8 +42,8 @@ class UninterpretedFunctions:
     ) -> z3.FuncDeclRef:
         key = (name, domain, rng)
         if key not in self.decls:
-            tag = "|".join(str(s) for s in (*domain, rng))
-            self.decls[key] = z3.Function(f"uf|{name}|{tag}", *domain, rng)
+            tag = "!".join(str(s) for s in (*domain, rng))
+            self.decls[key] = z3.Function(f"uf!{name}!{tag}", *domain, rng)
         return self.decls[key]
 
     def by_name(self) -> list[tuple[str, z3.FuncDeclRef]]:
@@ -94,7 +94,7 @@ def shared_inputs(old: Cfa, new: Cfa) -> dict[str, SharedInput]:
         sort = smt_ops.sort_of(item.type)
         if item.is_region:
             sort = z3.ArraySort(z3.BitVecSort(64), sort)
-        symbol = z3.Const(f"in|{item.key}", sort)
+        symbol = z3.Const(f"in!{item.key}", sort)
         inputs[item.key] = SharedInput(item.key, item.name, symbol, item)
     return inputs
 

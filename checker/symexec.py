@@ -108,7 +108,7 @@ class Environment:
 
     def _free(self, name: str, sort: z3.SortRef) -> z3.ExprRef:
         if name not in self.free:
-            self.free[name] = z3.Const(f"undef|{self.tag}|{name}", sort)
+            self.free[name] = z3.Const(f"undef!{self.tag}!{name}", sort)
         return self.free[name]
 
 
