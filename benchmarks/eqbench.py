@@ -59,25 +59,49 @@ class Outcome:
 
 def run_pair(entry: dict, bench: Path, timeout: float, per_function: float) -> Outcome:
     functions = [entry["function"]] if entry.get("function") else entry["changed_functions"]
-    command = [sys.executable, "-m", "checker.cli", "check", str(bench / entry["old"]),
-               str(bench / entry["new"]), "--json", "--timeout", str(per_function)]
+    command = [
+        sys.executable,
+        "-m",
+        "checker.cli",
+        "check",
+        str(bench / entry["old"]),
+        str(bench / entry["new"]),
+        "--json",
+        "--timeout",
+        str(per_function),
+    ]
     for name in functions:
         command += ["--function", name]
     flags = tuple(f for f in FLAGS if entry.get(f))
     started = time.monotonic()
     try:
-        proc = subprocess.run(command, capture_output=True, text=True, timeout=timeout,
-                              cwd=ROOT, env={**os.environ, "PYTHONPATH": str(ROOT)})
+        proc = subprocess.run(
+            command,
+            capture_output=True,
+            text=True,
+            timeout=timeout,
+            cwd=ROOT,
+            env={**os.environ, "PYTHONPATH": str(ROOT)},
+        )
     except subprocess.TimeoutExpired:
-        return Outcome(entry["id"], entry["group"], entry["label"], "TIMEOUT", timeout, False,
-                       "hard time limit", flags)
+        return Outcome(
+            entry["id"],
+            entry["group"],
+            entry["label"],
+            "TIMEOUT",
+            timeout,
+            False,
+            "hard time limit",
+            flags,
+        )
     seconds = time.monotonic() - started
     try:
         report = json.loads(proc.stdout)
     except json.JSONDecodeError:
         message = (proc.stderr.strip().splitlines() or ["no output"])[-1]
-        return Outcome(entry["id"], entry["group"], entry["label"], "ERROR", seconds, False,
-                       message, flags)
+        return Outcome(
+            entry["id"], entry["group"], entry["label"], "ERROR", seconds, False, message, flags
+        )
     results = [r for r in report["results"] if "is defined only in" not in (r["reason"] or "")]
     verdicts = [r["verdict"] for r in results]
     if "NOT_EQUIVALENT" in verdicts:
@@ -88,16 +112,20 @@ def run_pair(entry: dict, bench: Path, timeout: float, per_function: float) -> O
         verdict = next((v for v in verdicts if v != "EQUIVALENT"), "UNKNOWN")
     compiled = any(
         "compiler" in entry_["witness"]["replayed_by"]
-        for r in results for entry_ in r["neq_summary"]
+        for r in results
+        for entry_ in r["neq_summary"]
     )
     reason = "; ".join(r["reason"] for r in results if r.get("reason"))
-    return Outcome(entry["id"], entry["group"], entry["label"], verdict, seconds, compiled,
-                   reason, flags)
+    return Outcome(
+        entry["id"], entry["group"], entry["label"], verdict, seconds, compiled, reason, flags
+    )
 
 
 def table(rows: list[tuple[str, list[Outcome]]]) -> str:
-    header = f"{'group':<22}{'pairs':>6}{'decided':>9}{'correct':>9}{'wrong':>7}" \
-             f"{'label-dis':>11}{'median s':>10}{'max s':>8}"
+    header = (
+        f"{'group':<22}{'pairs':>6}{'decided':>9}{'correct':>9}{'wrong':>7}"
+        f"{'label-dis':>11}{'median s':>10}{'max s':>8}"
+    )
     lines = [header, "-" * len(header)]
     for name, outcomes in rows:
         if not outcomes:
@@ -115,8 +143,9 @@ def table(rows: list[tuple[str, list[Outcome]]]) -> str:
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--bench", type=Path, default=DEFAULT_BENCH)
-    parser.add_argument("--only-loop-free", action="store_true",
-                        help="pairs without loops or recursion")
+    parser.add_argument(
+        "--only-loop-free", action="store_true", help="pairs without loops or recursion"
+    )
     parser.add_argument("--jobs", type=int, default=2)
     parser.add_argument("--timeout", type=float, default=60.0, help="seconds per function")
     parser.add_argument("--match", help="only ids containing this text")
@@ -133,19 +162,23 @@ def main(argv: list[str] | None = None) -> int:
     for o in outcomes:
         mark = "ok " if o.correct else ("BAD" if o.wrong else " - ")
         extra = " (gcc-replayed label disagreement)" if o.disagreement else ""
-        print(f"{mark} {o.id:<45} {o.label:<4} {o.verdict:<15} {o.seconds:7.2f}s{extra}"
-              f"{'  ' + o.reason[:90] if o.reason and not o.decided else ''}")
+        print(
+            f"{mark} {o.id:<45} {o.label:<4} {o.verdict:<15} {o.seconds:7.2f}s{extra}"
+            f"{'  ' + o.reason[:90] if o.reason and not o.decided else ''}"
+        )
     groups: dict[str, list[Outcome]] = defaultdict(list)
     for o in outcomes:
         groups[o.group].append(o)
-    rows = sorted(groups.items()) + [("ALL", outcomes)]
+    rows = [*sorted(groups.items()), ("ALL", outcomes)]
     rows += [(f"flag:{flag}", [o for o in outcomes if flag in o.flags]) for flag in FLAGS]
     print()
     print(table(rows))
     decided = sum(o.decided for o in outcomes)
-    print(f"\ndecided {decided}/{len(outcomes)} ({100 * decided / max(1, len(outcomes)):.0f}%), "
-          f"wrong {sum(o.wrong for o in outcomes)}, label disagreements "
-          f"{sum(o.disagreement for o in outcomes)}")
+    print(
+        f"\ndecided {decided}/{len(outcomes)} ({100 * decided / max(1, len(outcomes)):.0f}%), "
+        f"wrong {sum(o.wrong for o in outcomes)}, label disagreements "
+        f"{sum(o.disagreement for o in outcomes)}"
+    )
     if args.json:
         args.json.write_text(json.dumps([o.__dict__ for o in outcomes], indent=1))
     return 1 if any(o.wrong for o in outcomes) else 0

@@ -52,13 +52,30 @@ class Run:
 
 
 def run(entry: dict, bench: Path, mode: str, limit: float) -> Run:
-    command = [sys.executable, "-m", "checker.cli", "check", str(bench / entry["old"]),
-               str(bench / entry["new"]), "--function", entry["function"], "--json",
-               "--timeout", str(limit), *MODES[mode]]
+    command = [
+        sys.executable,
+        "-m",
+        "checker.cli",
+        "check",
+        str(bench / entry["old"]),
+        str(bench / entry["new"]),
+        "--function",
+        entry["function"],
+        "--json",
+        "--timeout",
+        str(limit),
+        *MODES[mode],
+    ]
     started = time.monotonic()
     try:
-        proc = subprocess.run(command, capture_output=True, text=True, timeout=limit + 60,
-                              cwd=ROOT, env={**os.environ, "PYTHONPATH": str(ROOT)})
+        proc = subprocess.run(
+            command,
+            capture_output=True,
+            text=True,
+            timeout=limit + 60,
+            cwd=ROOT,
+            env={**os.environ, "PYTHONPATH": str(ROOT)},
+        )
     except subprocess.TimeoutExpired:
         return Run("TIMEOUT", limit, timed_out=True)
     seconds = time.monotonic() - started
@@ -67,15 +84,21 @@ def run(entry: dict, bench: Path, mode: str, limit: float) -> Run:
     except (json.JSONDecodeError, ValueError, KeyError):
         return Run("ERROR", seconds)
     timed_out = result["verdict"] == "UNKNOWN" or seconds > limit
-    return Run(result["verdict"], seconds, [e["configurations"] for e in result["neq_summary"]],
-               result["features"], timed_out)
+    return Run(
+        result["verdict"],
+        seconds,
+        [e["configurations"] for e in result["neq_summary"]],
+        result["features"],
+        timed_out,
+    )
 
 
 def union(heads: list[str], features: list[str]) -> z3.BoolRef:
     table = {name: feature_of(name, True, True) for name in features}
     symbols = {name: z3.BitVec(name, 32) for name in features}
-    parts = [to_z3(parse_model(tokens_of(head, "<head>"), table, Settings()), symbols)
-             for head in heads]
+    parts = [
+        to_z3(parse_model(tokens_of(head, "<head>"), table, Settings()), symbols) for head in heads
+    ]
     return z3.Or(*parts) if parts else z3.BoolVal(False)
 
 
@@ -159,8 +182,11 @@ def main(argv: list[str] | None = None) -> int:
         print(row)
     print(f"\nlifted summary equals brute force on {agree} pairs, differs on {disagree}")
     if args.json:
-        args.json.write_text(json.dumps({i: {m: r.__dict__ for m, r in rs.items()}
-                                         for i, rs in results.items()}, indent=1))
+        args.json.write_text(
+            json.dumps(
+                {i: {m: r.__dict__ for m, r in rs.items()} for i, rs in results.items()}, indent=1
+            )
+        )
     _plot(series, args.png, args.limit)
     return 1 if disagree else 0
 

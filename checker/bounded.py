@@ -42,8 +42,10 @@ class BoundedOutcome:
 
 def unwound(product: Product) -> tuple[z3.BoolRef, z3.BoolRef]:
     marks = []
-    for exit_state, env, cfa in ((product.old_exit, product.old_env, product.old),
-                                 (product.new_exit, product.new_env, product.new)):
+    for exit_state, env, cfa in (
+        (product.old_exit, product.old_env, product.old),
+        (product.new_exit, product.new_env, product.new),
+    ):
         status = exit_state.env.get(STATUS_VAR, env.initial(STATUS_VAR))
         marks.append(status == smt_ops.const(STATUS_UNWOUND, cfa.variables[STATUS_VAR]))
     return marks[0], marks[1]
@@ -60,9 +62,16 @@ def bounds(limit: int, start: int = 1) -> list[int]:
 
 
 def bounded_check(
-    old: Program, new: Program, name: str, settings: Settings, budget: Budget,
-    versions: tuple[CompiledVersion, CompiledVersion], compiler: str | None,
-    real: tuple[Cfa, Cfa] | None, ks: list[int], fuzz: bool = True,
+    old: Program,
+    new: Program,
+    name: str,
+    settings: Settings,
+    budget: Budget,
+    versions: tuple[CompiledVersion, CompiledVersion],
+    compiler: str | None,
+    real: tuple[Cfa, Cfa] | None,
+    ks: list[int],
+    fuzz: bool = True,
     restriction: Callable[[Mapping[str, z3.ExprRef]], list[z3.BoolRef]] | None = None,
     configure: Callable[[Assignment], tuple[CompiledVersion, CompiledVersion]] | None = None,
     fixed: dict[str, int | float] | None = None,
@@ -80,14 +89,21 @@ def bounded_check(
             break
         product = build_product(old_cfa, new_cfa)
         unwound_old, unwound_new = unwound(product)
-        replayer = Replayer(product, versions[0], versions[1], compiler,
-                            programs=real or (old_cfa, new_cfa), configure=configure)
+        replayer = Replayer(
+            product,
+            versions[0],
+            versions[1],
+            compiler,
+            programs=real or (old_cfa, new_cfa),
+            configure=configure,
+        )
         symbols = {key: shared.symbol for key, shared in product.inputs.items()}
         restricted = restriction(symbols) if restriction is not None else []
         within = [*restricted, z3.Not(unwound_old), z3.Not(unwound_new)]
         if first and fuzz:
-            found = random_search(product, restricted, replayer, settings.random_tests,
-                                  settings.seed, budget, fixed)
+            found = random_search(
+                product, restricted, replayer, settings.random_tests, settings.seed, budget, fixed
+            )
             if found is not None:
                 return BoundedOutcome(Outcome.SAT, k, found, product)
         first = False

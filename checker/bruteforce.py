@@ -23,19 +23,29 @@ from checker.variability import formula as fm
 from checker.witness_report import point_body, witness_of
 
 
-def brute_force(old, new, name: str, settings: Settings, started: float,  # type: ignore[no-untyped-def]
-                features: tuple[Feature, ...], model: fm.Formula) -> FunctionResult:
-    budget = Budget(settings.timeout, settings.solver_timeout, settings.memory_mb,
-                    started=started)
-    compiler = settings.compiler if settings.use_compiler and compiler_available(
-        settings.compiler) else None
+def brute_force(
+    old,
+    new,
+    name: str,
+    settings: Settings,
+    started: float,  # type: ignore[no-untyped-def]
+    features: tuple[Feature, ...],
+    model: fm.Formula,
+) -> FunctionResult:
+    budget = Budget(settings.timeout, settings.solver_timeout, settings.memory_mb, started=started)
+    compiler = (
+        settings.compiler
+        if settings.use_compiler and compiler_available(settings.compiler)
+        else None
+    )
     plain = dataclasses.replace(settings, features=(), feature_patterns=())
     entries: list[NeqEntry] = []
     undecided: list[str] = []
     products = 0
     assumptions: list[str] = []
-    for pair in enumerate_products(old.source.text, new.source.text, old.source.path,
-                                   new.source.path, settings):
+    for pair in enumerate_products(
+        old.source.text, new.source.text, old.source.path, new.source.path, settings
+    ):
         products += 1
         if budget.exhausted():
             undecided.append(f"time limit reached after {products - 1} products")
@@ -44,29 +54,53 @@ def brute_force(old, new, name: str, settings: Settings, started: float,  # type
         new_product = load(SourceFile(new.source.path, pair.new.text, new.source.headers), plain)
         if name not in old_product.program.functions or name not in new_product.program.functions:
             continue
-        ctx = PairContext(old_product.program, new_product.program, name, plain,
-                          (CompiledVersion(old.source.path, pair.old.text),
-                           CompiledVersion(new.source.path, pair.new.text)), compiler)
+        ctx = PairContext(
+            old_product.program,
+            new_product.program,
+            name,
+            plain,
+            (
+                CompiledVersion(old.source.path, pair.old.text),
+                CompiledVersion(new.source.path, pair.new.text),
+            ),
+            compiler,
+        )
         decision = ctx.decide(budget.share(budget.remaining()))
         assumptions.extend(ctx.assumptions())
         if decision.kind is Outcome.SAT and decision.witness is not None:
             witness = decision.witness
             report = witness_of(witness.old_cfa, witness.new_cfa, witness)
             report = dataclasses.replace(report, configuration=dict(pair.configuration))
-            entries.append(NeqEntry(pair.condition.to_c(),
-                                    point_body(witness.old_cfa, witness.new_cfa,
-                                               witness.assignment), report))
+            entries.append(
+                NeqEntry(
+                    pair.condition.to_c(),
+                    point_body(witness.old_cfa, witness.new_cfa, witness.assignment),
+                    report,
+                )
+            )
         elif decision.kind is Outcome.UNKNOWN:
             undecided.append(f"configurations {pair.condition.to_c()}: {decision.reason}")
     stats = Stats(round(time.monotonic() - started, 3), budget.calls)
-    common = dict(features=tuple(f.name for f in features), feature_model=model.to_c(),
-                  stats=stats, assumptions=tuple(dict.fromkeys(
-                      [*assumptions, f"brute force over {products} distinct products"])))
+    common = dict(
+        features=tuple(f.name for f in features),
+        feature_model=model.to_c(),
+        stats=stats,
+        assumptions=tuple(
+            dict.fromkeys([*assumptions, f"brute force over {products} distinct products"])
+        ),
+    )
     old_loc = old.program.location(old.program.functions[name].decl)
     new_loc = new.program.location(new.program.functions[name].decl)
     reason = "; ".join(undecided) if undecided else None
     if entries:
-        return FunctionResult(name, old_loc, new_loc, Verdict.NOT_EQUIVALENT, reason,
-                              neq_summary=tuple(entries), **common)  # type: ignore[arg-type]
+        return FunctionResult(
+            name,
+            old_loc,
+            new_loc,
+            Verdict.NOT_EQUIVALENT,
+            reason,
+            neq_summary=tuple(entries),
+            **common,
+        )  # type: ignore[arg-type]
     verdict = Verdict.UNKNOWN if undecided else Verdict.EQUIVALENT
     return FunctionResult(name, old_loc, new_loc, verdict, reason, **common)  # type: ignore[arg-type]

@@ -66,8 +66,11 @@ def loop_forest(cfa: Cfa) -> list[Loop]:
     ranked = sorted(loops.values(), key=lambda lp: order.get(lp.head, 0))
     roots: list[Loop] = []
     for loop in sorted(ranked, key=lambda lp: len(lp.body)):
-        parents = [p for p in ranked if p is not loop and loop.head in p.body
-                   and len(p.body) > len(loop.body)]
+        parents = [
+            p
+            for p in ranked
+            if p is not loop and loop.head in p.body and len(p.body) > len(loop.body)
+        ]
         if parents:
             parent = min(parents, key=lambda lp: len(lp.body))
             parent.children.append(loop)

@@ -39,13 +39,22 @@ def substitute(expr: Expr, values: dict[str, Const]) -> Expr:
     if isinstance(expr, Unary):
         return deep_fold(Unary(expr.op, substitute(expr.arg, values), expr.type))
     if isinstance(expr, Binary):
-        return deep_fold(Binary(expr.op, substitute(expr.left, values),
-                                substitute(expr.right, values), expr.type))
+        return deep_fold(
+            Binary(
+                expr.op, substitute(expr.left, values), substitute(expr.right, values), expr.type
+            )
+        )
     if isinstance(expr, Cast):
         return deep_fold(Cast(substitute(expr.arg, values), expr.type))
     if isinstance(expr, Ite):
-        return deep_fold(Ite(substitute(expr.cond, values), substitute(expr.then, values),
-                             substitute(expr.other, values), expr.type))
+        return deep_fold(
+            Ite(
+                substitute(expr.cond, values),
+                substitute(expr.then, values),
+                substitute(expr.other, values),
+                expr.type,
+            )
+        )
     if isinstance(expr, Call):
         return Call(expr.func, tuple(substitute(a, values) for a in expr.args), expr.type)
     return expr
@@ -55,8 +64,9 @@ def _action(action: object, values: dict[str, Const]) -> object:
     if isinstance(action, Assign):
         return Assign(action.target, substitute(action.value, values))
     if isinstance(action, Store):
-        return Store(action.region, substitute(action.index, values),
-                     substitute(action.value, values))
+        return Store(
+            action.region, substitute(action.index, values), substitute(action.value, values)
+        )
     if isinstance(action, Assume):
         return Assume(substitute(action.cond, values))
     if isinstance(action, Event):
@@ -81,14 +91,19 @@ def propagate_constants(cfa: Cfa) -> Cfa:
         edge = succ[loc][0]
         action = _action(edge.action, values)
         rewritten[loc] = Edge(edge.src, edge.dst, action, edge.loc)  # type: ignore[arg-type]
-        if isinstance(action, Assign) and writes.get(action.target) == 1 \
-                and isinstance(action.value, Const) and action.target not in cfa.initial:
+        if (
+            isinstance(action, Assign)
+            and writes.get(action.target) == 1
+            and isinstance(action.value, Const)
+            and action.target not in cfa.initial
+        ):
             values[action.target] = action.value
         loc = edge.dst
     if not values:
         return cfa
     edges = tuple(
-        rewritten[edge.src] if edge.src in rewritten
+        rewritten[edge.src]
+        if edge.src in rewritten
         else Edge(edge.src, edge.dst, _action(edge.action, values), edge.loc)  # type: ignore[arg-type]
         for edge in cfa.edges
     )

@@ -67,14 +67,17 @@ class Side:
     def sort(self, name: str) -> z3.SortRef:
         sem = self.env.sem
         if name in self.cfa.regions:
-            return z3.ArraySort(sem.sort_of(IntType(64, True, "long", 4, 8)),
-                                sem.sort_of(self.cfa.regions[name].elem))
+            return z3.ArraySort(
+                sem.sort_of(IntType(64, True, "long", 4, 8)),
+                sem.sort_of(self.cfa.regions[name].elem),
+            )
         return sem.sort_of(self.cfa.variables[name])
 
     def args(self, cut: int) -> list[z3.ExprRef]:
         if cut not in self.current:
-            self.current[cut] = [z3.Const(f"{self.tag}!{cut}!{name}", self.sort(name))
-                                 for name in self.names(cut)]
+            self.current[cut] = [
+                z3.Const(f"{self.tag}!{cut}!{name}", self.sort(name)) for name in self.names(cut)
+            ]
         return self.current[cut]
 
     def start_state(self, cut: int) -> State:
@@ -100,8 +103,9 @@ class Side:
 
     def moves(self, cut: int) -> list[tuple[int, State]]:
         if cut not in self.segments:
-            reached, events = execute_from(self.cfa, self.env, cut, self.start_state(cut),
-                                           self.cuts)
+            reached, events = execute_from(
+                self.cfa, self.env, cut, self.start_state(cut), self.cuts
+            )
             if events:
                 raise NotEncodable("calls with side effects")
             self.segments[cut] = sorted(reached.items())
@@ -148,8 +152,7 @@ def _inputs(old: Cfa, new: Cfa, sem: ModuleType) -> dict[str, SharedInput]:
         sort = sem.sort_of(item.type)
         if item.is_region:
             sort = z3.ArraySort(sem.sort_of(IntType(64, True, "long", 4, 8)), sort)
-        inputs[item.key] = SharedInput(item.key, item.name, z3.Const(f"in!{item.key}", sort),
-                                       item)
+        inputs[item.key] = SharedInput(item.key, item.name, z3.Const(f"in!{item.key}", sort), item)
     return inputs
 
 
@@ -185,8 +188,7 @@ class ProductSystem:
     exit: tuple[int, int]
 
     def args(self, state: tuple[int, int]) -> list[z3.ExprRef]:
-        return [*self.inputs_args(), *self.sides[0].args(state[0]),
-                *self.sides[1].args(state[1])]
+        return [*self.inputs_args(), *self.sides[0].args(state[0]), *self.sides[1].args(state[1])]
 
     def inputs_args(self) -> list[z3.ExprRef]:
         return [shared.symbol for shared in self.inputs.values()]
@@ -198,8 +200,11 @@ class ProductSystem:
         """Range constraints for unconstrained (uninitialised) values in `term`."""
         if self.sem is not smt_int:
             return []
-        free = {symbol.get_id(): (symbol, side.cfa.variables.get(name))
-                for side in self.sides for name, symbol in side.env.free.items()}
+        free = {
+            symbol.get_id(): (symbol, side.cfa.variables.get(name))
+            for side in self.sides
+            for name, symbol in side.env.free.items()
+        }
         ranges: list[z3.BoolRef] = []
         for ident in _constants(term) & free.keys():
             symbol, ctype = free[ident]
@@ -207,8 +212,13 @@ class ProductSystem:
         return ranges
 
 
-def build_product_system(old: Cfa, new: Cfa, sem: ModuleType | None = None,
-                         allow_calls: bool = False, together: bool = False) -> ProductSystem:
+def build_product_system(
+    old: Cfa,
+    new: Cfa,
+    sem: ModuleType | None = None,
+    allow_calls: bool = False,
+    together: bool = False,
+) -> ProductSystem:
     """`together`: sides that both still run toward a waiting point move in one
     step (values stay direct terms, good for Houdini); otherwise old moves
     first (fewer, simpler clauses, better for Spacer)."""
@@ -223,16 +233,28 @@ def build_product_system(old: Cfa, new: Cfa, sem: ModuleType | None = None,
         env = Environment(cfa, refs, functions, tag, sem)
         loops = natural_loops(cfa)
         cuts = {cfa.entry, cfa.exit, *loops}
-        sides.append(Side(cfa, tag, env, cuts, liveness(cfa),
-                          {head: loop.body for head, loop in loops.items()}))
+        sides.append(
+            Side(
+                cfa,
+                tag,
+                env,
+                cuts,
+                liveness(cfa),
+                {head: loop.body for head, loop in loops.items()},
+            )
+        )
     first, second = sides
     pairs = set(match_loops(loop_forest(old), loop_forest(new)))
     waits = ({first.cfa.exit} | {a for a, _ in pairs}, {second.cfa.exit} | {b for _, b in pairs})
     domain: list[z3.BoolRef] = []
     for shared in inputs.values():
         if shared.key.endswith(NULL_SUFFIX):
-            domain.append(z3.Or(shared.symbol == sem.const(0, shared.input.type),
-                                shared.symbol == sem.const(1, shared.input.type)))
+            domain.append(
+                z3.Or(
+                    shared.symbol == sem.const(0, shared.input.type),
+                    shared.symbol == sem.const(1, shared.input.type),
+                )
+            )
         elif not shared.input.is_region:
             domain.extend(_range(shared.symbol, shared.input.type, sem))
     start = (first.cfa.entry, second.cfa.entry)
@@ -247,8 +269,9 @@ def build_product_system(old: Cfa, new: Cfa, sem: ModuleType | None = None,
             final = _final_differ(first, second, inputs, c1, c2)
             continue
         for target, guard, v1, v2 in _schedule(first, second, c1, c2, pairs, waits, together):
-            transitions.append(Transition(None if (c1, c2) == start else (c1, c2), target,
-                                          guard, v1, v2))
+            transitions.append(
+                Transition(None if (c1, c2) == start else (c1, c2), target, guard, v1, v2)
+            )
             if target not in seen:
                 seen.add(target)
                 todo.append(target)
@@ -256,14 +279,16 @@ def build_product_system(old: Cfa, new: Cfa, sem: ModuleType | None = None,
 
 
 def build_system(
-    old: Cfa, new: Cfa,
+    old: Cfa,
+    new: Cfa,
     restriction: Callable[[Mapping[str, z3.ExprRef]], list[z3.BoolRef]] | None = None,
 ) -> tuple[z3.Fixedpoint, z3.FuncDeclRef, str]:
     """Horn clauses for `old` and `new`: (fixedpoint, error relation, encoding)."""
     system = build_product_system(old, new)
     if restriction is not None:
-        system.domain.extend(restriction(
-            {key: shared.symbol for key, shared in system.inputs.items()}))
+        system.domain.extend(
+            restriction({key: shared.symbol for key, shared in system.inputs.items()})
+        )
     fp = z3.Fixedpoint()
     relations: dict[tuple[int, int], z3.FuncDeclRef] = {}
     error = z3.Function("Err", z3.BoolSort())
@@ -312,8 +337,13 @@ def _constants(term: z3.ExprRef) -> set[int]:
 
 
 def _schedule(
-    first: Side, second: Side, c1: int, c2: int, pairs: set[tuple[int, int]],
-    waits: tuple[set[int], set[int]], together: bool,
+    first: Side,
+    second: Side,
+    c1: int,
+    c2: int,
+    pairs: set[tuple[int, int]],
+    waits: tuple[set[int], set[int]],
+    together: bool,
 ) -> list[tuple[tuple[int, int], z3.BoolRef, list[z3.ExprRef], list[z3.ExprRef]]]:
     """Product transitions from (c1, c2): (target, guard, old values, new values)."""
     stay1, stay2 = first.args(c1), second.args(c2)
@@ -323,8 +353,14 @@ def _schedule(
         # there stay terms over the same inputs (no information lost in between)
         for t1, s1 in first.moves(c1):
             for t2, s2 in second.moves(c2):
-                out.append(((t1, t2), z3.And(s1.guard, s2.guard), first.values(s1, t1),
-                            second.values(s2, t2)))
+                out.append(
+                    (
+                        (t1, t2),
+                        z3.And(s1.guard, s2.guard),
+                        first.values(s1, t1),
+                        second.values(s2, t2),
+                    )
+                )
         return out
     if c1 not in waits[0]:
         for t1, state in first.moves(c1):
@@ -350,8 +386,14 @@ def _schedule(
     for group1, group2 in ((in1, in2), (out1, out2)):
         for t1, s1 in group1:
             for t2, s2 in group2:
-                out.append(((t1, t2), z3.And(s1.guard, s2.guard), first.values(s1, t1),
-                            second.values(s2, t2)))
+                out.append(
+                    (
+                        (t1, t2),
+                        z3.And(s1.guard, s2.guard),
+                        first.values(s1, t1),
+                        second.values(s2, t2),
+                    )
+                )
     leaving2 = z3.Or(*[s.guard for _, s in out2]) if out2 else z3.BoolVal(False)
     leaving1 = z3.Or(*[s.guard for _, s in out1]) if out1 else z3.BoolVal(False)
     for t1, s1 in in1:
@@ -361,21 +403,27 @@ def _schedule(
     return out
 
 
-def _final_differ(first: Side, second: Side, inputs: Mapping[str, SharedInput], c1: int,
-                  c2: int) -> z3.BoolRef:
+def _final_differ(
+    first: Side, second: Side, inputs: Mapping[str, SharedInput], c1: int, c2: int
+) -> z3.BoolRef:
     exits = []
     for side, cut in ((first, c1), (second, c2)):
         state = side.start_state(cut)
         exits.append(ExitState(z3.BoolVal(True), state.env, state.mem, ()))
     notes: list[str] = []
-    cases = outputs_differ(first.cfa, second.cfa, exits[0], exits[1], first.env, second.env,
-                           inputs, notes)
+    cases = outputs_differ(
+        first.cfa, second.cfa, exits[0], exits[1], first.env, second.env, inputs, notes
+    )
     return z3.Or(*[case.formula() for case in cases]) if cases else z3.BoolVal(False)
 
 
-def chc_check(old: Cfa, new: Cfa, seconds: float, memory_mb: int,
-              restriction: Callable[[Mapping[str, z3.ExprRef]], list[z3.BoolRef]] | None = None,
-              ) -> ChcOutcome:
+def chc_check(
+    old: Cfa,
+    new: Cfa,
+    seconds: float,
+    memory_mb: int,
+    restriction: Callable[[Mapping[str, z3.ExprRef]], list[z3.BoolRef]] | None = None,
+) -> ChcOutcome:
     try:
         fp, error, encoding = build_system(old, new, restriction)
     except NotEncodable as exc:
@@ -390,8 +438,9 @@ def chc_check(old: Cfa, new: Cfa, seconds: float, memory_mb: int,
     fresh.set("timeout", max(1, int(seconds * 1000)))
     text = fp.sexpr()
     if "\\" in text:  # a symbol z3 cannot read back would silently change the system
-        return ChcOutcome(Outcome.UNKNOWN, reason="unbounded engine: unprintable symbol",
-                          encoding=encoding)
+        return ChcOutcome(
+            Outcome.UNKNOWN, reason="unbounded engine: unprintable symbol", encoding=encoding
+        )
     try:
         queries = fresh.parse_string(text + f"\n(query {error.name()})\n")
         answer = fresh.query(*queries)
@@ -403,8 +452,7 @@ def chc_check(old: Cfa, new: Cfa, seconds: float, memory_mb: int,
         return ChcOutcome(Outcome.UNSAT, encoding=encoding)
     if answer == z3.sat:
         return ChcOutcome(Outcome.SAT, depth=_trace_depth(fp), encoding=encoding)
-    return ChcOutcome(Outcome.UNKNOWN, reason=f"Spacer: {fp.reason_unknown()}",
-                      encoding=encoding)
+    return ChcOutcome(Outcome.UNKNOWN, reason=f"Spacer: {fp.reason_unknown()}", encoding=encoding)
 
 
 def _trace_depth(fp: z3.Fixedpoint) -> int | None:

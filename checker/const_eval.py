@@ -15,8 +15,19 @@ if TYPE_CHECKING:
     from checker.program import Program
 
 _SIMPLE_ESCAPES = {
-    "n": 10, "t": 9, "r": 13, "0": 0, "a": 7, "b": 8, "f": 12, "v": 11,
-    "\\": 92, "'": 39, '"': 34, "?": 63, "e": 27,
+    "n": 10,
+    "t": 9,
+    "r": 13,
+    "0": 0,
+    "a": 7,
+    "b": 8,
+    "f": 12,
+    "v": 11,
+    "\\": 92,
+    "'": 39,
+    '"': 34,
+    "?": 63,
+    "e": 27,
 }
 
 
@@ -177,8 +188,9 @@ def string_value(text: str) -> bytes:
     return bytes(parts)
 
 
-def eval_const_int(node: c_ast.Node, program: Program,
-                   constants: Mapping[str, int] | None = None) -> int:
+def eval_const_int(
+    node: c_ast.Node, program: Program, constants: Mapping[str, int] | None = None
+) -> int:
     """Evaluate an integer constant expression with C semantics (LP64); names in
     `constants` (locals initialised once to a constant) count as constants too."""
     value, _ = _eval(node, program, constants or {})
@@ -190,8 +202,14 @@ def _eval(node: c_ast.Node, program: Program, names: Mapping[str, int]) -> tuple
     if isinstance(node, c_ast.Constant):
         if node.type == "char":
             return char_value(node.value), ct.INT
-        if node.type in ("int", "unsigned int", "long int", "unsigned long int",
-                         "long long int", "unsigned long long int"):
+        if node.type in (
+            "int",
+            "unsigned int",
+            "long int",
+            "unsigned long int",
+            "long long int",
+            "unsigned long long int",
+        ):
             return parse_int_literal(node.value)
         raise UnsupportedError(f"non-integer constant {node.value} in a constant expression", loc)
     if isinstance(node, c_ast.ID):
@@ -233,8 +251,9 @@ def _eval(node: c_ast.Node, program: Program, names: Mapping[str, int]) -> tuple
     raise UnsupportedError(f"{type(node).__name__} in a constant expression", loc)
 
 
-def _binary(node: c_ast.BinaryOp, program: Program, names: Mapping[str, int]
-            ) -> tuple[int, ct.IntType]:
+def _binary(
+    node: c_ast.BinaryOp, program: Program, names: Mapping[str, int]
+) -> tuple[int, ct.IntType]:
     loc = program.location(node)
     if node.op in ("&&", "||"):
         left, _ = _eval(node.left, program, names)
@@ -260,13 +279,22 @@ def _binary(node: c_ast.BinaryOp, program: Program, names: Mapping[str, int]
         quotient = abs(a) // abs(b) * (1 if (a < 0) == (b < 0) else -1)
         return common.wrap(quotient if op == "/" else a - quotient * b), common
     arith = {
-        "+": lambda: a + b, "-": lambda: a - b, "*": lambda: a * b,
-        "&": lambda: a & b, "|": lambda: a | b, "^": lambda: a ^ b,
+        "+": lambda: a + b,
+        "-": lambda: a - b,
+        "*": lambda: a * b,
+        "&": lambda: a & b,
+        "|": lambda: a | b,
+        "^": lambda: a ^ b,
     }
     if op in arith:
         return common.wrap(arith[op]()), common
     compare = {
-        "<": a < b, "<=": a <= b, ">": a > b, ">=": a >= b, "==": a == b, "!=": a != b,
+        "<": a < b,
+        "<=": a <= b,
+        ">": a > b,
+        ">=": a >= b,
+        "==": a == b,
+        "!=": a != b,
     }
     if op in compare:
         return int(compare[op]), ct.INT
@@ -276,4 +304,6 @@ def _binary(node: c_ast.BinaryOp, program: Program, names: Mapping[str, int]
 def _sizeof(node: c_ast.Node, program: Program) -> int:
     if isinstance(node, c_ast.Typename):
         return program.complete(program.resolve(node)).size
-    raise UnsupportedError("sizeof of an expression in a constant expression", program.location(node))
+    raise UnsupportedError(
+        "sizeof of an expression in a constant expression", program.location(node)
+    )

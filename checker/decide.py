@@ -38,8 +38,10 @@ HOUDINI_SHARE = 0.5
 """Part of the remaining time for relational invariants by elimination (Houdini)."""
 CHC_SHARE = 0.6
 """Part of the remaining time given to the unbounded (CHC) engine."""
-PARTIAL = ("partial equivalence: proved for all inputs on which both versions terminate "
-           "(loops are not checked for termination)")
+PARTIAL = (
+    "partial equivalence: proved for all inputs on which both versions terminate "
+    "(loops are not checked for termination)"
+)
 
 
 @dataclass(frozen=True)
@@ -73,8 +75,10 @@ class PairContext:
 
     def __post_init__(self) -> None:
         try:
-            self.real = (lower_function(self.old, self.name, self.settings),
-                         lower_function(self.new, self.name, self.settings))
+            self.real = (
+                lower_function(self.old, self.name, self.settings),
+                lower_function(self.new, self.name, self.settings),
+            )
         except RecursionFound:
             self.real = None
 
@@ -99,40 +103,68 @@ class PairContext:
         return self._product
 
     def replayer(self, product: Product) -> Replayer:
-        return Replayer(product, *self.versions, self.compiler, programs=self.real,
-                        configure=self.configure)
+        return Replayer(
+            product, *self.versions, self.compiler, programs=self.real, configure=self.configure
+        )
 
-    def decide(self, budget: Budget, restriction: Restriction = no_restriction,
-               fixed: dict[str, int | float] | None = None) -> Decision:
+    def decide(
+        self,
+        budget: Budget,
+        restriction: Restriction = no_restriction,
+        fixed: dict[str, int | float] | None = None,
+    ) -> Decision:
         """Equivalent under `restriction`, or a replayed witness satisfying it."""
         if not self.cyclic:
             product = self.product()
             replayer = self.replayer(product)
-            answer = verify_and_cex(product, restriction(_symbols(product)), replayer, budget,
-                                    self.settings, fixed)
+            answer = verify_and_cex(
+                product, restriction(_symbols(product)), replayer, budget, self.settings, fixed
+            )
             self.notes.extend(replayer.notes)
             return Decision(answer.kind, answer.witness, answer.reason)
         return self._decide_cyclic(budget, restriction, fixed)
 
-    def _bounded(self, budget: Budget, ks: list[int], restriction: Restriction,
-                 fuzz: bool, fixed: dict[str, int | float] | None):  # type: ignore[no-untyped-def]
-        return bounded_check(self.old, self.new, self.name, self.settings, budget,
-                             self.versions, self.compiler, self.real, ks, fuzz=fuzz,
-                             restriction=restriction, configure=self.configure, fixed=fixed)
+    def _bounded(
+        self,
+        budget: Budget,
+        ks: list[int],
+        restriction: Restriction,
+        fuzz: bool,
+        fixed: dict[str, int | float] | None,
+    ):  # type: ignore[no-untyped-def]
+        return bounded_check(
+            self.old,
+            self.new,
+            self.name,
+            self.settings,
+            budget,
+            self.versions,
+            self.compiler,
+            self.real,
+            ks,
+            fuzz=fuzz,
+            restriction=restriction,
+            configure=self.configure,
+            fixed=fixed,
+        )
 
-    def _decide_cyclic(self, budget: Budget, restriction: Restriction,
-                       fixed: dict[str, int | float] | None) -> Decision:
+    def _decide_cyclic(
+        self, budget: Budget, restriction: Restriction, fixed: dict[str, int | float] | None
+    ) -> Decision:
         ks = bounds(self.settings.unwind)
-        bounded = self._bounded(budget, [k for k in ks if k <= QUICK_BOUND], restriction,
-                                True, fixed)
+        bounded = self._bounded(
+            budget, [k for k in ks if k <= QUICK_BOUND], restriction, True, fixed
+        )
         notes: list[str] = []
         if bounded.kind is Outcome.UNKNOWN and self.real is not None:
-            invariants = houdini_check(*self.real, budget.share(
-                budget.remaining() * HOUDINI_SHARE), restriction)
+            invariants = houdini_check(
+                *self.real, budget.share(budget.remaining() * HOUDINI_SHARE), restriction
+            )
             if invariants.kind is Outcome.UNSAT:
                 return Decision(Outcome.UNSAT, notes=(PARTIAL,))
-            unbounded = chc_check(*self.real, budget.remaining() * CHC_SHARE,
-                                  self.settings.memory_mb, restriction)
+            unbounded = chc_check(
+                *self.real, budget.remaining() * CHC_SHARE, self.settings.memory_mb, restriction
+            )
             budget.count_call()
             if unbounded.kind is Outcome.UNSAT:
                 return Decision(Outcome.UNSAT, notes=(PARTIAL,))
@@ -142,17 +174,23 @@ class PairContext:
             if unbounded.reason:
                 notes.append(unbounded.reason)
         if bounded.kind is Outcome.UNKNOWN and not budget.exhausted():
-            bounded = self._bounded(budget, [k for k in ks if k > QUICK_BOUND], restriction,
-                                    False, fixed)
+            bounded = self._bounded(
+                budget, [k for k in ks if k > QUICK_BOUND], restriction, False, fixed
+            )
         if bounded.product is not None:
             self.notes.extend(bounded.product.notes)
         self.notes.extend(notes)
         if bounded.kind is Outcome.UNKNOWN:
             if bounded.reason is not None:
                 return Decision(Outcome.UNKNOWN, reason=bounded.reason)
-            return Decision(Outcome.UNKNOWN, bound=bounded.bound, reason=(
-                f"no difference found up to {bounded.bound} loop iterations or recursion "
-                "levels; not proved for more"))
+            return Decision(
+                Outcome.UNKNOWN,
+                bound=bounded.bound,
+                reason=(
+                    f"no difference found up to {bounded.bound} loop iterations or recursion "
+                    "levels; not proved for more"
+                ),
+            )
         return Decision(bounded.kind, bounded.witness)
 
     def differs_everywhere(self, budget: Budget, restriction: Restriction) -> bool | None:
@@ -166,8 +204,11 @@ class PairContext:
             if product is None:
                 return None
             cut_old, cut_new = unwound(product)
-            query = [*product.domain, *restriction(_symbols(product)),
-                     z3.Or(z3.Not(product.differ), cut_old, cut_new)]
+            query = [
+                *product.domain,
+                *restriction(_symbols(product)),
+                z3.Or(z3.Not(product.differ), cut_old, cut_new),
+            ]
         outcome = check(query, budget).outcome
         if outcome is Outcome.UNKNOWN:
             return None
@@ -175,8 +216,10 @@ class PairContext:
 
     def bounded_product(self, k: int) -> Product | None:
         try:
-            return build_product(lower_function(self.old, self.name, self.settings, unroll=k),
-                                 lower_function(self.new, self.name, self.settings, unroll=k))
+            return build_product(
+                lower_function(self.old, self.name, self.settings, unroll=k),
+                lower_function(self.new, self.name, self.settings, unroll=k),
+            )
         except RecursionFound:
             return None
 

@@ -11,8 +11,8 @@ from __future__ import annotations
 
 import time
 import traceback
-from functools import partial
 from collections.abc import Callable, Mapping, Sequence
+from functools import partial
 
 from checker import heads
 from checker.compiled_replay import compiler_available
@@ -57,9 +57,13 @@ def run_check(
     for index, name in enumerate(names, start=1):
         if progress is not None:
             progress(f"[{index}/{len(names)}] {name}")
-        results.append(run_isolated(
-            partial(check_function, old_file, new_file, name, settings), settings.timeout,
-            partial(_crashed, old_file, new_file, name)))
+        results.append(
+            run_isolated(
+                partial(check_function, old_file, new_file, name, settings),
+                settings.timeout,
+                partial(_crashed, old_file, new_file, name),
+            )
+        )
     return Report(tuple(results))
 
 
@@ -80,7 +84,8 @@ def select_functions(
                 )
         return list(dict.fromkeys(requested))
     return [
-        name for name in old.defined_functions()
+        name
+        for name in old.defined_functions()
         if new.defines(name) and old.function_text(name) != new.function_text(name)
     ]
 
@@ -102,10 +107,16 @@ def check_function(
     model = fm.conj(old.lifted.feature_model, new.lifted.feature_model)
 
     def result(verdict: Verdict, reason: str) -> FunctionResult:
-        return FunctionResult(name, old_loc, new_loc, verdict, reason,
-                              features=tuple(f.name for f in features),
-                              feature_model=model.to_c(),
-                              stats=Stats(round(time.monotonic() - started, 3), 0))
+        return FunctionResult(
+            name,
+            old_loc,
+            new_loc,
+            verdict,
+            reason,
+            features=tuple(f.name for f in features),
+            feature_model=model.to_c(),
+            stats=Stats(round(time.monotonic() - started, 3), 0),
+        )
 
     if old_loc is None or new_loc is None:
         which = "old" if new_loc is None else "new"
@@ -122,8 +133,11 @@ def check_function(
         return result(Verdict.ERROR, str(exc))
     except Exception as exc:  # an internal error must not crash a scan or a hook
         where = traceback.extract_tb(exc.__traceback__)[-1]
-        return result(Verdict.ERROR, f"internal error: {type(exc).__name__}: {exc} "
-                      f"(at {where.filename.rsplit('/', 1)[-1]}:{where.lineno})")
+        return result(
+            Verdict.ERROR,
+            f"internal error: {type(exc).__name__}: {exc} "
+            f"(at {where.filename.rsplit('/', 1)[-1]}:{where.lineno})",
+        )
 
 
 def _definition(parsed: ParsedFile, name: str) -> Location | None:
@@ -134,50 +148,71 @@ def _definition(parsed: ParsedFile, name: str) -> Location | None:
     return None
 
 
-def configure_for(old: ParsedFile, new: ParsedFile, features: tuple[Feature, ...],
-                  settings: Settings
-                  ) -> Callable[[Assignment], tuple[CompiledVersion, CompiledVersion]]:
+def configure_for(
+    old: ParsedFile, new: ParsedFile, features: tuple[Feature, ...], settings: Settings
+) -> Callable[[Assignment], tuple[CompiledVersion, CompiledVersion]]:
     """The witness configuration's products, derived by gcc's preprocessor from the
     annotated sources: compiling them checks our lifting against the real thing."""
     cache: dict[tuple[tuple[str, int | None], ...], tuple[CompiledVersion, CompiledVersion]] = {}
 
     def products(assignment: Assignment) -> tuple[CompiledVersion, CompiledVersion]:
-        configuration = {f.name: f.macro_value(int(assignment.scalars.get(config_key(f), 0)))
-                         for f in features}
+        configuration = {
+            f.name: f.macro_value(int(assignment.scalars.get(config_key(f), 0))) for f in features
+        }
         key = tuple(sorted(configuration.items()))
         if key not in cache:
             cache[key] = tuple(  # type: ignore[assignment]
-                CompiledVersion(parsed.source.path, derive_product(
-                    parsed.source.text, parsed.source.path, configuration, settings).text)
-                for parsed in (old, new))
+                CompiledVersion(
+                    parsed.source.path,
+                    derive_product(
+                        parsed.source.text, parsed.source.path, configuration, settings
+                    ).text,
+                )
+                for parsed in (old, new)
+            )
         return cache[key]
 
     return products
 
 
 def _lifted(
-    old: ParsedFile, new: ParsedFile, name: str, settings: Settings, started: float,
-    features: tuple[Feature, ...], model: fm.Formula,
+    old: ParsedFile,
+    new: ParsedFile,
+    name: str,
+    settings: Settings,
+    started: float,
+    features: tuple[Feature, ...],
+    model: fm.Formula,
 ) -> FunctionResult:
-    budget = Budget(settings.timeout, settings.solver_timeout, settings.memory_mb,
-                    started=started)
-    compiler = settings.compiler if settings.use_compiler and compiler_available(
-        settings.compiler) else None
-    versions = (CompiledVersion(old.source.path, old.source.text),
-                CompiledVersion(new.source.path, new.source.text))
+    budget = Budget(settings.timeout, settings.solver_timeout, settings.memory_mb, started=started)
+    compiler = (
+        settings.compiler
+        if settings.use_compiler and compiler_available(settings.compiler)
+        else None
+    )
+    versions = (
+        CompiledVersion(old.source.path, old.source.text),
+        CompiledVersion(new.source.path, new.source.text),
+    )
     configure = configure_for(old, new, features, settings) if features else None
     entries: list[NeqEntry] = []
     summaries: list[Summary] = []
     assumptions: list[str] = []
-    pairs = [(a, b) for a in old.variants for b in new.variants
-             if name in a.program.functions and name in b.program.functions]
+    pairs = [
+        (a, b)
+        for a in old.variants
+        for b in new.variants
+        if name in a.program.functions and name in b.program.functions
+    ]
     if not pairs:
-        raise UnsupportedError(f"'{name}' is never defined in both versions under the same "
-                               "configuration")
+        raise UnsupportedError(
+            f"'{name}' is never defined in both versions under the same configuration"
+        )
     for old_variant, new_variant in pairs:
         structural = fm.conj(old_variant.condition, new_variant.condition)
-        ctx = PairContext(old_variant.program, new_variant.program, name, settings, versions,
-                          compiler, configure)
+        ctx = PairContext(
+            old_variant.program, new_variant.program, name, settings, versions, compiler, configure
+        )
         lifted = Lifted(ctx, features, model, budget, settings.generalize)
         summary = lifted.run(None if len(pairs) == 1 else structural)
         summaries.append(summary)
@@ -187,27 +222,44 @@ def _lifted(
         for fcex in summary.entries:
             entries.append(_entry(fcex.head, fcex.body, fcex.witness, boolean))
     stats = Stats(round(budget.elapsed(), 3), budget.calls)
-    common = dict(features=tuple(f.name for f in features), feature_model=model.to_c(),
-                  stats=stats, assumptions=tuple(dict.fromkeys(assumptions)))
+    common = dict(
+        features=tuple(f.name for f in features),
+        feature_model=model.to_c(),
+        stats=stats,
+        assumptions=tuple(dict.fromkeys(assumptions)),
+    )
     old_loc, new_loc = _definition(old, name), _definition(new, name)
     incomplete = [s for s in summaries if not s.complete]
     if entries:
         reason = None
         if incomplete:
-            reason = ("NEQ-summary incomplete (other configurations undecided): "
-                      + (incomplete[0].reason or "unknown"))
-        return FunctionResult(name, old_loc, new_loc, Verdict.NOT_EQUIVALENT, reason,
-                              neq_summary=tuple(entries), **common)  # type: ignore[arg-type]
+            reason = "NEQ-summary incomplete (other configurations undecided): " + (
+                incomplete[0].reason or "unknown"
+            )
+        return FunctionResult(
+            name,
+            old_loc,
+            new_loc,
+            Verdict.NOT_EQUIVALENT,
+            reason,
+            neq_summary=tuple(entries),
+            **common,
+        )  # type: ignore[arg-type]
     if incomplete:
         first = incomplete[0]
-        return FunctionResult(name, old_loc, new_loc, Verdict.UNKNOWN, first.reason,
-                              first.bound, **common)  # type: ignore[arg-type]
-    return FunctionResult(name, old_loc, new_loc, Verdict.EQUIVALENT,
-                          **common)  # type: ignore[arg-type]
+        return FunctionResult(
+            name, old_loc, new_loc, Verdict.UNKNOWN, first.reason, first.bound, **common
+        )  # type: ignore[arg-type]
+    return FunctionResult(name, old_loc, new_loc, Verdict.EQUIVALENT, **common)  # type: ignore[arg-type]
 
 
-def _entry(head: list[dict[str, int]], body: Mapping[str, int | float | RegionValue],
-           witness: Confirmed, boolean: dict[str, bool]) -> NeqEntry:
+def _entry(
+    head: list[dict[str, int]],
+    body: Mapping[str, int | float | RegionValue],
+    witness: Confirmed,
+    boolean: dict[str, bool],
+) -> NeqEntry:
     old, new = witness.old_cfa, witness.new_cfa
-    return NeqEntry(heads.to_c(head, boolean), body_condition(old, new, body),
-                    witness_of(old, new, witness))
+    return NeqEntry(
+        heads.to_c(head, boolean), body_condition(old, new, body), witness_of(old, new, witness)
+    )

@@ -79,9 +79,12 @@ class Replayer:
     configure: Callable[[Assignment], tuple[CompiledVersion, CompiledVersion]] | None = None
     """The products (derived by the real preprocessor) for a witness's configuration."""
 
-    def confirm(self, assignment: Assignment, model: z3.ModelRef | None,
-                max_steps: int = MAX_STEPS,
-                ) -> tuple[Confirmed | None, Assignment, list[ExternalCall], str]:
+    def confirm(
+        self,
+        assignment: Assignment,
+        model: z3.ModelRef | None,
+        max_steps: int = MAX_STEPS,
+    ) -> tuple[Confirmed | None, Assignment, list[ExternalCall], str]:
         """Replay `assignment`; returns (witness or None, completed assignment,
         library calls made, why it did not replay)."""
         product = self.product
@@ -118,10 +121,14 @@ class Replayer:
             return None, assignment, library, "the interpreter shows equal behaviour"
         methods = [ReplayMethod.INTERPRETER]
         if self.compiler and self.old_version is not None and self.new_version is not None:
-            versions = (self.old_version, self.new_version) if self.configure is None \
+            versions = (
+                (self.old_version, self.new_version)
+                if self.configure is None
                 else self.configure(assignment)
-            compiled = compiled_replay(old_cfa, new_cfa, *versions, assignment, old_obs,
-                                       new_obs, self.compiler)
+            )
+            compiled = compiled_replay(
+                old_cfa, new_cfa, *versions, assignment, old_obs, new_obs, self.compiler
+            )
             verdict = _compiled_verdict(compiled)
             if verdict is False:
                 return None, assignment, library, _compiled_reason(compiled)
@@ -129,8 +136,12 @@ class Replayer:
                 methods.append(ReplayMethod.COMPILER)
             elif compiled.message and compiled.message not in self.notes:
                 self.notes.append(f"compiled replay unavailable: {compiled.message}")
-        return (Confirmed(assignment, old_obs, new_obs, tuple(found), tuple(methods),
-                          old_cfa, new_cfa), assignment, library, "")
+        return (
+            Confirmed(assignment, old_obs, new_obs, tuple(found), tuple(methods), old_cfa, new_cfa),
+            assignment,
+            library,
+            "",
+        )
 
 
 def _compiled_verdict(compiled: CompiledReplay) -> bool | None:
@@ -165,28 +176,34 @@ def verify_and_cex(
     if z3.is_false(z3.simplify(z3.And(*query))):
         return Verdict(Outcome.UNSAT)
     quick = max(8, settings.random_tests // 4)
-    found = random_search(product, assumptions, replayer, quick, settings.seed, budget,
-                          fixed) if fuzz else None
+    found = (
+        random_search(product, assumptions, replayer, quick, settings.seed, budget, fixed)
+        if fuzz
+        else None
+    )
     if found is not None:
         return Verdict(Outcome.SAT, witness=found)
     verdict = _solve(product, query, replayer, budget, settings.refinements)
     if verdict.kind is not Outcome.UNKNOWN or not fuzz:
         return verdict
-    found = random_search(product, assumptions, replayer, settings.random_tests,
-                          settings.seed + 1, budget, fixed)
+    found = random_search(
+        product, assumptions, replayer, settings.random_tests, settings.seed + 1, budget, fixed
+    )
     if found is not None:
         return Verdict(Outcome.SAT, witness=found)
     return verdict
 
 
-def _solve(product: Product, query: list[z3.BoolRef], replayer: Replayer, budget: Budget,
-           refinements: int) -> Verdict:
+def _solve(
+    product: Product, query: list[z3.BoolRef], replayer: Replayer, budget: Budget, refinements: int
+) -> Verdict:
     """The whole difference formula first, briefly; if the solver gives up, one
     output path pair at a time (smaller formulas, same meaning), and finally the
     pieces still open, together, with whatever time is left."""
     base = query[:-1]
-    verdict = _refine(product, [*base, product.differ], replayer,
-                      budget.share(QUICK_CALL), refinements)
+    verdict = _refine(
+        product, [*base, product.differ], replayer, budget.share(QUICK_CALL), refinements
+    )
     if verdict.kind is not Outcome.UNKNOWN or budget.exhausted():
         return verdict
     pieces = sorted(split_cases(product), key=term_size)
@@ -195,8 +212,13 @@ def _solve(product: Product, query: list[z3.BoolRef], replayer: Replayer, budget
         if budget.exhausted():
             return Verdict(Outcome.UNKNOWN, reason=f"time limit reached ({verdict.reason})")
         left = len(pieces) - index
-        sub = _refine(product, [*base, piece], replayer,
-                      budget.share(max(0.5, budget.remaining() / (2 * left))), refinements)
+        sub = _refine(
+            product,
+            [*base, piece],
+            replayer,
+            budget.share(max(0.5, budget.remaining() / (2 * left))),
+            refinements,
+        )
         if sub.kind is Outcome.SAT:
             return sub
         if sub.kind is Outcome.UNKNOWN:
@@ -206,8 +228,13 @@ def _solve(product: Product, query: list[z3.BoolRef], replayer: Replayer, budget
         return Verdict(Outcome.UNSAT)  # every piece of the disjunction refuted
     if budget.exhausted():
         return verdict
-    return _refine(product, [*base, z3.Or(*open_pieces)], replayer,
-                   budget.share(budget.remaining()), refinements)
+    return _refine(
+        product,
+        [*base, z3.Or(*open_pieces)],
+        replayer,
+        budget.share(budget.remaining()),
+        refinements,
+    )
 
 
 def split_cases(product: Product, limit: int = 64) -> list[z3.BoolRef]:
@@ -261,8 +288,9 @@ def ite_leaves(term: z3.ExprRef, limit: int) -> list[tuple[z3.BoolRef, z3.ExprRe
     return leaves
 
 
-def _refine(product: Product, query: list[z3.BoolRef], replayer: Replayer, budget: Budget,
-            refinements: int) -> Verdict:
+def _refine(
+    product: Product, query: list[z3.BoolRef], replayer: Replayer, budget: Budget, refinements: int
+) -> Verdict:
     lemmas: list[z3.BoolRef] = []
     last_reason = ""
     for _ in range(refinements + 1):
@@ -284,13 +312,21 @@ def _refine(product: Product, query: list[z3.BoolRef], replayer: Replayer, budge
         if not new_lemmas:
             return Verdict(Outcome.UNKNOWN, reason=f"solver counterexample does not replay: {why}")
         lemmas.extend(new_lemmas)
-    return Verdict(Outcome.UNKNOWN, reason=f"no replayable counterexample after {refinements} "
-                   f"refinements of library-call values ({last_reason})")
+    return Verdict(
+        Outcome.UNKNOWN,
+        reason=f"no replayable counterexample after {refinements} "
+        f"refinements of library-call values ({last_reason})",
+    )
 
 
 def random_search(
-    product: Product, assumptions: list[z3.BoolRef], replayer: Replayer, count: int, seed: int,
-    budget: Budget, fixed: dict[str, int | float] | None,
+    product: Product,
+    assumptions: list[z3.BoolRef],
+    replayer: Replayer,
+    count: int,
+    seed: int,
+    budget: Budget,
+    fixed: dict[str, int | float] | None,
 ) -> Confirmed | None:
     admissible = input_constraints(product, [*product.domain, *assumptions])
     for assignment in samples(product.old, product.new, count, seed, fixed):
@@ -319,8 +355,11 @@ def satisfies(product: Product, constraint: z3.BoolRef | None, assignment: Assig
     """Do concrete inputs meet `constraint` (from input_constraints)?"""
     if constraint is None:
         return True
-    pairs = [(shared.symbol, z3_literal(assignment.scalars[key], shared.symbol.sort()))
-             for key, shared in product.inputs.items() if key in assignment.scalars]
+    pairs = [
+        (shared.symbol, z3_literal(assignment.scalars[key], shared.symbol.sort()))
+        for key, shared in product.inputs.items()
+        if key in assignment.scalars
+    ]
     value = z3.simplify(z3.substitute(constraint, *pairs)) if pairs else z3.simplify(constraint)
     return not z3.is_false(value)
 
@@ -334,9 +373,9 @@ def _only_inputs(term: z3.ExprRef, names: set[int]) -> bool:
         if ident in seen:
             continue
         seen.add(ident)
-        if z3.is_app(node) and node.decl().kind() == z3.Z3_OP_UNINTERPRETED:
-            if node.num_args() or ident not in names:
-                return False
+        uninterpreted = z3.is_app(node) and node.decl().kind() == z3.Z3_OP_UNINTERPRETED
+        if uninterpreted and (node.num_args() or ident not in names):
+            return False
         stack.extend(node.children())
     return True
 

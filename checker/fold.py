@@ -14,19 +14,20 @@ from checker.ir import Binary, BinOp, Cast, Const, Expr, Ite, Unary
 
 def fold(expr: Expr) -> Expr:
     """`expr` evaluated if its operands are constants (one level)."""
-    if isinstance(expr, Binary) and isinstance(expr.left, Const) and isinstance(expr.right,
-                                                                              Const):
+    if isinstance(expr, Binary) and isinstance(expr.left, Const) and isinstance(expr.right, Const):
         if expr.op in (BinOp.DIV, BinOp.MOD) and not expr.right.value:
             return expr
         try:
-            value = concrete_ops.binary(expr.op, expr.left.value, expr.right.value,
-                                        expr.left.type, expr.type)
+            value = concrete_ops.binary(
+                expr.op, expr.left.value, expr.right.value, expr.left.type, expr.type
+            )
         except (UndefinedOperation, ArithmeticError, ValueError):
             return expr
         return Const(value, expr.type)
     if isinstance(expr, Unary) and isinstance(expr.arg, Const):
-        return Const(concrete_ops.unary(expr.op, expr.arg.value, expr.arg.type, expr.type),
-                     expr.type)
+        return Const(
+            concrete_ops.unary(expr.op, expr.arg.value, expr.arg.type, expr.type), expr.type
+        )
     if isinstance(expr, Cast) and isinstance(expr.arg, Const):
         return Const(concrete_ops.cast(expr.arg.value, expr.arg.type, expr.type), expr.type)
     if isinstance(expr, Ite) and isinstance(expr.cond, Const):
@@ -43,6 +44,7 @@ def deep_fold(expr: Expr) -> Expr:
     if isinstance(expr, Cast):
         return fold(Cast(deep_fold(expr.arg), expr.type))
     if isinstance(expr, Ite):
-        return fold(Ite(deep_fold(expr.cond), deep_fold(expr.then), deep_fold(expr.other),
-                        expr.type))
+        return fold(
+            Ite(deep_fold(expr.cond), deep_fold(expr.then), deep_fold(expr.other), expr.type)
+        )
     return expr

@@ -46,8 +46,11 @@ class ParsedFile:
 
     def function_text(self, name: str) -> str | None:
         """Canonical text of a definition (comments and layout gone) for change detection."""
-        texts = [c_generator.CGenerator().visit(v.program.functions[name])
-                 for v in self.variants if name in v.program.functions]
+        texts = [
+            c_generator.CGenerator().visit(v.program.functions[name])
+            for v in self.variants
+            if name in v.program.functions
+        ]
         return "\n".join(texts) if texts else None
 
     def defined_functions(self) -> list[str]:

@@ -18,8 +18,23 @@ from checker.ir import Cfa, InputSource
 from checker.lower_state import NULL_SUFFIX
 from checker.witness import Assignment
 
-_SPECIAL_FLOATS = (0.0, -0.0, 1.0, -1.0, 0.5, 2.0, 3.0, 10.0, 0.1, 1e-9, 1e9, math.pi,
-                   float("inf"), float("-inf"), float("nan"))
+_SPECIAL_FLOATS = (
+    0.0,
+    -0.0,
+    1.0,
+    -1.0,
+    0.5,
+    2.0,
+    3.0,
+    10.0,
+    0.1,
+    1e-9,
+    1e9,
+    math.pi,
+    float("inf"),
+    float("-inf"),
+    float("nan"),
+)
 _REGION_CELLS = 8
 
 
@@ -28,9 +43,11 @@ def _int_value(rng: random.Random, ctype: IntType) -> int:
         return rng.randint(0, 1)
     choice = rng.random()
     if choice < 0.25:
-        return rng.choice([0, 1, -1, 2, 3, 7, 8, 42, ctype.min, ctype.max, ctype.min + 1,
-                           ctype.max - 1] if ctype.signed else [0, 1, 2, 3, 7, 8, 42,
-                                                                ctype.max, ctype.max - 1])
+        return rng.choice(
+            [0, 1, -1, 2, 3, 7, 8, 42, ctype.min, ctype.max, ctype.min + 1, ctype.max - 1]
+            if ctype.signed
+            else [0, 1, 2, 3, 7, 8, 42, ctype.max, ctype.max - 1]
+        )
     if choice < 0.6:
         return ctype.wrap(rng.randint(-16, 16))
     if choice < 0.8:
@@ -63,8 +80,9 @@ def scalar_sample(rng: random.Random, ctype: ScalarType) -> int | float:
     return rng.randint(-4, 4)
 
 
-def samples(old: Cfa, new: Cfa, count: int, seed: int,
-            fixed: dict[str, int | float] | None = None) -> Iterator[Assignment]:
+def samples(
+    old: Cfa, new: Cfa, count: int, seed: int, fixed: dict[str, int | float] | None = None
+) -> Iterator[Assignment]:
     """`count` random assignments of the shared inputs (keys in `fixed` held)."""
     rng = random.Random(seed)
     inputs = {}

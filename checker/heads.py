@@ -16,8 +16,11 @@ Cube = Mapping[str, int]
 MINTERM_LIMIT = 12
 
 
-def minimise(cubes: Iterable[Cube], boolean: Mapping[str, bool],
-             valid: Callable[[Mapping[str, int]], bool] | None = None) -> list[dict[str, int]]:
+def minimise(
+    cubes: Iterable[Cube],
+    boolean: Mapping[str, bool],
+    valid: Callable[[Mapping[str, int]], bool] | None = None,
+) -> list[dict[str, int]]:
     """A small set of cubes denoting the same configurations (within `valid`)."""
     cubes = [dict(c) for c in cubes]
     if not cubes:
@@ -42,8 +45,9 @@ def _merge(cubes: list[dict[str, int]], boolean: Mapping[str, bool]) -> list[dic
     return sorted(cubes, key=lambda c: (len(c), sorted(c.items())))
 
 
-def _combine(a: dict[str, int], b: dict[str, int], boolean: Mapping[str, bool]
-             ) -> dict[str, int] | None:
+def _combine(
+    a: dict[str, int], b: dict[str, int], boolean: Mapping[str, bool]
+) -> dict[str, int] | None:
     if a.keys() != b.keys():
         return None
     differing = [name for name in a if a[name] != b[name]]
@@ -60,9 +64,9 @@ def _absorb(cubes: list[dict[str, int]]) -> list[dict[str, int]]:
     return kept
 
 
-def _quine_mccluskey(cubes: list[dict[str, int]], names: list[str],
-                     valid: Callable[[Mapping[str, int]], bool] | None
-                     ) -> list[dict[str, int]]:
+def _quine_mccluskey(
+    cubes: list[dict[str, int]], names: list[str], valid: Callable[[Mapping[str, int]], bool] | None
+) -> list[dict[str, int]]:
     width = len(names)
     on: set[int] = set()
     care_off: set[int] = set()
@@ -95,8 +99,10 @@ def _quine_mccluskey(cubes: list[dict[str, int]], names: list[str],
                         used.add((value | bit, mask))
         primes |= level - used
         level = merged
-    useful = sorted((p for p in primes if any(_covers(p, m) for m in on)),
-                    key=lambda p: (_literals(p, width), p))
+    useful = sorted(
+        (p for p in primes if any(_covers(p, m) for m in on)),
+        key=lambda p: (_literals(p, width), p),
+    )
     cover: list[tuple[int, int]] = []
     for minterm in sorted(on):  # essential prime implicants first
         covering = [p for p in useful if _covers(p, minterm)]
@@ -111,8 +117,13 @@ def _quine_mccluskey(cubes: list[dict[str, int]], names: list[str],
         others = [p for p in cover if p != implicant]
         if all(any(_covers(p, m) for p in others) for m in on if _covers(implicant, m)):
             cover = others
-    return sorted(({names[i]: (value >> i) & 1 for i in range(width) if not mask >> i & 1}
-                   for value, mask in cover), key=lambda c: (len(c), sorted(c.items())))
+    return sorted(
+        (
+            {names[i]: (value >> i) & 1 for i in range(width) if not mask >> i & 1}
+            for value, mask in cover
+        ),
+        key=lambda c: (len(c), sorted(c.items())),
+    )
 
 
 def _covers(implicant: tuple[int, int], minterm: int) -> bool:

@@ -47,8 +47,11 @@ def _program_factors(*cfas: Cfa) -> list[int]:
                 for node in walk(expr):
                     if isinstance(node, Binary) and node.op is BinOp.MUL:
                         for side in (node.left, node.right):
-                            if isinstance(side, Const) and isinstance(side.value, int) \
-                                    and 1 < abs(side.value) <= 64:
+                            if (
+                                isinstance(side, Const)
+                                and isinstance(side.value, int)
+                                and 1 < abs(side.value) <= 64
+                            ):
                                 found.add(abs(side.value))
     return sorted(found)
 
@@ -62,8 +65,9 @@ def _is_int(term: z3.ExprRef) -> bool:
     return z3.is_bv_sort(term.sort())
 
 
-def candidates(system: ProductSystem, state: tuple[int, int], factors: list[int]
-               ) -> list[z3.BoolRef]:
+def candidates(
+    system: ProductSystem, state: tuple[int, int], factors: list[int]
+) -> list[z3.BoolRef]:
     old = system.sides[0].args(state[0])
     new = system.sides[1].args(state[1])
     old_names = system.sides[0].names(state[0])
@@ -158,9 +162,12 @@ def _apply(term: z3.ExprRef, merge: list[tuple[z3.ExprRef, z3.ExprRef]]) -> z3.E
     return z3.substitute(term, *merge) if merge else term
 
 
-def houdini_check(old: Cfa, new: Cfa, budget: Budget,
-                  restriction: Callable[[Mapping[str, z3.ExprRef]], list[z3.BoolRef]] | None
-                  = None) -> HoudiniOutcome:
+def houdini_check(
+    old: Cfa,
+    new: Cfa,
+    budget: Budget,
+    restriction: Callable[[Mapping[str, z3.ExprRef]], list[z3.BoolRef]] | None = None,
+) -> HoudiniOutcome:
     try:
         system = build_product_system(old, new, sem=smt_ops, allow_calls=True, together=True)
     except NotEncodable as exc:
@@ -168,8 +175,9 @@ def houdini_check(old: Cfa, new: Cfa, budget: Budget,
     if system.final is None:
         return HoudiniOutcome(Outcome.UNSAT)  # neither version can return
     if restriction is not None:
-        system.domain.extend(restriction(
-            {key: shared.symbol for key, shared in system.inputs.items()}))
+        system.domain.extend(
+            restriction({key: shared.symbol for key, shared in system.inputs.items()})
+        )
     factors = _program_factors(old, new)
     facts = {state: candidates(system, state, factors) for state in system.states()}
     changed = True
@@ -184,8 +192,10 @@ def houdini_check(old: Cfa, new: Cfa, budget: Budget,
             assumed = [_apply(fact, merge) for fact in pre]
             guard = _apply(step.guard, merge)
             while facts[step.dst]:
-                images = [z3.simplify(_apply(z3.substitute(fact, *pairs), merge))
-                          for fact in facts[step.dst]]
+                images = [
+                    z3.simplify(_apply(z3.substitute(fact, *pairs), merge))
+                    for fact in facts[step.dst]
+                ]
                 open_images = [image for image in images if not z3.is_true(image)]
                 if not open_images:
                     break
@@ -202,17 +212,23 @@ def houdini_check(old: Cfa, new: Cfa, budget: Budget,
                     break
                 if answer.outcome is Outcome.UNKNOWN:
                     if budget.exhausted():
-                        return HoudiniOutcome(Outcome.UNKNOWN, f"relational invariants: "
-                                              f"{answer.reason}")
+                        return HoudiniOutcome(
+                            Outcome.UNKNOWN, f"relational invariants: {answer.reason}"
+                        )
                     # undecided facts are dropped: a weaker candidate set is still sound
-                    facts[step.dst] = [fact for fact, image in zip(facts[step.dst], images,
-                                                                   strict=True)
-                                       if z3.is_true(image)]
+                    facts[step.dst] = [
+                        fact
+                        for fact, image in zip(facts[step.dst], images, strict=True)
+                        if z3.is_true(image)
+                    ]
                     changed = True
                     continue
                 assert answer.model is not None
-                keep = [fact for fact, image in zip(facts[step.dst], images, strict=True)
-                        if z3.is_true(answer.model.eval(image, model_completion=True))]
+                keep = [
+                    fact
+                    for fact, image in zip(facts[step.dst], images, strict=True)
+                    if z3.is_true(answer.model.eval(image, model_completion=True))
+                ]
                 if len(keep) == len(facts[step.dst]):
                     break  # the model satisfies every image: nothing to learn
                 facts[step.dst] = keep
@@ -223,6 +239,9 @@ def houdini_check(old: Cfa, new: Cfa, budget: Budget,
     answer = check([*[_apply(f, merge) for f in exit_facts], final], budget)
     if answer.outcome is Outcome.UNSAT:
         return HoudiniOutcome(Outcome.UNSAT, invariants=sum(len(f) for f in facts.values()))
-    reason = answer.reason if answer.outcome is Outcome.UNKNOWN else \
-        "no relational invariant among the candidates implies equal outputs"
+    reason = (
+        answer.reason
+        if answer.outcome is Outcome.UNKNOWN
+        else "no relational invariant among the candidates implies equal outputs"
+    )
     return HoudiniOutcome(Outcome.UNKNOWN, f"relational invariants: {reason}")

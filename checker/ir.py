@@ -143,12 +143,15 @@ class Call:
     type: ScalarType
 
 
+CHAR_POINTER = PointerType(IntType(8, True, "char", 1, 1))
+
+
 @dataclass(frozen=True)
 class StrConst:
     """A string literal passed to an external function; compared by content."""
 
     text: str
-    type: ScalarType = PointerType(IntType(8, True, "char", 1, 1))
+    type: ScalarType = CHAR_POINTER
 
 
 Expr = Const | Var | Load | Unary | Binary | Cast | Ite | Call | StrConst
@@ -161,7 +164,9 @@ def truth(expr: Expr) -> Expr:
         return expr
     if isinstance(expr, Unary) and expr.op is UnOp.LNOT:
         return expr
-    return Binary(BinOp.NE, expr, Const(0, expr.type) if not _is_float(expr) else Const(0.0, expr.type), INT)
+    return Binary(
+        BinOp.NE, expr, Const(0, expr.type) if not _is_float(expr) else Const(0.0, expr.type), INT
+    )
 
 
 def negation(expr: Expr) -> Expr:

@@ -23,8 +23,9 @@ GRACE = 15.0
 
 def run_isolated(work: Callable[[], T], limit: float, on_crash: Callable[[str], T]) -> T:
     """`work()` in a forked child; `on_crash(reason)` if it dies or overruns."""
-    if multiprocessing.get_start_method(allow_none=True) not in (None, "fork") \
-            or not hasattr(os, "fork"):
+    if multiprocessing.get_start_method(allow_none=True) not in (None, "fork") or not hasattr(
+        os, "fork"
+    ):
         return work()
     context = multiprocessing.get_context("fork")
     receiver, sender = context.Pipe(duplex=False)
@@ -44,10 +45,13 @@ def run_isolated(work: Callable[[], T], limit: float, on_crash: Callable[[str], 
         return on_crash(f"hard time limit: the check did not stop within {limit + GRACE:.0f} s")
     if payload is None:
         code = child.exitcode
-        reason = (f"the solver process was killed by signal {-code}" if code and code < 0
-                  else f"the solver process exited with status {code}")
+        reason = (
+            f"the solver process was killed by signal {-code}"
+            if code and code < 0
+            else f"the solver process exited with status {code}"
+        )
         return on_crash(f"{reason} (out of memory?)")
-    return pickle.loads(payload)  # noqa: S301 - our own child's result
+    return pickle.loads(payload)
 
 
 def _child(work: Callable[[], object], sender: object) -> None:

@@ -4,11 +4,32 @@ from __future__ import annotations
 
 from checker import ctype as ct
 
-_UNARY_DOUBLE = (
-    "sin cos tan asin acos atan sinh cosh tanh exp exp2 expm1 log log10 log2 log1p "
-    "sqrt cbrt fabs floor ceil round trunc"
-).split()
-_BINARY_DOUBLE = "atan2 pow hypot fmod fmin fmax copysign".split()
+_UNARY_DOUBLE = [
+    "sin",
+    "cos",
+    "tan",
+    "asin",
+    "acos",
+    "atan",
+    "sinh",
+    "cosh",
+    "tanh",
+    "exp",
+    "exp2",
+    "expm1",
+    "log",
+    "log10",
+    "log2",
+    "log1p",
+    "sqrt",
+    "cbrt",
+    "fabs",
+    "floor",
+    "ceil",
+    "round",
+    "trunc",
+]
+_BINARY_DOUBLE = ["atan2", "pow", "hypot", "fmod", "fmin", "fmax", "copysign"]
 
 PURE_LIBRARY: dict[str, ct.FunctionType] = {}
 for _name in _UNARY_DOUBLE:

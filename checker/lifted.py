@@ -62,14 +62,16 @@ def config_key(feature: Feature) -> str:
     return "config:" + feature.var
 
 
-def feature_symbols(features: tuple[Feature, ...], symbols: Mapping[str, z3.ExprRef]
-                    ) -> dict[str, z3.ExprRef]:
+def feature_symbols(
+    features: tuple[Feature, ...], symbols: Mapping[str, z3.ExprRef]
+) -> dict[str, z3.ExprRef]:
     """Feature name -> the product's symbol (a fresh one if the function ignores it)."""
     out: dict[str, z3.ExprRef] = {}
     for feature in features:
         symbol = symbols.get(config_key(feature))
-        out[feature.name] = symbol if symbol is not None else z3.BitVec(
-            f"in!{config_key(feature)}", 32)
+        out[feature.name] = (
+            symbol if symbol is not None else z3.BitVec(f"in!{config_key(feature)}", 32)
+        )
     return out
 
 
@@ -82,8 +84,14 @@ def _value(symbol: z3.ExprRef, value: int) -> z3.ExprRef:
 class Lifted:
     """Alg. 1 and 2 for one function of one (old variant, new variant) pair."""
 
-    def __init__(self, ctx: PairContext, features: tuple[Feature, ...], model: Formula,
-                 budget: Budget, generalize: bool) -> None:
+    def __init__(
+        self,
+        ctx: PairContext,
+        features: tuple[Feature, ...],
+        model: Formula,
+        budget: Budget,
+        generalize: bool,
+    ) -> None:
         self.ctx = ctx
         self.features = features
         self.model = model
@@ -105,15 +113,19 @@ class Lifted:
 
     def cube(self, cube: Cube, symbols: Mapping[str, z3.ExprRef]) -> z3.BoolRef:
         vars_ = feature_symbols(self.features, symbols)
-        return z3.And(*[vars_[name] == _value(vars_[name], value)
-                        for name, value in cube.items()]) if cube else z3.BoolVal(True)
+        return (
+            z3.And(*[vars_[name] == _value(vars_[name], value) for name, value in cube.items()])
+            if cube
+            else z3.BoolVal(True)
+        )
 
     def heads(self, cubes: list[Cube], symbols: Mapping[str, z3.ExprRef]) -> z3.BoolRef:
         return z3.Or(*[self.cube(c, symbols) for c in cubes]) if cubes else z3.BoolVal(False)
 
     @staticmethod
-    def point(body: Mapping[str, int | float | RegionValue],
-              symbols: Mapping[str, z3.ExprRef]) -> list[z3.BoolRef]:
+    def point(
+        body: Mapping[str, int | float | RegionValue], symbols: Mapping[str, z3.ExprRef]
+    ) -> list[z3.BoolRef]:
         out: list[z3.BoolRef] = []
         for key, value in body.items():
             symbol = symbols.get(key)
@@ -123,17 +135,23 @@ class Lifted:
                 elem = symbol.sort().range()
                 array = z3.K(symbol.sort().domain(), _literal(value.default, elem))
                 for index, cell in sorted(value.cells.items()):
-                    array = z3.Store(array, _literal(index, symbol.sort().domain()),
-                                     _literal(cell, elem))
+                    array = z3.Store(
+                        array, _literal(index, symbol.sort().domain()), _literal(cell, elem)
+                    )
                 out.append(symbol == array)
             else:
                 out.append(symbol == _literal(value, symbol.sort()))
         return out
 
-    def restriction(self, *, blocked: list[list[Cube]] = (),  # type: ignore[assignment]
-                    within: list[Cube] | None = None, outside: list[Cube] | None = None,
-                    body: Mapping[str, int | float | RegionValue] | None = None,
-                    extra: Formula | None = None) -> Restriction:
+    def restriction(
+        self,
+        *,
+        blocked: list[list[Cube]] = (),  # type: ignore[assignment]
+        within: list[Cube] | None = None,
+        outside: list[Cube] | None = None,
+        body: Mapping[str, int | float | RegionValue] | None = None,
+        extra: Formula | None = None,
+    ) -> Restriction:
         def build(symbols: Mapping[str, z3.ExprRef]) -> list[z3.BoolRef]:
             out = self.base(symbols)
             if extra is not None:
@@ -179,8 +197,9 @@ class Lifted:
             summary.entries.append(Fcex(head, body, decision.witness))
             blocked.append(head)
 
-    def _verify(self, restriction: Restriction, fixed: dict[str, int | float] | None = None
-                ) -> Decision:
+    def _verify(
+        self, restriction: Restriction, fixed: dict[str, int | float] | None = None
+    ) -> Decision:
         return self.ctx.decide(self.budget, restriction, fixed)
 
     # ------------------------------------------------------------ GENERALIZE
@@ -192,13 +211,14 @@ class Lifted:
     def _inputs_of(self, witness: Confirmed) -> dict[str, int | float | RegionValue]:
         assignment = witness.assignment
         body: dict[str, int | float | RegionValue] = {
-            key: value for key, value in assignment.scalars.items()
-            if not key.startswith("config:")}
+            key: value for key, value in assignment.scalars.items() if not key.startswith("config:")
+        }
         body.update(assignment.regions)
         return body
 
-    def _generalize(self, witness: Confirmed, blocked: list[list[Cube]],
-                    structural: Formula | None) -> tuple[list[Cube], dict]:  # type: ignore[type-arg]
+    def _generalize(
+        self, witness: Confirmed, blocked: list[list[Cube]], structural: Formula | None
+    ) -> tuple[list[Cube], dict]:  # type: ignore[type-arg]
         cube = self._config_of(witness)
         body = self._inputs_of(witness)
         relevant = self._relevant_features()
@@ -220,13 +240,17 @@ class Lifted:
         for cfa in self.ctx.real or ():
             for item in cfa.inputs:
                 if item.ref.startswith(FEATURE_PREFIX):
-                    names.add(item.ref[len(FEATURE_PREFIX):])
+                    names.add(item.ref[len(FEATURE_PREFIX) :])
         if self.ctx.real is None:
             return {f.name for f in self.features}
         return names
 
-    def _sound(self, head: list[Cube], body: Mapping[str, int | float | RegionValue],
-               structural: Formula | None) -> bool:
+    def _sound(
+        self,
+        head: list[Cube],
+        body: Mapping[str, int | float | RegionValue],
+        structural: Formula | None,
+    ) -> bool:
         """Every valid configuration of `head` differs on every input of `body`
         (the check that makes a featured counterexample sound)."""
         if self.ctx.cyclic and self._is_point(body):
@@ -236,26 +260,35 @@ class Lifted:
         restriction = self.restriction(within=head, body=body, extra=structural)
         return self.ctx.differs_everywhere(self.budget, restriction) is True
 
-    def _concrete_fcex(self, witness: Confirmed, blocked: list[list[Cube]],
-                       structural: Formula | None) -> tuple[list[Cube], dict] | None:  # type: ignore[type-arg]
+    def _concrete_fcex(
+        self, witness: Confirmed, blocked: list[list[Cube]], structural: Formula | None
+    ) -> tuple[list[Cube], dict] | None:  # type: ignore[type-arg]
         """Loops with few relevant features: run the witness's inputs in every
         remaining configuration; the head is exactly the set that differs, each
         member replayed (GENERALIZE and GeneralizeFCEXs at once, no solver)."""
         body = self._inputs_of(witness)
         relevant = sorted(self._relevant_features())
-        if not self.ctx.cyclic or not self._is_point(body) or len(relevant) > CONCRETE_FEATURES \
-                or any(not self.boolean[name] for name in relevant):
+        if (
+            not self.ctx.cyclic
+            or not self._is_point(body)
+            or len(relevant) > CONCRETE_FEATURES
+            or any(not self.boolean[name] for name in relevant)
+        ):
             return None
         differing: list[Cube] = []
         for bits in range(1 << len(relevant)):
             config = {name: (bits >> i) & 1 for i, name in enumerate(relevant)}
-            if any(all(config.get(k) == v for k, v in cube.items())
-                   for cubes in blocked for cube in cubes):
+            if any(
+                all(config.get(k) == v for k, v in cube.items())
+                for cubes in blocked
+                for cube in cubes
+            ):
                 continue
             if not self._admissible(config, structural):
                 continue
-            if not self.generalize and config != {k: v for k, v in self._config_of(
-                    witness).items() if k in config}:
+            if not self.generalize and config != {
+                k: v for k, v in self._config_of(witness).items() if k in config
+            }:
                 continue
             if self._differs_on(config, body):
                 differing.append(config)
@@ -268,15 +301,24 @@ class Lifted:
         if not self._valid(full):
             return False
         return structural is None or structural.holds(
-            {k: v if v or not self._undefined(k) else None for k, v in full.items()})
+            {k: v if v or not self._undefined(k) else None for k, v in full.items()}
+        )
 
     def _is_point(self, body: Mapping[str, int | float | RegionValue]) -> bool:
-        keys = {i.key for cfa in self.ctx.real or () for i in cfa.inputs
-                if not i.key.startswith("config:")}
+        keys = {
+            i.key
+            for cfa in self.ctx.real or ()
+            for i in cfa.inputs
+            if not i.key.startswith("config:")
+        }
         return self.ctx.real is not None and keys <= body.keys()
 
-    def _sound_by_running(self, head: list[Cube], body: Mapping[str, int | float | RegionValue],
-                          structural: Formula | None) -> bool | None:
+    def _sound_by_running(
+        self,
+        head: list[Cube],
+        body: Mapping[str, int | float | RegionValue],
+        structural: Formula | None,
+    ) -> bool | None:
         """For loops a point body is judged by executing every configuration of the
         head (both versions, the interpreter): exact where a bounded query is not."""
         relevant = sorted(self._relevant_features())
@@ -296,8 +338,9 @@ class Lifted:
                 return False
         return True
 
-    def _differs_on(self, config: Mapping[str, int],
-                    body: Mapping[str, int | float | RegionValue]) -> bool:
+    def _differs_on(
+        self, config: Mapping[str, int], body: Mapping[str, int | float | RegionValue]
+    ) -> bool:
         from checker.equiv import MAX_STEPS
         from checker.interp import InterpreterError
         from checker.replay import differences, observe, run_version
@@ -318,12 +361,16 @@ class Lifted:
 
     # ------------------------------------------------------------ Alg. 2
 
-    def _generalize_fcexs(self, head: list[Cube], body: dict, blocked: list[list[Cube]],  # type: ignore[type-arg]
-                          structural: Formula | None) -> tuple[list[Cube], dict]:  # type: ignore[type-arg]
+    def _generalize_fcexs(
+        self,
+        head: list[Cube],
+        body: dict,
+        blocked: list[list[Cube]],  # type: ignore[type-arg]
+        structural: Formula | None,
+    ) -> tuple[list[Cube], dict]:  # type: ignore[type-arg]
         head = list(head)
         while not self.budget.exhausted():
-            restriction = self.restriction(blocked=[*blocked, head], body=body,
-                                           extra=structural)
+            restriction = self.restriction(blocked=[*blocked, head], body=body, extra=structural)
             decision = self._verify(restriction)
             if decision.kind is not Outcome.SAT or decision.witness is None:
                 break
@@ -335,8 +382,9 @@ class Lifted:
 
     def _valid(self, config: Mapping[str, int]) -> bool:
         full = {f.name: config.get(f.name, 0) for f in self.features}
-        return self.model.holds({k: (v if v else None) if self._undefined(k) else v
-                                 for k, v in full.items()})
+        return self.model.holds(
+            {k: (v if v else None) if self._undefined(k) else v for k, v in full.items()}
+        )
 
     def _undefined(self, name: str) -> bool:
         return any(f.name == name and f.undefined_when_off for f in self.features)

@@ -70,9 +70,11 @@ def lower_function(
     lowering.statement(fdef.body)
     builder.join(exit_loc)
     _global_initialisers(lowering, body_start)
-    outputs = _return_outputs(ret) + lowering.global_outputs() + [
-        out for out in param_outputs if out.ref in lowering.written
-    ]
+    outputs = (
+        _return_outputs(ret)
+        + lowering.global_outputs()
+        + [out for out in param_outputs if out.ref in lowering.written]
+    )
     generator = c_generator.CGenerator()
     cfa = Cfa(
         name=name,
@@ -114,29 +116,40 @@ def _parameters(
             place = VarPlace(pname, ptype)
             lowering.declare_storage(place, RegionKind.LOCAL)
             initial[pname] = 0
-            lowering.add_input(pname, pname + NULL_SUFFIX, ct.INT, InputSource.PARAM,
-                               key + NULL_SUFFIX)
+            lowering.add_input(
+                pname, pname + NULL_SUFFIX, ct.INT, InputSource.PARAM, key + NULL_SUFFIX
+            )
             target = program.complete(ptype.target)
             if _modelled_pointee(target):
                 base = "*" + pname
-                lowering.declare_storage(MemPlace(base, target, index_const(0)),
-                                         RegionKind.PARAM, count=None)
+                lowering.declare_storage(
+                    MemPlace(base, target, index_const(0)), RegionKind.PARAM, count=None
+                )
                 lowering.pointer_bases[pname] = (base, target)
                 for leaf in leaves(target):
                     ref = base + leaf.path
-                    lowering.add_input(ref, ref, leaf.type, InputSource.PARAM,
-                                       f"*{key}{leaf.path}", is_region=True)
+                    lowering.add_input(
+                        ref, ref, leaf.type, InputSource.PARAM, f"*{key}{leaf.path}", is_region=True
+                    )
                     outputs.append(Output(ref, ref, leaf.type, f"*{key}{leaf.path}", True))
-                lowering.assume("pointer parameters may be NULL and otherwise point to "
-                                "distinct objects (no aliasing)")
+                lowering.assume(
+                    "pointer parameters may be NULL and otherwise point to "
+                    "distinct objects (no aliasing)"
+                )
             lowering.bind(pname, place)
             continue
         place = VarPlace(pname, ptype)
         lowering.declare_storage(place, RegionKind.LOCAL)
         for leaf in leaves(ptype):
             ref = pname + leaf.path
-            lowering.add_input(ref, ref, leaf.type, InputSource.PARAM, key + leaf.path,
-                               is_region=ref in lowering.regions)
+            lowering.add_input(
+                ref,
+                ref,
+                leaf.type,
+                InputSource.PARAM,
+                key + leaf.path,
+                is_region=ref in lowering.regions,
+            )
         if pname in lowering.address_taken:
             copy = lowering.new_local(pname, ptype)
             lowering.write(copy, lowering.read(place), param)
@@ -175,12 +188,24 @@ def _return_outputs(ret: ct.CType) -> list[Output]:
     for leaf in leaves(ret):
         pointer = isinstance(leaf.type, PointerType)
         if pointer:
-            outputs.append(Output("return" + leaf.path + NULL_SUFFIX,
-                                  RETURN_VAR + leaf.path + NULL_SUFFIX, ct.INT,
-                                  "return" + leaf.path + NULL_SUFFIX, pointer=True))
-        outputs.append(Output("return" + leaf.path, RETURN_VAR + leaf.path,
-                              ct.INDEX if pointer else leaf.type,
-                              "return" + leaf.path, pointer=pointer))
+            outputs.append(
+                Output(
+                    "return" + leaf.path + NULL_SUFFIX,
+                    RETURN_VAR + leaf.path + NULL_SUFFIX,
+                    ct.INT,
+                    "return" + leaf.path + NULL_SUFFIX,
+                    pointer=True,
+                )
+            )
+        outputs.append(
+            Output(
+                "return" + leaf.path,
+                RETURN_VAR + leaf.path,
+                ct.INDEX if pointer else leaf.type,
+                "return" + leaf.path,
+                pointer=pointer,
+            )
+        )
     return outputs
 
 

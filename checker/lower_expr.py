@@ -47,11 +47,24 @@ from checker.values import (
 )
 
 _ARITH_OPS = {
-    "+": BinOp.ADD, "-": BinOp.SUB, "*": BinOp.MUL, "/": BinOp.DIV, "%": BinOp.MOD,
-    "<<": BinOp.SHL, ">>": BinOp.SHR, "&": BinOp.BAND, "|": BinOp.BOR, "^": BinOp.BXOR,
+    "+": BinOp.ADD,
+    "-": BinOp.SUB,
+    "*": BinOp.MUL,
+    "/": BinOp.DIV,
+    "%": BinOp.MOD,
+    "<<": BinOp.SHL,
+    ">>": BinOp.SHR,
+    "&": BinOp.BAND,
+    "|": BinOp.BOR,
+    "^": BinOp.BXOR,
 }
 _COMPARE_OPS = {
-    "==": BinOp.EQ, "!=": BinOp.NE, "<": BinOp.LT, "<=": BinOp.LE, ">": BinOp.GT, ">=": BinOp.GE,
+    "==": BinOp.EQ,
+    "!=": BinOp.NE,
+    "<": BinOp.LT,
+    "<=": BinOp.LE,
+    ">": BinOp.GT,
+    ">=": BinOp.GE,
 }
 _INT_ONLY = {BinOp.MOD, BinOp.SHL, BinOp.SHR, BinOp.BAND, BinOp.BOR, BinOp.BXOR}
 _PURE_UNARY = {"-", "+", "~", "!", "sizeof"}
@@ -192,13 +205,20 @@ class ExprLowering(LoweringState):
         ctype = self.program.complete(place.type)
         if isinstance(ctype, ArrayType):
             assert isinstance(place, MemPlace)
-            return Ptr(place.base, ctype.elem, _scale(place.index, scalar_count(ctype) // max(
-                1, scalar_count(ctype.elem))), ZERO)
+            return Ptr(
+                place.base,
+                ctype.elem,
+                _scale(place.index, scalar_count(ctype) // max(1, scalar_count(ctype.elem))),
+                ZERO,
+            )
         if isinstance(ctype, StructType):
-            return StructValue(ctype, tuple(
-                (leaf.path, self._read_leaf(place, leaf.path, leaf.type, leaf.count))
-                for leaf in leaves(ctype)
-            ))
+            return StructValue(
+                ctype,
+                tuple(
+                    (leaf.path, self._read_leaf(place, leaf.path, leaf.type, leaf.count))
+                    for leaf in leaves(ctype)
+                ),
+            )
         if isinstance(ctype, VoidType):
             return VoidValue()
         return self._read_leaf(place, "", ctype, 1)[0]  # type: ignore[return-value]
@@ -240,7 +260,12 @@ class ExprLowering(LoweringState):
         self._write_leaf(place, "", 0, 1, value, node)
 
     def _write_leaf(
-        self, place: Place, path: str, j: int, count: int, value: Scalar | Ptr,
+        self,
+        place: Place,
+        path: str,
+        j: int,
+        count: int,
+        value: Scalar | Ptr,
         node: c_ast.Node | None,
     ) -> None:
         loc = self.current
@@ -267,7 +292,7 @@ class ExprLowering(LoweringState):
         self.mark_written(region)
 
     def _bind_pointer(self, name: str, value: Ptr, node: c_ast.Node | None) -> None:
-        base, target = self.pointer_bases.get(name, (None, value.target))
+        base, _target = self.pointer_bases.get(name, (None, value.target))
         if value.base is None:
             return
         if base is None:
@@ -298,7 +323,11 @@ class ExprLowering(LoweringState):
         if isinstance(target, PointerType):
             if isinstance(value, Ptr):
                 return self._retarget(value, target, node)
-            if isinstance(value, Scalar) and isinstance(value.expr, Const) and value.expr.value == 0:
+            if (
+                isinstance(value, Scalar)
+                and isinstance(value.expr, Const)
+                and value.expr.value == 0
+            ):
                 return Ptr(None, target.target, index_const(0), ONE)
             raise self.unsupported(f"conversion of {_describe(value)} to a pointer", node)
         if isinstance(target, StructType):
@@ -318,14 +347,15 @@ class ExprLowering(LoweringState):
             return Ptr(value.base, new, value.index, value.null)
         if isinstance(old, IntType) and isinstance(new, IntType) and old.size == new.size:
             raise self.unsupported(
-                f"pointer conversion from {old} * to {new} * (reinterpreting memory)", node)
+                f"pointer conversion from {old} * to {new} * (reinterpreting memory)", node
+            )
         raise self.unsupported(f"pointer conversion from {old} * to {new} *", node)
 
     def string_pointer(self, value: StringValue) -> Ptr:
         name = f"$str{len(self.regions)}"
         from checker.ir import Region
 
-        data = tuple(ct.CHAR.wrap(b) for b in value.data) + (0,)
+        data = (*tuple(ct.CHAR.wrap(b) for b in value.data), 0)
         self.regions[name] = Region(name, ct.CHAR, len(data), RegionKind.LOCAL, data, const=True)
         return Ptr(name, ct.CHAR, index_const(0), ZERO)
 
@@ -335,9 +365,8 @@ class ExprLowering(LoweringState):
         """Leave the function with status 'trap' when `cond` holds (division by
         zero, INT_MIN / -1, null dereference): behaviour C leaves undefined and
         x86-64 turns into a signal."""
-        if isinstance(cond, Const):
-            if not cond.value:
-                return
+        if isinstance(cond, Const) and not cond.value:
+            return
         loc = self.current
         then_loc, else_loc = self.builder.branch(cond, loc)
         self.builder.current = then_loc
@@ -358,8 +387,12 @@ class ExprLowering(LoweringState):
             if first.value < 0 or first.value + count > length:
                 self.trap_if(ONE, None)
             return
-        outside = Ite(Binary(BinOp.LT, first, index_const(0), ct.INT), ONE,
-                      Binary(BinOp.GE, last, index_const(length), ct.INT), ct.INT)
+        outside = Ite(
+            Binary(BinOp.LT, first, index_const(0), ct.INT),
+            ONE,
+            Binary(BinOp.GE, last, index_const(length), ct.INT),
+            ct.INT,
+        )
         self.trap_if(outside, None)
 
     # ------------------------------------------------------------ leaves
@@ -530,8 +563,9 @@ class ExprLowering(LoweringState):
             )
             self.trap_if(overflow, node)
 
-    def compare(self, op: BinOp, left: Scalar | Ptr, right: Scalar | Ptr,
-                node: c_ast.Node | None) -> Scalar:
+    def compare(
+        self, op: BinOp, left: Scalar | Ptr, right: Scalar | Ptr, node: c_ast.Node | None
+    ) -> Scalar:
         if isinstance(left, Ptr) or isinstance(right, Ptr):
             lp = self.convert(left, PointerType(ct.VOID), node)
             rp = self.convert(right, PointerType(ct.VOID), node)
@@ -559,8 +593,9 @@ class ExprLowering(LoweringState):
             raise self.unsupported("ordering comparison of pointers into different objects", node)
         return Binary(op, a.index, b.index, ct.INT)
 
-    def _pointer_arith(self, op: BinOp, left: Scalar | Ptr, right: Scalar | Ptr,
-                       node: c_ast.Node) -> Value:
+    def _pointer_arith(
+        self, op: BinOp, left: Scalar | Ptr, right: Scalar | Ptr, node: c_ast.Node
+    ) -> Value:
         if op is BinOp.ADD:
             if isinstance(left, Ptr) and isinstance(right, Scalar):
                 return self.pointer_add(left, right, node)
@@ -672,8 +707,12 @@ class ExprLowering(LoweringState):
     def sizeof(self, node: c_ast.Node) -> int:
         if isinstance(node, c_ast.Typename):
             return self.program.complete(self.program.resolve(node)).size
-        saved = (len(self.builder.edges), self.builder.current, dict(self.pointer_bases),
-                 set(self.written))
+        saved = (
+            len(self.builder.edges),
+            self.builder.current,
+            dict(self.pointer_bases),
+            set(self.written),
+        )
         try:
             if isinstance(node, (c_ast.ID, c_ast.ArrayRef, c_ast.StructRef)) or (
                 isinstance(node, c_ast.UnaryOp) and node.op == "*"
@@ -683,7 +722,7 @@ class ExprLowering(LoweringState):
                 value = self.rvalue(node)
                 ctype = _value_type(value)
         finally:
-            del self.builder.edges[saved[0]:]
+            del self.builder.edges[saved[0] :]
             self.builder.current = saved[1]
             self.pointer_bases = saved[2]
             self.written = saved[3]
@@ -703,8 +742,13 @@ def _value_type(value: Value) -> CType:
 
 
 def _describe(value: Value) -> str:
-    return {Scalar: "a number", Ptr: "a pointer", StructValue: "a struct",
-            StringValue: "a string", VoidValue: "void"}[type(value)]
+    return {
+        Scalar: "a number",
+        Ptr: "a pointer",
+        StructValue: "a struct",
+        StringValue: "a string",
+        VoidValue: "void",
+    }[type(value)]
 
 
 def is_simple(node: c_ast.Node) -> bool:
@@ -733,4 +777,3 @@ def is_simple(node: c_ast.Node) -> bool:
         args = node.args.exprs if node.args else []
         return name in PURE_LIBRARY and all(is_simple(a) for a in args)
     return False
-

@@ -115,9 +115,7 @@ class LoweringState:
 
     # ------------------------------------------------------------ storage
 
-    def declare_storage(
-        self, place: Place, kind: RegionKind, count: int | None = 1
-    ) -> None:
+    def declare_storage(self, place: Place, kind: RegionKind, count: int | None = 1) -> None:
         """Create the variables/regions behind a place of `count` objects."""
         ctype = place.type
         if isinstance(place, VarPlace):
@@ -148,7 +146,12 @@ class LoweringState:
         self.regions[name] = Region(name, elem, length, kind)
 
     def add_input(
-        self, name: str, ref: str, ctype: ScalarType, source: InputSource, key: str,
+        self,
+        name: str,
+        ref: str,
+        ctype: ScalarType,
+        source: InputSource,
+        key: str,
         is_region: bool = False,
     ) -> None:
         if ref in self.input_refs:
@@ -198,11 +201,18 @@ class LoweringState:
             if fixed:
                 continue
             if is_feature:
-                self.add_input(var.name[len(FEATURE_PREFIX) :], ref, leaf.type,
-                               InputSource.CONFIG, "config:" + var.name, is_region)
+                self.add_input(
+                    var.name[len(FEATURE_PREFIX) :],
+                    ref,
+                    leaf.type,
+                    InputSource.CONFIG,
+                    "config:" + var.name,
+                    is_region,
+                )
             else:
-                self.add_input(key + leaf.path, ref, leaf.type, InputSource.GLOBAL,
-                               key + leaf.path, is_region)
+                self.add_input(
+                    key + leaf.path, ref, leaf.type, InputSource.GLOBAL, key + leaf.path, is_region
+                )
         if fixed:
             self.global_inits.append(GlobalInit(place, var))
 

@@ -178,8 +178,13 @@ class StmtLowering(ExprLowering):
         self.builder.current = done
         self.frames[-1].scopes.pop()
 
-    def _unrolled(self, cond_node: c_ast.Node | None, body: c_ast.Node | None,
-                  step: c_ast.Node | None, test_first: bool) -> None:
+    def _unrolled(
+        self,
+        cond_node: c_ast.Node | None,
+        body: c_ast.Node | None,
+        step: c_ast.Node | None,
+        test_first: bool,
+    ) -> None:
         """The loop unrolled `unroll` times; a run that needs one more iteration
         ends with status 'unwound', which bounded queries exclude."""
         assert self.unroll is not None
@@ -219,7 +224,9 @@ class StmtLowering(ExprLowering):
         self.builder.goto(self.targets[-1].break_loc, self.current)
 
     def stmt_Continue(self, node: c_ast.Continue) -> None:
-        target = next((t.continue_loc for t in reversed(self.targets) if t.continue_loc is not None), None)
+        target = next(
+            (t.continue_loc for t in reversed(self.targets) if t.continue_loc is not None), None
+        )
         if target is None:
             raise self.unsupported("'continue' outside a loop", node)
         self.builder.goto(target, self.current)
@@ -321,8 +328,14 @@ class StmtLowering(ExprLowering):
             key = f"{function}::{node.name}"
             place = self.global_places.get(key) or self.materialise_global(
                 key,
-                GlobalVar(key, ctype, node.init, "const" in (node.quals or []),
-                          self.program.location(node), is_static_local=True),
+                GlobalVar(
+                    key,
+                    ctype,
+                    node.init,
+                    "const" in (node.quals or []),
+                    self.program.location(node),
+                    is_static_local=True,
+                ),
                 key,
             )
             self.bind(node.name, place)
@@ -379,7 +392,9 @@ class StmtLowering(ExprLowering):
             data = string_value(init.value)
             for i in range(length):
                 byte = data[i] if i < len(data) else 0
-                self.write(self._element(place, ctype, i), Scalar(Const(byte, ct.INT), ct.INT), init)
+                self.write(
+                    self._element(place, ctype, i), Scalar(Const(byte, ct.INT), ct.INT), init
+                )
             return
         if not isinstance(init, c_ast.InitList):
             raise self.unsupported("array initialised from a non-list", init)
@@ -405,8 +420,11 @@ class StmtLowering(ExprLowering):
     def _element(self, place: MemPlace, ctype: ArrayType, i: int) -> MemPlace:
         from checker.lower_expr import _add_index, _scale
 
-        return MemPlace(place.base, ctype.elem, _add_index(_scale(place.index, ctype.length or 0),
-                                                            index_const(i)))
+        return MemPlace(
+            place.base,
+            ctype.elem,
+            _add_index(_scale(place.index, ctype.length or 0), index_const(i)),
+        )
 
     def _init_struct(self, place: Place, ctype: StructType, init: c_ast.InitList) -> None:
         names = [name for name, _ in ctype.fields]
@@ -444,14 +462,24 @@ class StmtLowering(ExprLowering):
         if isinstance(ctype, PointerType):
             return Ptr(None, ctype.target, index_const(0), ONE)
         if isinstance(ctype, StructType):
-            return StructValue(ctype, tuple(
-                (leaf.path, tuple(
-                    Scalar(Const(0.0 if isinstance(leaf.type, FloatType) else 0, leaf.type), leaf.type)
-                    if not isinstance(leaf.type, PointerType)
-                    else Ptr(None, leaf.type.target, index_const(0), ONE)
-                    for _ in range(leaf.count)))
-                for leaf in leaves(ctype)
-            ))
+            return StructValue(
+                ctype,
+                tuple(
+                    (
+                        leaf.path,
+                        tuple(
+                            Scalar(
+                                Const(0.0 if isinstance(leaf.type, FloatType) else 0, leaf.type),
+                                leaf.type,
+                            )
+                            if not isinstance(leaf.type, PointerType)
+                            else Ptr(None, leaf.type.target, index_const(0), ONE)
+                            for _ in range(leaf.count)
+                        ),
+                    )
+                    for leaf in leaves(ctype)
+                ),
+            )
         raise self.unsupported(f"zero value of {ctype}")
 
     # ------------------------------------------------------------ calls
@@ -503,7 +531,8 @@ class StmtLowering(ExprLowering):
         params = ftype.params if ftype is not None else ()
         if ftype is not None and not ftype.variadic and len(args) != len(params):
             raise self.unsupported(
-                f"call of '{name}' with {len(args)} arguments (it takes {len(params)})", node)
+                f"call of '{name}' with {len(args)} arguments (it takes {len(params)})", node
+            )
         for i, arg in enumerate(args):
             value = self.rvalue(arg)
             if isinstance(value, StringValue):
@@ -514,7 +543,9 @@ class StmtLowering(ExprLowering):
                 if text is None:
                     raise self.unsupported(
                         f"pointer argument to external function '{name}' "
-                        "(its effect on memory is unknown)", arg)
+                        "(its effect on memory is unknown)",
+                        arg,
+                    )
                 values.append(StrConst(text))
                 continue
             if not isinstance(value, Scalar):
@@ -531,7 +562,7 @@ class StmtLowering(ExprLowering):
             return None
         if not isinstance(value.index, Const):
             return None
-        data = bytes(int(b) & 0xFF for b in region.init[value.index.value:])
+        data = bytes(int(b) & 0xFF for b in region.init[value.index.value :])
         return data.split(b"\0", 1)[0].decode("latin-1")
 
     def _external(self, name: str, args: list[c_ast.Node], node: c_ast.Node) -> Value:
@@ -543,10 +574,12 @@ class StmtLowering(ExprLowering):
         self.externals[name] = self._prototype_text(name)
         if name not in self.settings.pure_functions:
             self.builder.emit(Event(name, values), self.current)
-        self.assume(f"'{name}' has no code here: its result is modelled as a deterministic "
-                    "function of its arguments and each call is an observable event"
-                    if name not in self.settings.pure_functions else
-                    f"'{name}' is declared pure: its result depends only on its arguments")
+        self.assume(
+            f"'{name}' has no code here: its result is modelled as a deterministic "
+            "function of its arguments and each call is an observable event"
+            if name not in self.settings.pure_functions
+            else f"'{name}' is declared pure: its result depends only on its arguments"
+        )
         ret = self.program.complete(ftype.ret)
         if isinstance(ret, ct.VoidType):
             return VoidValue()
@@ -577,7 +610,7 @@ class StmtLowering(ExprLowering):
         chain = [frame.function for frame in self.frames]
         if name in chain:
             if self.unroll is None:
-                cycle = (*chain[chain.index(name):], name)
+                cycle = (*chain[chain.index(name) :], name)
                 raise RecursionFound(cycle, self.program.location(node))
             if chain.count(name) > self.unroll:
                 return self._recursion_cut(name, node)
@@ -592,7 +625,8 @@ class StmtLowering(ExprLowering):
         params = _param_decls(fdef)
         if len(params) != len(args):
             raise self.unsupported(
-                f"call of '{name}' with {len(args)} arguments (it takes {len(params)})", node)
+                f"call of '{name}' with {len(args)} arguments (it takes {len(params)})", node
+            )
         values = []
         for param, arg in zip(params, args, strict=True):
             ptype = self.program.complete(decay(self.program.resolve(param)))
@@ -634,8 +668,11 @@ def _param_decls(fdef: c_ast.FuncDef) -> list[c_ast.Decl]:
 
 def _is_void(param: c_ast.Typename) -> bool:
     inner = param.type
-    return (isinstance(inner, c_ast.TypeDecl) and isinstance(inner.type, c_ast.IdentifierType)
-            and inner.type.names == ["void"])
+    return (
+        isinstance(inner, c_ast.TypeDecl)
+        and isinstance(inner.type, c_ast.IdentifierType)
+        and inner.type.names == ["void"]
+    )
 
 
 def _default_promotion(ctype: CType) -> CType:
@@ -658,4 +695,3 @@ def _collect_cases(node: c_ast.Node | None) -> list[c_ast.Node]:
             continue
         stack.extend(reversed([child for _, child in current.children()]))
     return found
-

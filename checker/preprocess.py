@@ -73,7 +73,9 @@ def _expand(
         found = _find_header(path, name, kind == "<", source, settings)
         if found is None:
             shown = f"<{name}>" if kind == "<" else f'"{name}"'
-            notes.append(f"{path}:{number}: header {shown} not available; its declarations are unknown")
+            notes.append(
+                f"{path}:{number}: header {shown} not available; its declarations are unknown"
+            )
             out.append("")
             continue
         header_path, header_text = found

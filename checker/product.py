@@ -77,8 +77,9 @@ class Product:
         return z3.Or(*[case.formula() for case in self.cases]) if self.cases else z3.BoolVal(False)
 
     def config_symbols(self) -> dict[str, z3.ExprRef]:
-        return {s.name: s.symbol for s in self.inputs.values()
-                if s.input.source is InputSource.CONFIG}
+        return {
+            s.name: s.symbol for s in self.inputs.values() if s.input.source is InputSource.CONFIG
+        }
 
 
 def shared_inputs(old: Cfa, new: Cfa) -> dict[str, SharedInput]:
@@ -89,7 +90,9 @@ def shared_inputs(old: Cfa, new: Cfa) -> dict[str, SharedInput]:
             if existing.input.type != item.type or existing.input.is_region != item.is_region:
                 raise UnsupportedError(
                     f"'{item.name}' has type {existing.input.type} in the old version and "
-                    f"{item.type} in the new one (signature change)", new.location)
+                    f"{item.type} in the new one (signature change)",
+                    new.location,
+                )
             continue
         sort = smt_ops.sort_of(item.type)
         if item.is_region:
@@ -108,9 +111,10 @@ def build_product(old: Cfa, new: Cfa) -> Product:
     new_exit = execute(new, new_env)
     notes: list[str] = []
     cases = outputs_differ(old, new, old_exit, new_exit, old_env, new_env, inputs, notes)
-    domain = _domain(inputs) + [old_exit.guard, new_exit.guard]
-    return Product(old, new, inputs, functions, old_exit, new_exit, old_env, new_env,
-                   domain, cases, notes)
+    domain = [*_domain(inputs), old_exit.guard, new_exit.guard]
+    return Product(
+        old, new, inputs, functions, old_exit, new_exit, old_env, new_env, domain, cases, notes
+    )
 
 
 def _refs(cfa: Cfa, inputs: Mapping[str, SharedInput]) -> dict[str, z3.ExprRef]:
@@ -129,7 +133,11 @@ def _domain(inputs: Mapping[str, SharedInput]) -> list[z3.BoolRef]:
 
 
 def _final(
-    cfa: Cfa, exit_state: ExitState, env: Environment, output: Output | None, key: str,
+    cfa: Cfa,
+    exit_state: ExitState,
+    env: Environment,
+    output: Output | None,
+    key: str,
     inputs: Mapping[str, SharedInput],
 ) -> z3.ExprRef | None:
     if output is not None:
@@ -160,8 +168,13 @@ class DiffCase:
 
 
 def outputs_differ(
-    old: Cfa, new: Cfa, old_exit: ExitState, new_exit: ExitState,
-    old_env: Environment, new_env: Environment, inputs: Mapping[str, SharedInput],
+    old: Cfa,
+    new: Cfa,
+    old_exit: ExitState,
+    new_exit: ExitState,
+    old_env: Environment,
+    new_env: Environment,
+    inputs: Mapping[str, SharedInput],
     notes: list[str],
 ) -> list[DiffCase]:
     status_a = _status(old_exit, old_env, STATUS_VAR)
@@ -181,8 +194,10 @@ def outputs_differ(
         a = _final(old, old_exit, old_env, old_outputs.get(key), key, inputs)
         b = _final(new, new_exit, new_env, new_outputs.get(key), key, inputs)
         if a is None or b is None:
-            notes.append(f"output '{key}' exists only in the "
-                         f"{'old' if b is None else 'new'} version and is not compared")
+            notes.append(
+                f"output '{key}' exists only in the "
+                f"{'old' if b is None else 'new'} version and is not compared"
+            )
             continue
         if a.sort() != b.sort():
             notes.append(f"output '{key}' changed type")
@@ -217,12 +232,17 @@ def events_differ(a: tuple[EventSite, ...], b: tuple[EventSite, ...]) -> z3.Bool
     clashes: list[z3.BoolRef] = [count_a != count_b]
     for site_a, pa in zip(a, pos_a, strict=True):
         for site_b, pb in zip(b, pos_b, strict=True):
-            same_call = site_a.func == site_b.func and len(site_a.args) == len(site_b.args) and all(
-                x.sort() == y.sort() for x, y in zip(site_a.args, site_b.args, strict=True))
+            same_call = (
+                site_a.func == site_b.func
+                and len(site_a.args) == len(site_b.args)
+                and all(x.sort() == y.sort() for x, y in zip(site_a.args, site_b.args, strict=True))
+            )
             meet = z3.And(site_a.guard, site_b.guard, pa == pb)
             if not same_call:
                 clashes.append(meet)
             elif site_a.args:
-                args_differ = z3.Or(*[x != y for x, y in zip(site_a.args, site_b.args, strict=True)])
+                args_differ = z3.Or(
+                    *[x != y for x, y in zip(site_a.args, site_b.args, strict=True)]
+                )
                 clashes.append(z3.And(meet, args_differ))
     return z3.Or(*clashes)

@@ -72,8 +72,9 @@ class Program:
         """Raise the recorded error if `name`'s declaration could not be modelled."""
         error = self.poisoned.get(name)
         if error is not None:
-            raise UnsupportedError(f"{error.construct} (in the declaration of '{name}')",
-                                   error.location)
+            raise UnsupportedError(
+                f"{error.construct} (in the declaration of '{name}')", error.location
+            )
 
     def location(self, node: c_ast.Node | None) -> Location:
         return coord_location(node, Location(self.path, 0))
@@ -240,9 +241,7 @@ class Program:
             return  # a later tentative/extern declaration of a defined global
         if isinstance(dtype, ArrayType) and dtype.length is None and decl.init is not None:
             dtype = ArrayType(dtype.elem, _init_length(decl.init))
-        self.globals[decl.name] = GlobalVar(
-            decl.name, dtype, decl.init, const, self.location(decl)
-        )
+        self.globals[decl.name] = GlobalVar(decl.name, dtype, decl.init, const, self.location(decl))
 
 
 def _init_length(init: c_ast.Node) -> int | None:

@@ -81,13 +81,12 @@ def observe(cfa: Cfa, result: RunResult) -> Observation:
     by_name = {o.name: o.key for o in cfa.outputs}
     outputs = {by_name[name]: value for name, value in result.outputs.items() if name in by_name}
     events = tuple(e for e in result.events if e[0] not in OUTPUT_FUNCTIONS)
-    return Observation(result.status, result.exit_code, outputs, events, result.printed,
-                       result.calls)
+    return Observation(
+        result.status, result.exit_code, outputs, events, result.printed, result.calls
+    )
 
 
-def differences(
-    old: Observation, new: Observation, assignment: Assignment
-) -> list[Difference]:
+def differences(old: Observation, new: Observation, assignment: Assignment) -> list[Difference]:
     """What an observer can tell apart, following the product's definition."""
     found: list[Difference] = []
     if old.status != new.status:
@@ -184,15 +183,20 @@ class CompiledReplay:
 
 
 def harness_spec(
-    cfa: Cfa, version: CompiledVersion, assignment: Assignment, observed: Observation,
+    cfa: Cfa,
+    version: CompiledVersion,
+    assignment: Assignment,
+    observed: Observation,
     stubs: Mapping[tuple[str, tuple], Scalar],  # type: ignore[type-arg]
 ) -> HarnessSpec:
     assignments: list[CAssignment] = []
     buffers: list[Buffer] = []
-    pointer_names = {item.ref[: -len(NULL_SUFFIX)] for item in cfa.inputs
-                     if item.ref.endswith(NULL_SUFFIX)}
-    null_params = {name for name in pointer_names
-                   if assignment.scalars.get(_null_key(cfa, name), 0)}
+    pointer_names = {
+        item.ref[: -len(NULL_SUFFIX)] for item in cfa.inputs if item.ref.endswith(NULL_SUFFIX)
+    }
+    null_params = {
+        name for name in pointer_names if assignment.scalars.get(_null_key(cfa, name), 0)
+    }
     region_spans: dict[str, tuple[int, int]] = {}
     for item in cfa.inputs:
         if item.source is InputSource.CONFIG:
@@ -228,8 +232,9 @@ def harness_spec(
     for func, prototype in sorted(cfa.externals.items()):
         if func in PURE_LIBRARY or not prototype:
             continue
-        wanted = func + NULL_SUFFIX.replace("null", "isnull") if cfa_returns_pointer(
-            cfa, func) else func
+        wanted = (
+            func + NULL_SUFFIX.replace("null", "isnull") if cfa_returns_pointer(cfa, func) else func
+        )
         table = tuple((args, value) for (name, args), value in stubs.items() if name == wanted)
         stub_list.append(Stub(func, prototype, table))  # type: ignore[arg-type]
     return HarnessSpec(
@@ -250,8 +255,7 @@ def cfa_returns_pointer(cfa: Cfa, func: str) -> bool:
     """External calls returning pointers appear as `func$isnull` (their null flag)."""
     for edge in cfa.edges:
         for expr in action_exprs(edge.action):
-            if any(isinstance(node, Call) and node.func == func + "$isnull"
-                   for node in walk(expr)):
+            if any(isinstance(node, Call) and node.func == func + "$isnull" for node in walk(expr)):
                 return True
     return False
 
@@ -296,7 +300,7 @@ def _output_leaves(cfa: Cfa, observed: Observation) -> list[OutputLeaf]:
         if out.pointer:
             continue  # addresses differ between runs; the interpreter compares offsets
         if out.ref.startswith(RETURN_VAR):
-            expr = "__liftdiff_ret" + out.ref[len(RETURN_VAR):]
+            expr = "__liftdiff_ret" + out.ref[len(RETURN_VAR) :]
             leaves.append(OutputLeaf(out.key, expr, out.type))
             continue
         if out.is_region:
@@ -304,16 +308,23 @@ def _output_leaves(cfa: Cfa, observed: Observation) -> list[OutputLeaf]:
             value = observed.outputs.get(out.key)
             cells = sorted(value.cells) if isinstance(value, RegionValue) else []
             for index in cells:
-                leaves.append(OutputLeaf(f"{out.key}[{index}]", f"{pointer}[{index}]{path}",
-                                         out.type))
+                leaves.append(
+                    OutputLeaf(f"{out.key}[{index}]", f"{pointer}[{index}]{path}", out.type)
+                )
             continue
         leaves.append(OutputLeaf(out.key, out.name, out.type))
     return leaves
 
 
 def compiled_replay(
-    old: Cfa, new: Cfa, old_version: CompiledVersion, new_version: CompiledVersion,
-    assignment: Assignment, old_obs: Observation, new_obs: Observation, compiler: str,
+    old: Cfa,
+    new: Cfa,
+    old_version: CompiledVersion,
+    new_version: CompiledVersion,
+    assignment: Assignment,
+    old_obs: Observation,
+    new_obs: Observation,
+    compiler: str,
 ) -> CompiledReplay:
     try:
         old_spec = harness_spec(old, old_version, assignment, old_obs, assignment.stubs)
@@ -326,10 +337,14 @@ def compiled_replay(
     if a.kind in ("unavailable", "compile_error") or b.kind in ("unavailable", "compile_error"):
         message = a.message if a.kind in ("unavailable", "compile_error") else b.message
         return CompiledReplay(a, b, False, False, message, unavailable=True)
-    differs = (a.kind != b.kind or a.exit_code != b.exit_code or a.stdout != b.stdout
-               or any(not _same(a.values[k], b.values[k]) for k in a.values.keys() & b.values.keys())
-               or a.values.keys() != b.values.keys()
-               or not _same_events(_events(a), _events(b)))
+    differs = (
+        a.kind != b.kind
+        or a.exit_code != b.exit_code
+        or a.stdout != b.stdout
+        or any(not _same(a.values[k], b.values[k]) for k in a.values.keys() & b.values.keys())
+        or a.values.keys() != b.values.keys()
+        or not _same_events(_events(a), _events(b))
+    )
     agrees = _agrees(a, old_obs) and _agrees(b, new_obs)
     return CompiledReplay(a, b, differs, agrees)
 
@@ -360,4 +375,3 @@ def _agrees(outcome: CompiledOutcome, observed: Observation) -> bool:
         if mine is None or isinstance(mine, RegionValue) or not same_value(mine, value):
             return False
     return True
-

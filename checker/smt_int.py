@@ -37,11 +37,16 @@ def supports(expr: Expr) -> bool:
         if isinstance(node, Cast) and isinstance(node.arg.type, FloatType):
             return False
         if isinstance(node, Binary) and node.op not in _LINEAR_OPS:
-            if node.op in (BinOp.MUL,) and (isinstance(node.left, Const)
-                                            or isinstance(node.right, Const)):
+            if node.op in (BinOp.MUL,) and (
+                isinstance(node.left, Const) or isinstance(node.right, Const)
+            ):
                 continue
-            if node.op in (BinOp.DIV, BinOp.MOD) and isinstance(node.right, Const) \
-                    and node.right.value > 0 and _bits(node.type)[1]:
+            if (
+                node.op in (BinOp.DIV, BinOp.MOD)
+                and isinstance(node.right, Const)
+                and node.right.value > 0
+                and _bits(node.type)[1]
+            ):
                 continue
             return False
     return True
@@ -101,8 +106,14 @@ def binary(op: BinOp, a: z3.ArithRef, b: z3.ArithRef, operand: ScalarType) -> z3
     if op in (BinOp.DIV, BinOp.MOD):
         quotient = z3.If(a >= 0, a / b, -((-a) / b))  # C truncates; z3 floors
         return quotient if op is BinOp.DIV else a - b * quotient
-    table = {BinOp.EQ: a == b, BinOp.NE: a != b, BinOp.LT: a < b, BinOp.LE: a <= b,
-             BinOp.GT: a > b, BinOp.GE: a >= b}
+    table = {
+        BinOp.EQ: a == b,
+        BinOp.NE: a != b,
+        BinOp.LT: a < b,
+        BinOp.LE: a <= b,
+        BinOp.GT: a > b,
+        BinOp.GE: a >= b,
+    }
     if op not in table:
         raise ValueError(f"operator {op.value} has no linear integer encoding")
     return as_int(table[op])

@@ -107,8 +107,12 @@ def _int_compare(op: BinOp, a: z3.ExprRef, b: z3.ExprRef, signed: bool) -> z3.Bo
     if signed:
         table = {BinOp.LT: a < b, BinOp.LE: a <= b, BinOp.GT: a > b, BinOp.GE: a >= b}
     else:
-        table = {BinOp.LT: z3.ULT(a, b), BinOp.LE: z3.ULE(a, b),
-                 BinOp.GT: z3.UGT(a, b), BinOp.GE: z3.UGE(a, b)}
+        table = {
+            BinOp.LT: z3.ULT(a, b),
+            BinOp.LE: z3.ULE(a, b),
+            BinOp.GT: z3.UGT(a, b),
+            BinOp.GE: z3.UGE(a, b),
+        }
     return table[op]
 
 
@@ -182,9 +186,12 @@ def _float_binary(op: BinOp, a: z3.ExprRef, b: z3.ExprRef) -> z3.ExprRef:
     if op is BinOp.DIV:
         return z3.fpDiv(RNE, a, b)
     table = {
-        BinOp.EQ: z3.fpEQ(a, b), BinOp.NE: z3.Not(z3.fpEQ(a, b)),
-        BinOp.LT: z3.fpLT(a, b), BinOp.LE: z3.fpLEQ(a, b),
-        BinOp.GT: z3.fpGT(a, b), BinOp.GE: z3.fpGEQ(a, b),
+        BinOp.EQ: z3.fpEQ(a, b),
+        BinOp.NE: z3.Not(z3.fpEQ(a, b)),
+        BinOp.LT: z3.fpLT(a, b),
+        BinOp.LE: z3.fpLEQ(a, b),
+        BinOp.GT: z3.fpGT(a, b),
+        BinOp.GE: z3.fpGEQ(a, b),
     }
     if op not in table:
         raise ValueError(f"operator {op.value} on floating values")
@@ -228,8 +235,9 @@ def _cast(a: z3.ExprRef, source: ScalarType, target: ScalarType) -> z3.ExprRef:
         if isinstance(target, FloatType):
             return z3.fpToFP(RNE, a, sort_of(target))
         return _float_to_int(a, target)
-    src_signed = isinstance(source, PointerType) or (isinstance(source, IntType) and source.signed
-                                                      and not source.is_bool)
+    src_signed = isinstance(source, PointerType) or (
+        isinstance(source, IntType) and source.signed and not source.is_bool
+    )
     if isinstance(target, FloatType):
         if src_signed:
             return z3.fpSignedToFP(RNE, a, sort_of(target))
@@ -262,7 +270,7 @@ def _float_to_int(a: z3.ExprRef, target: ScalarType) -> z3.BitVecRef:
     assert isinstance(target, IntType)
     if target.bits == 64 and not target.signed:
         fsort = a.sort()
-        two63 = z3.FPVal(2.0 ** 63, fsort)
+        two63 = z3.FPVal(2.0**63, fsort)
         small = _cvtt(a, 64)
         large = _cvtt(z3.fpSub(RNE, a, two63), 64) ^ z3.BitVecVal(1 << 63, 64)
         return z3.If(z3.fpGEQ(a, two63), large, small)

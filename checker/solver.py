@@ -44,8 +44,9 @@ class Budget:
 
     def share(self, seconds: float) -> Budget:
         """A sub-budget of at most `seconds` that counts its calls into this one."""
-        return _Share(min(seconds, max(0.0, self.remaining())), self.per_call, self.memory_mb,
-                      parent=self)
+        return _Share(
+            min(seconds, max(0.0, self.remaining())), self.per_call, self.memory_mb, parent=self
+        )
 
     def call_limit(self) -> float:
         return max(0.05, min(self.per_call, self.remaining()))

@@ -140,8 +140,9 @@ class Evaluator:
         if isinstance(node, Unary):
             return sem.unary(node.op, self.expr(state, node.arg), node.arg.type)
         if isinstance(node, Binary):
-            return sem.binary(node.op, self.expr(state, node.left),
-                              self.expr(state, node.right), node.left.type)
+            return sem.binary(
+                node.op, self.expr(state, node.left), self.expr(state, node.right), node.left.type
+            )
         if isinstance(node, Cast):
             return sem.cast(self.expr(state, node.arg), node.arg.type, node.type)
         if isinstance(node, Ite):
@@ -152,8 +153,9 @@ class Evaluator:
             exact = sem.fp_library(node.func, args) if isinstance(node.type, FloatType) else None
             if exact is not None:
                 return exact
-            decl = self.env.functions(node.func, tuple(a.sort() for a in args),
-                                      sem.sort_of(node.type))
+            decl = self.env.functions(
+                node.func, tuple(a.sort() for a in args), sem.sort_of(node.type)
+            )
             return decl(*args)
         if isinstance(node, StrConst):
             return sem.const(smt_ops.string_id(node.text).as_long(), INDEX)
@@ -252,9 +254,11 @@ def step(
         return State(state.guard, env, state.mem)
     if isinstance(action, Store):
         mem = dict(state.mem)
-        mem[action.region] = z3.Store(evaluator.region(state, action.region),
-                                      evaluator.expr(state, action.index),
-                                      evaluator.expr(state, action.value))
+        mem[action.region] = z3.Store(
+            evaluator.region(state, action.region),
+            evaluator.expr(state, action.index),
+            evaluator.expr(state, action.value),
+        )
         return State(state.guard, state.env, mem)
     if isinstance(action, Event):
         args = tuple(evaluator.expr(state, a) for a in action.args)

@@ -66,7 +66,10 @@ def model_assignment(product: Product, model: z3.ModelRef) -> Assignment:
             term = model.eval(shared.symbol, model_completion=True)
             scalars[key] = python_value(term, shared.input.type)
     free: dict[str, dict[str, Scalar | RegionValue]] = {}
-    for tag, env, cfa in (("old", product.old_env, product.old), ("new", product.new_env, product.new)):
+    for tag, env, cfa in (
+        ("old", product.old_env, product.old),
+        ("new", product.new_env, product.new),
+    ):
         values: dict[str, Scalar | RegionValue] = {}
         for name, symbol in env.free.items():
             if name in cfa.regions:
@@ -79,7 +82,10 @@ def model_assignment(product: Product, model: z3.ModelRef) -> Assignment:
 
 
 def model_stub(
-    product: Product, model: z3.ModelRef, func: str, args: tuple[int | float | str, ...],
+    product: Product,
+    model: z3.ModelRef,
+    func: str,
+    args: tuple[int | float | str, ...],
     result_type: ScalarType,
 ) -> Scalar | None:
     """The model's value of an uninterpreted function at concrete arguments."""
@@ -97,7 +103,10 @@ def model_stub(
 
 
 def library_lemma(
-    product: Product, func: str, args: tuple[int | float | str, ...], result: Scalar,
+    product: Product,
+    func: str,
+    args: tuple[int | float | str, ...],
+    result: Scalar,
 ) -> z3.BoolRef | None:
     """`f(args) == result` for an uninterpreted library call (lazy concretization)."""
     for name, decl in product.functions.by_name():

@@ -20,17 +20,20 @@ def _inputs(old: Cfa, new: Cfa) -> dict[str, tuple[str, bool, bool]]:
     """key -> (display name, is_region, is_config) over both versions."""
     found: dict[str, tuple[str, bool, bool]] = {}
     for item in (*old.inputs, *new.inputs):
-        found.setdefault(item.key, (item.name, item.is_region,
-                                    item.source is InputSource.CONFIG))
+        found.setdefault(item.key, (item.name, item.is_region, item.source is InputSource.CONFIG))
     return found
 
 
 def witness_inputs(old: Cfa, new: Cfa, assignment: Assignment) -> dict[str, Value]:
     shown: dict[str, Value] = {}
-    nulls = {key[: -len(NULL_SUFFIX)] for key, value in assignment.scalars.items()
-             if key.endswith(NULL_SUFFIX) and value}
-    for key, (name, is_region, is_config) in sorted(_inputs(old, new).items(),
-                                                    key=lambda kv: kv[1][0]):
+    nulls = {
+        key[: -len(NULL_SUFFIX)]
+        for key, value in assignment.scalars.items()
+        if key.endswith(NULL_SUFFIX) and value
+    }
+    for key, (name, is_region, is_config) in sorted(
+        _inputs(old, new).items(), key=lambda kv: kv[1][0]
+    ):
         if is_config:
             continue
         if key.endswith(NULL_SUFFIX):
@@ -48,8 +51,11 @@ def witness_inputs(old: Cfa, new: Cfa, assignment: Assignment) -> dict[str, Valu
 
 
 def configuration(old: Cfa, new: Cfa, assignment: Assignment) -> dict[str, int]:
-    return {name: int(assignment.scalars[key])
-            for key, (name, _, is_config) in _inputs(old, new).items() if is_config}
+    return {
+        name: int(assignment.scalars[key])
+        for key, (name, _, is_config) in _inputs(old, new).items()
+        if is_config
+    }
 
 
 def observation_values(cfa: Cfa, observed: Observation) -> dict[str, Value]:
@@ -123,8 +129,9 @@ def body_condition(old: Cfa, new: Cfa, body: Mapping[str, int | float | RegionVa
     "1" when every input qualifies."""
     types = {i.key: i.type for i in (*old.inputs, *new.inputs)}
     parts: list[str] = []
-    for key, (name, is_region, is_config) in sorted(_inputs(old, new).items(),
-                                                    key=lambda kv: kv[1][0]):
+    for key, (name, _is_region, is_config) in sorted(
+        _inputs(old, new).items(), key=lambda kv: kv[1][0]
+    ):
         if is_config or key not in body:
             continue
         value = body[key]

@@ -26,8 +26,9 @@ def pair(tmp_path: Path, old: str, new: str, name: str = "f") -> tuple[Cfa, Cfa]
 
 
 def case(name: str, tmp_path: Path) -> tuple[Cfa, Cfa]:
-    return pair(tmp_path, (CASES / name / "old.c").read_text(),
-                (CASES / name / "new.c").read_text())
+    return pair(
+        tmp_path, (CASES / name / "old.c").read_text(), (CASES / name / "new.c").read_text()
+    )
 
 
 def test_spacer_proves_a_relational_invariant(tmp_path: Path) -> None:
@@ -37,10 +38,11 @@ def test_spacer_proves_a_relational_invariant(tmp_path: Path) -> None:
 
 
 def test_spacer_finds_a_difference_with_its_depth(tmp_path: Path) -> None:
-    old, new = pair(tmp_path,
-                    "int f(int n) { int r = 0; for (int i = 0; i < n; i++) r += 2; return r; }",
-                    "int f(int n) { int r = 0; for (int i = 0; i < n; i++) "
-                    "r += (i == 3 ? 5 : 2); return r; }")
+    old, new = pair(
+        tmp_path,
+        "int f(int n) { int r = 0; for (int i = 0; i < n; i++) r += 2; return r; }",
+        "int f(int n) { int r = 0; for (int i = 0; i < n; i++) r += (i == 3 ? 5 : 2); return r; }",
+    )
     outcome = chc_check(old, new, 30, 2048)
     assert outcome.kind is Outcome.SAT
     assert outcome.depth is not None and outcome.depth >= 4
@@ -65,9 +67,11 @@ def test_houdini_proves_strength_reduction(tmp_path: Path) -> None:
 
 
 def test_houdini_does_not_prove_a_real_difference(tmp_path: Path) -> None:
-    old, new = pair(tmp_path,
-                    "double f(double x, int n) { double s = 0; for (int i = 0; i < n; i++) "
-                    "s = s + x; return s; }",
-                    "double f(double x, int n) { double s = 0; for (int i = 0; i < n; i++) "
-                    "s = x + s + 0.0; return s; }")
+    old, new = pair(
+        tmp_path,
+        "double f(double x, int n) { double s = 0; for (int i = 0; i < n; i++) "
+        "s = s + x; return s; }",
+        "double f(double x, int n) { double s = 0; for (int i = 0; i < n; i++) "
+        "s = x + s + 0.0; return s; }",
+    )
     assert houdini_check(old, new, Budget(60, 30)).kind is Outcome.UNKNOWN

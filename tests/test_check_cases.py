@@ -29,8 +29,9 @@ def same_configurations(heads: list[str], expected: list[str], features: list[st
     symbols = {name: z3.BitVec(name, 32) for name in features}
 
     def union(texts: list[str]) -> z3.BoolRef:
-        return z3.Or(*[to_z3(parse_model(tokens_of(t, "<head>"), table, Settings()), symbols)
-                       for t in texts])
+        return z3.Or(
+            *[to_z3(parse_model(tokens_of(t, "<head>"), table, Settings()), symbols) for t in texts]
+        )
 
     solver = z3.Solver()
     solver.add(*[z3.Or(s == 0, s == 1) for s in symbols.values()])
@@ -46,8 +47,12 @@ def _cases() -> list[Path]:
 def test_case(case: Path) -> None:
     expect = json.loads((case / "expect.json").read_text())
     settings = Settings(timeout=60, solver_timeout=30).overlay(expect.get("settings", {}))
-    report = check_pair(SourceFile.read(str(case / "old.c")), SourceFile.read(str(case / "new.c")),
-                        settings, [expect["function"]])
+    report = check_pair(
+        SourceFile.read(str(case / "old.c")),
+        SourceFile.read(str(case / "new.c")),
+        settings,
+        [expect["function"]],
+    )
     (result,) = report.results
     assert result.verdict is Verdict(expect["verdict"]), result.reason
     if "reason_contains" in expect:
@@ -64,8 +69,9 @@ def test_case(case: Path) -> None:
         assert not result.neq_summary
         return
     if "heads" in expect:
-        assert same_configurations([e.configurations for e in result.neq_summary],
-                                   expect["heads"], list(result.features))
+        assert same_configurations(
+            [e.configurations for e in result.neq_summary], expect["heads"], list(result.features)
+        )
     entry = result.neq_summary[0]
     witness = entry.witness
     assert witness.old_output != witness.new_output

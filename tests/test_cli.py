@@ -23,8 +23,9 @@ def run(*argv: str) -> tuple[int, str, str]:
 def test_equivalent_pair_exits_0_and_neq_pair_exits_1() -> None:
     code, out, _ = run("check", str(CASES / "sub_eq/old.c"), str(CASES / "sub_eq/new.c"))
     assert code == 0 and "EQUIVALENT" in out
-    code, out, _ = run("check", str(CASES / "add_wrap_neq/old.c"),
-                       str(CASES / "add_wrap_neq/new.c"), "--json")
+    code, out, _ = run(
+        "check", str(CASES / "add_wrap_neq/old.c"), str(CASES / "add_wrap_neq/new.c"), "--json"
+    )
     assert code == 1
     report = json.loads(out)
     assert report["schema"] == SCHEMA
@@ -54,8 +55,9 @@ def test_unknown_function_name() -> None:
 
 
 def test_unsupported_construct_is_reported_with_location() -> None:
-    code, out, _ = run("check", str(DATA / "union.c"), str(DATA / "ok.c"), "--function", "f",
-                       "--json")
+    code, out, _ = run(
+        "check", str(DATA / "union.c"), str(DATA / "ok.c"), "--function", "f", "--json"
+    )
     assert code == 2
     (result,) = json.loads(out)["results"]
     assert result["verdict"] == "UNSUPPORTED"

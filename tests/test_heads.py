@@ -4,8 +4,12 @@ BOOLS = {"A": True, "B": True, "C": True}
 
 
 def test_paper_figure_one_head_is_minimal() -> None:
-    configs = [{"A": 0, "B": 1, "C": 1}, {"A": 0, "B": 0, "C": 1},
-               {"A": 1, "B": 1, "C": 1}, {"A": 1, "B": 1, "C": 0}]
+    configs = [
+        {"A": 0, "B": 1, "C": 1},
+        {"A": 0, "B": 0, "C": 1},
+        {"A": 1, "B": 1, "C": 1},
+        {"A": 1, "B": 1, "C": 0},
+    ]
     assert to_c(minimise(configs, BOOLS), BOOLS) == "(!A && C) || (A && B)"
 
 

@@ -59,7 +59,7 @@ def test_missing_file_gives_defaults(tmp_path: Path) -> None:
         (b"timeout = [", "x.toml is not valid TOML: "),
         (b"tiemout = 3", "x.toml: unknown setting 'tiemout'"),
         (b"timeout = 'slow'", "x.toml: setting 'timeout' must be a number, got 'slow'"),
-        (b"features = 3", "x.toml: bad setting value"),
+        (b"features = 3", "x.toml: setting 'features' must be a list of strings"),
         (b"[policy]\nblock = ['MAYBE']", "policy 'block': unknown verdict 'MAYBE'"),
         (b"[policy]\ntime_budget = 0", "policy 'time_budget' must be a positive number, got 0"),
         (b"[policy]\nblokc = []", "x.toml: unknown policy key 'blokc'"),

@@ -25,15 +25,19 @@ def _manifest() -> list[dict]:
 
 
 def _check(entry: dict, **settings: object):  # type: ignore[no-untyped-def]
-    report = check_pair(SourceFile.read(str(SPL / entry["old"])),
-                        SourceFile.read(str(SPL / entry["new"])),
-                        Settings(timeout=120).overlay(settings), [entry["function"]])
+    report = check_pair(
+        SourceFile.read(str(SPL / entry["old"])),
+        SourceFile.read(str(SPL / entry["new"])),
+        Settings(timeout=120).overlay(settings),
+        [entry["function"]],
+    )
     (result,) = report.results
     return result
 
 
-@pytest.mark.parametrize("entry", [e for e in _manifest() if e["id"].startswith("mseries")],
-                         ids=lambda e: e["id"])
+@pytest.mark.parametrize(
+    "entry", [e for e in _manifest() if e["id"].startswith("mseries")], ids=lambda e: e["id"]
+)
 def test_mseries_label(entry: dict) -> None:
     result = _check(entry)
     expected = Verdict.NOT_EQUIVALENT if entry["label"] == "NEQ" else Verdict.EQUIVALENT
@@ -46,17 +50,25 @@ def test_mseries_label(entry: dict) -> None:
             assert ReplayMethod.COMPILER in item.witness.replayed_by
 
 
-SAMPLE = ("hard/1/coreutils.ls.6b01b71e.sat.spl1.op", "hard/1/coreutils.ls.6b01b71e.sat.spl2.fe",
-          "hard/5/coreutils.ls.6b01b71e.sat.spl3.fe", "hard/3/coreutils.ls.6b01b71e.sat.spl4.op.fe")
+SAMPLE = (
+    "hard/1/coreutils.ls.6b01b71e.sat.spl1.op",
+    "hard/1/coreutils.ls.6b01b71e.sat.spl2.fe",
+    "hard/5/coreutils.ls.6b01b71e.sat.spl3.fe",
+    "hard/3/coreutils.ls.6b01b71e.sat.spl4.op.fe",
+)
 
 
-@pytest.mark.parametrize("entry", [e for e in _manifest() if e["id"] in SAMPLE],
-                         ids=lambda e: e["id"])
+@pytest.mark.parametrize(
+    "entry", [e for e in _manifest() if e["id"] in SAMPLE], ids=lambda e: e["id"]
+)
 def test_lifted_summary_equals_brute_force(entry: dict) -> None:
     lifted = _check(entry)
     brute = _check(entry, brute_force=True)
     assert lifted.verdict in (Verdict.EQUIVALENT, Verdict.NOT_EQUIVALENT), lifted.reason
     assert brute.verdict is lifted.verdict, (brute.reason, lifted.reason)
     features = sorted(set(lifted.features) | set(brute.features))
-    assert same_configurations([e.configurations for e in lifted.neq_summary],
-                               [e.configurations for e in brute.neq_summary] or ["0"], features)
+    assert same_configurations(
+        [e.configurations for e in lifted.neq_summary],
+        [e.configurations for e in brute.neq_summary] or ["0"],
+        features,
+    )

@@ -60,8 +60,9 @@ def test_unary() -> None:
     assert ev(smt_ops.unary(UnOp.NEG, c(-(2**31), ct.INT), ct.INT), ct.INT) == -(2**31)
     assert ev(smt_ops.unary(UnOp.BNOT, c(0, ct.UINT), ct.UINT), ct.UINT) == 2**32 - 1
     assert ev(smt_ops.unary(UnOp.LNOT, c(float("nan"), ct.DOUBLE), ct.DOUBLE), ct.INT) == 0
-    assert math.copysign(1, ev(smt_ops.unary(UnOp.NEG, c(0.0, ct.DOUBLE), ct.DOUBLE),
-                               ct.DOUBLE)) == -1
+    assert (
+        math.copysign(1, ev(smt_ops.unary(UnOp.NEG, c(0.0, ct.DOUBLE), ct.DOUBLE), ct.DOUBLE)) == -1
+    )
 
 
 @pytest.mark.parametrize(
@@ -84,8 +85,9 @@ def test_unary() -> None:
         (0.1, ct.DOUBLE, ct.FLOAT, 0.10000000149011612),
     ],
 )
-def test_casts(value: int | float, source: ct.ScalarType, target: ct.ScalarType,
-               expected: int | float) -> None:
+def test_casts(
+    value: int | float, source: ct.ScalarType, target: ct.ScalarType, expected: int | float
+) -> None:
     assert ev(smt_ops.cast(c(value, source), source, target), target) == expected
 
 

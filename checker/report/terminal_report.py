@@ -29,24 +29,30 @@ def _witness_cell(result: FunctionResult) -> str:
         witness = result.neq_summary[0].witness
         parts = [f"{k}={_compact(v)}" for k, v in witness.inputs.items()]
         if witness.configuration:
-            parts.insert(0, "config " + ",".join(
-                f"{k}={v}" for k, v in witness.configuration.items()))
+            parts.insert(
+                0, "config " + ",".join(f"{k}={v}" for k, v in witness.configuration.items())
+            )
         return " ".join(parts) or "(no inputs)"
     return result.reason or ""
 
 
 def render(report: Report, width: int = 120) -> str:
     buffer = io.StringIO()
-    console = Console(file=buffer, width=width, force_terminal=False, color_system=None,
-                      highlight=False)
+    console = Console(
+        file=buffer, width=width, force_terminal=False, color_system=None, highlight=False
+    )
     table = Table(title="liftdiff", show_lines=False)
     table.add_column("function", no_wrap=True)
     table.add_column("verdict", no_wrap=True)
     table.add_column("witness / reason", overflow="fold")
     table.add_column("time", justify="right", no_wrap=True)
     for result in report.results:
-        table.add_row(result.function, Text(result.verdict.value, style=_STYLE[result.verdict]),
-                      _witness_cell(result), f"{result.stats.seconds:.2f}s")
+        table.add_row(
+            result.function,
+            Text(result.verdict.value, style=_STYLE[result.verdict]),
+            _witness_cell(result),
+            f"{result.stats.seconds:.2f}s",
+        )
     console.print(table)
     for result in report.results:
         if not result.neq_summary:
