@@ -1,9 +1,10 @@
-"""Differential tests: the interpreter against gcc -O0 on random typed IR expressions.
+"""Differential tests: interpreter, SMT encoding and gcc -O0 on random typed IR expressions.
 
 Each example is a batch: many expressions, printed as C with `ir_to_c`, are
 compiled into one program that evaluates them on several input sets and
 prints every result exactly (integers in decimal, floats as bit patterns).
-The interpreter must agree on every value (floats bitwise, all NaNs alike).
+The interpreter and the z3 encoding (evaluated on the same constant inputs)
+must agree with gcc on every value (floats bitwise, all NaNs alike).
 
 Generation respects what the lowering guarantees: division by zero and
 INT_MIN / -1 are guarded; arithmetic operands are promoted. It also avoids
@@ -28,17 +29,22 @@ from collections.abc import Sequence
 from pathlib import Path
 
 import pytest
+import z3
 from hypothesis import HealthCheck, Phase, given, settings
 from hypothesis import strategies as st
 
 from checker import ctype as ct
+from checker import smt_ops
 from checker.compiled_replay import COMPILE_FLAGS
 from checker.concrete_ops import round_float
 from checker.ctype import FloatType, IntType, ScalarType
 from checker.interp import evaluate, same_value
-from checker.ir import Binary, BinOp, Call, Cast, Const, Expr, Ite, Unary, UnOp, Var, walk
+from checker.ir import Binary, BinOp, Call, Cast, Cfa, Const, Expr, Ite, Unary, UnOp, Var, walk
 from checker.ir_to_c import identifier, literal, to_c
 from checker.library import PURE_LIBRARY
+from checker.product import UninterpretedFunctions
+from checker.symexec import Environment, Evaluator, State
+from checker.types import Location
 
 pytestmark = pytest.mark.gcc
 
@@ -260,7 +266,23 @@ def _parse(line: str) -> Number:
     return int(line)
 
 
+def smt_value(expr: Expr, values: Inputs) -> Number | None:
+    """The SMT encoding's value of `expr` on constant inputs (None when the
+    expression calls a library function the encoding leaves uninterpreted)."""
+    if any(isinstance(node, Call) for node in walk(expr)):
+        exact = all(smt_ops.fp_library(node.func, [smt_ops.const(1.0, ct.DOUBLE)]) is not None
+                    for node in walk(expr) if isinstance(node, Call))
+        if not exact:
+            return None
+    symbols = {name: smt_ops.const(value, VARIABLES[name]) for name, value in values.items()}
+    cfa = Cfa("expr", Location("<expr>", 0), 0, 0, (), dict(VARIABLES), {}, (), ())
+    env = Environment(cfa, symbols, UninterpretedFunctions(), "t")
+    term = z3.simplify(Evaluator(env).expr(State(z3.BoolVal(True)), expr))
+    return smt_ops.python_value(term, expr.type)
+
+
 def assert_agree(exprs: Sequence[Expr], inputs: Sequence[Inputs]) -> None:
+    """The interpreter, the SMT encoding and gcc agree on every value."""
     compiled = gcc_values(exprs, inputs)
     assert len(compiled) == len(exprs) * len(inputs)
     position = 0
@@ -269,9 +291,12 @@ def assert_agree(exprs: Sequence[Expr], inputs: Sequence[Inputs]) -> None:
             mine = evaluate(expr, values)
             theirs = compiled[position]
             position += 1
-            assert same_value(mine, theirs), (
-                f"interpreter {mine!r} != gcc {theirs!r}\n  C: {to_c(expr)}\n"
-                f"  inputs: { {n: values[n] for n in sorted(_names(expr))} }")
+            used = {n: values[n] for n in sorted(_names(expr))}
+            shown = f"\n  C: {to_c(expr)}\n  inputs: {used}"
+            assert same_value(mine, theirs), f"interpreter {mine!r} != gcc {theirs!r}{shown}"
+            encoded = smt_value(expr, values)
+            if encoded is not None:
+                assert same_value(encoded, theirs), f"SMT {encoded!r} != gcc {theirs!r}{shown}"
 
 
 # ------------------------------------------------------------ tests
