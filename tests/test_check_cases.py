@@ -79,7 +79,11 @@ def test_case(case: Path) -> None:
     if HAVE_GCC:
         assert ReplayMethod.COMPILER in witness.replayed_by
     if "witness_check" in expect:
-        assert eval(expect["witness_check"], {}, {"inputs": dict(witness.inputs)}), witness.inputs
+        assert eval(expect["witness_check"], {"inputs": dict(witness.inputs)}), witness.inputs
+    if "output_check" in expect:
+        scope = {"inputs": dict(witness.inputs), "old": dict(witness.old_output),
+                 "new": dict(witness.new_output)}
+        assert eval(expect["output_check"], scope), scope
     for side, outputs in expect.get("outputs", {}).items():
         actual = dict(witness.old_output if side == "old" else witness.new_output)
         assert actual == outputs, (side, actual)
