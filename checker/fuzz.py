@@ -36,6 +36,8 @@ _SPECIAL_FLOATS = (
     float("nan"),
 )
 _REGION_CELLS = 8
+REUSE = 0.25
+"""Chance that an input repeats another input's value (x == y tests are common)."""
 
 
 def _int_value(rng: random.Random, ctype: IntType) -> int:
@@ -91,9 +93,12 @@ def samples(
     for _ in range(count):
         scalars: dict[str, int | float] = {}
         regions: dict[str, RegionValue] = {}
+        used: dict[ScalarType, list[int | float]] = {}
         for key, item in inputs.items():
             if fixed is not None and key in fixed:
                 scalars[key] = fixed[key]
+            elif not item.is_region and used.get(item.type) and rng.random() < REUSE:
+                scalars[key] = rng.choice(used[item.type])  # equal inputs meet conditions
             elif item.is_region:
                 cells = {i: scalar_sample(rng, item.type) for i in range(_REGION_CELLS)}
                 regions[key] = RegionValue(cells, scalar_sample(rng, item.type))
@@ -103,4 +108,6 @@ def samples(
                 scalars[key] = rng.randint(0, 1)
             else:
                 scalars[key] = scalar_sample(rng, item.type)
+            if key in scalars and not key.endswith(NULL_SUFFIX):
+                used.setdefault(item.type, []).append(scalars[key])
         yield Assignment(scalars, regions, {}, {})

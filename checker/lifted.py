@@ -33,6 +33,8 @@ from checker.variability import Feature, Formula, to_z3
 MAX_ENTRIES = 64
 """Featured counterexamples per function before the summary is declared incomplete."""
 MAX_BODY_INPUTS = 32
+SOUND_CALL = 5.0
+"""Seconds for one soundness check while generalizing (undecided: not generalized)."""
 """Inputs beyond this count are kept as a point (no per-input generalization)."""
 CONCRETE_FEATURES = 8
 """Relevant features up to which a point body is judged by running every configuration."""
@@ -229,6 +231,8 @@ class Lifted:
                 cube = smaller
         if not self.ctx.cyclic and len(body) <= MAX_BODY_INPUTS:
             for key in sorted(body, key=lambda k: (k.endswith(NULL_SUFFIX), k)):
+                if isinstance(body[key], float | RegionValue):
+                    continue  # a free float makes the check bit-blast every operation
                 looser = {k: v for k, v in body.items() if k != key}
                 if self._sound([cube], looser, structural):
                     body = looser
@@ -258,7 +262,7 @@ class Lifted:
             if concrete is not None:
                 return concrete
         restriction = self.restriction(within=head, body=body, extra=structural)
-        return self.ctx.differs_everywhere(self.budget, restriction) is True
+        return self.ctx.differs_everywhere(self.budget.share(SOUND_CALL), restriction) is True
 
     def _concrete_fcex(
         self, witness: Confirmed, blocked: list[list[Cube]], structural: Formula | None
