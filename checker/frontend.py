@@ -8,10 +8,12 @@ with the (structural) condition under which it is the product's text.
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 
 from pycparser import c_ast, c_generator
 
+from checker.errors import ParseError
 from checker.parse import parse_c
 from checker.preprocess import expand_macros, resolve_includes
 from checker.program import Program, build_program
@@ -69,6 +71,70 @@ def load(source: SourceFile, settings: Settings) -> ParsedFile:
     variants = []
     for variant in lifted.variants:
         expanded = expand_macros(prepared.path, variant.text, dict(settings.defines))
-        ast = parse_c(expanded, prepared.path)
+        ast, unknown = parse_tolerant(expanded, prepared.path)
         variants.append(ParsedVariant(variant.condition, build_program(ast, source.path)))
-    return ParsedFile(source, lifted, tuple(variants), (*prepared.notes, *lifted.notes))
+    notes = [*prepared.notes, *lifted.notes]
+    notes += [f"type '{name}' is not declared here: treated as an opaque type" for name in unknown]
+    return ParsedFile(source, lifted, tuple(variants), tuple(notes))
+
+
+UNKNOWN_PREFIX = "__liftdiff_unknown_"
+MAX_REPAIRS = 40
+
+
+def parse_tolerant(text: str, path: str) -> tuple[c_ast.FileAST, list[str]]:
+    """Parse, declaring type names we have no declaration for (a function taken
+    out of its project, a missing header) as opaque types; functions that
+    compute with them are then UNSUPPORTED with a clear reason."""
+    unknown: list[str] = []
+    while True:
+        prefix = "".join(f"typedef struct {UNKNOWN_PREFIX}{n} {n};\n" for n in unknown)
+        try:
+            return parse_c(prefix + text, path), unknown
+        except ParseError as exc:
+            name = _unknown_type(text, exc)
+            if name is None or name in unknown or len(unknown) >= MAX_REPAIRS:
+                raise
+            unknown.append(name)
+
+
+_KEYWORDS = frozenset(
+    """auto break case char const continue default do double else enum extern float for
+    goto if inline int long register restrict return short signed sizeof static struct
+    switch typedef union unsigned void volatile while _Bool""".split()  # noqa: SIM905
+)
+
+
+def _unknown_type(text: str, error: ParseError) -> str | None:
+    """The identifier a syntax error most likely stumbled over as an unknown type:
+    the one at the error position, or the one just before it."""
+    location = error.location
+    if location is None or not location.column:
+        return None
+    line = _source_line(text, location.path, location.line)
+    if line is None:
+        return None
+    words = [(m.start(), m.group()) for m in re.finditer(r"[A-Za-z_]\w*", line)]
+    at = location.column - 1
+    candidates = [w for start, w in words if start == at]
+    candidates += [w for start, w in reversed(words) if start < at][:1]
+    for word in candidates:
+        rest = line[line.find(word) + len(word) :].lstrip()
+        if word not in _KEYWORDS and (rest[:1] == "*" or re.match(r"[A-Za-z_]", rest)):
+            return word
+    return None
+
+
+def _source_line(text: str, path: str, number: int) -> str | None:
+    """Line `number` of file `path` in preprocessed text (following #line markers)."""
+    current_file, current = None, 0
+    found = None  # the last match: generated declarations may reuse early numbers
+    for raw in text.split("\n"):
+        marker = re.match(r'\s*#\s*(?:line\s+)?(\d+)\s+"([^"]*)"', raw)
+        if marker:
+            current, current_file = int(marker.group(1)), marker.group(2)
+            continue
+        if current_file == path and current == number:
+            found = raw
+        current += 1
+    return found

@@ -28,11 +28,12 @@ def _parse_error(message: str, path: str) -> ParseError:
         return ParseError(f"cannot parse C: {message}", Location(path, 1))
     file = match.group("file") or path
     line = int(match.group("line"))
+    column = int(match.group("col") or 0)
     detail = match.group("msg")
     if detail.startswith("before:"):
         token = detail[len("before:") :].strip()
         detail = f"syntax error before '{token}' (an unknown type name or macro?)"
-    return ParseError(f"cannot parse C: {detail}", Location(file, line))
+    return ParseError(f"cannot parse C: {detail}", Location(file, line, column))
 
 
 def coord_location(node: c_ast.Node | None, default: Location) -> Location:

@@ -47,6 +47,7 @@ def resolve_includes(source: SourceFile, settings: Settings) -> Prepared:
     notes: list[str] = []
     seen: set[str] = set()
     lines: list[str] = ['#line 1 "<liftdiff-prelude>"', prelude_header(_PRELUDE) or ""]
+    lines.extend(_attribute_stubs(source))
     lines.append(f'#line 1 "{source.path}"')
     _expand(source.path, source.text, source, settings, lines, notes, seen, depth=0)
     return Prepared(path=source.path, text="\n".join(lines) + "\n", notes=tuple(notes))
@@ -86,6 +87,28 @@ def _expand(
         out.append(f'#line 1 "{header_path}"')
         _expand(header_path, header_text, source, settings, out, notes, seen, depth + 1)
         out.append(f'#line {number + 1} "{path}"')
+
+
+ATTRIBUTE_MACROS = (
+    "FAST_FUNC", "UNUSED_PARAM", "UNUSED_PARAM_RESULT", "NOINLINE", "NORETURN",
+    "ALWAYS_INLINE", "ALIGN1", "ALIGN2", "ALIGN4", "ALIGN8", "ALIGN_PTR", "PACKED",
+    "FIX_ALIASING", "MAIN_EXTERNALLY_VISIBLE", "EXTERNALLY_VISIBLE", "WEAK", "RETURNS_MALLOC",
+    "POSIX_HOT", "__must_check", "__always_inline", "__noreturn", "__packed",
+)
+"""Attribute-like macros (BusyBox, Linux) that only decorate declarations: empty
+unless the analysed text defines them."""
+
+
+COMPILE_TIME_MACROS = {"BUILD_BUG_ON(condition)": "((void)0)"}
+"""Compile-time assertions: no run-time behaviour."""
+
+
+def _attribute_stubs(source: SourceFile) -> list[str]:
+    texts = [source.text, *source.headers.values()]
+    stubs = {name: "" for name in ATTRIBUTE_MACROS} | COMPILE_TIME_MACROS
+    return [f"#define {name} {body}".rstrip() for name, body in stubs.items()
+            if not any(re.search(rf"#\s*define\s+{name.split('(')[0]}\b", text)
+                       for text in texts)]
 
 
 def _join_continuations(text: str) -> list[str]:

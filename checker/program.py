@@ -149,9 +149,13 @@ class Program:
         if node.decls is None:
             if node.name in self.structs:
                 return self.structs[node.name]
+            if node.name and node.name.startswith("__liftdiff_unknown_"):
+                return StructType(f"<undeclared type {node.name[19:]}>", ())
             # Incomplete so far: the fields may be completed later in the file.
             return StructType(node.name or "?", ())
         tag = node.name
+        if tag is not None and tag.startswith("__liftdiff_unknown_"):
+            tag = f"<undeclared type {tag[len('__liftdiff_unknown_'):]}>"
         if tag is None:
             self._anon += 1
             tag = f"<anonymous {self._anon}>"
