@@ -8,6 +8,7 @@ with the (structural) condition under which it is the product's text.
 
 from __future__ import annotations
 
+import functools
 import re
 from dataclasses import dataclass
 
@@ -15,7 +16,7 @@ from pycparser import c_ast, c_generator
 
 from checker.errors import ParseError
 from checker.parse import parse_c
-from checker.preprocess import expand_macros, resolve_includes
+from checker.preprocess import expand_macros, prelude_header, resolve_includes
 from checker.program import Program, build_program
 from checker.types import Settings, SourceFile
 from checker.variability import Feature, Formula, LiftedSource, lift
@@ -87,8 +88,10 @@ def parse_tolerant(text: str, path: str) -> tuple[c_ast.FileAST, list[str]]:
     out of its project, a missing header) as opaque types; functions that
     compute with them are then UNSUPPORTED with a clear reason."""
     unknown: list[str] = []
+    standard = standard_typedefs()
     while True:
-        prefix = "".join(f"typedef struct {UNKNOWN_PREFIX}{n} {n};\n" for n in unknown)
+        prefix = "".join(standard.get(n, f"typedef struct {UNKNOWN_PREFIX}{n} {n};") + "\n"
+                         for n in unknown)
         try:
             return parse_c(prefix + text, path), unknown
         except ParseError as exc:
@@ -96,6 +99,19 @@ def parse_tolerant(text: str, path: str) -> tuple[c_ast.FileAST, list[str]]:
             if name is None or name in unknown or len(unknown) >= MAX_REPAIRS:
                 raise
             unknown.append(name)
+
+
+@functools.cache
+def standard_typedefs() -> dict[str, str]:
+    """Typedefs of our stub headers (uint8_t, size_t, ...) by name: a snippet that
+    uses them without its #include gets the real type, not an opaque one."""
+    found: dict[str, str] = {}
+    for header in ("stdint.h", "stddef.h", "stdbool.h"):
+        for line in (prelude_header(header) or "").splitlines():
+            match = re.match(r"typedef\s+[^;]*?\b(\w+)\s*;", line)
+            if match:
+                found[match.group(1)] = line.strip()
+    return found
 
 
 _KEYWORDS = frozenset(
