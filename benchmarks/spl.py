@@ -115,6 +115,26 @@ def same_configurations(a: Run, b: Run) -> bool | None:
     return solver.check() == z3.unsat
 
 
+def _spread(entries: list[dict], count: int) -> list[dict]:
+    """`count` entries cycling through the mutation kinds and the spl instances."""
+    by_kind: dict[str, list[dict]] = defaultdict(list)
+    for entry in entries:
+        by_kind[entry["mutation"]].append(entry)
+    order = ["op", "fe", "op.fe", "none"]
+    picked: list[dict] = []
+    index = 0
+    while len(picked) < min(count, len(entries)):
+        kind = order[index % len(order)]
+        pool = by_kind.get(kind, [])
+        position = index // len(order)
+        if pool:
+            picked.append(pool[(position * 7 + index) % len(pool)])
+        index += 1
+        if index > 8 * count:
+            break
+    return list({e["id"]: e for e in picked}.values())
+
+
 def pqr(times: list[float], timeouts: list[bool], limit: float) -> float:
     scored = sorted(limit * PENALTY if out else t for t, out in zip(times, timeouts, strict=True))
     if not scored:
@@ -138,9 +158,8 @@ def main(argv: list[str] | None = None) -> int:
     manifest = json.loads((args.bench / "manifest.json").read_text())
     chosen: list[dict] = []
     for level in levels:
-        at = [e for e in manifest if e["extra_features"] == level]
-        step = max(1, len(at) // max(1, args.per_level))
-        chosen.extend(at[::step][: args.per_level])
+        at = [e for e in manifest if e.get("extra_features") == level]
+        chosen.extend(_spread(at, args.per_level))
     jobs = [(entry, mode) for entry in chosen for mode in modes]
     with ThreadPoolExecutor(max_workers=args.jobs) as pool:
         runs = list(pool.map(lambda job: run(job[0], args.bench, job[1], args.limit), jobs))
@@ -167,7 +186,7 @@ def main(argv: list[str] | None = None) -> int:
     print(header)
     series: dict[str, list[tuple[int, float]]] = defaultdict(list)
     for level in levels:
-        ids = [e["id"] for e in chosen if e["extra_features"] == level]
+        ids = [e["id"] for e in chosen if e.get("extra_features") == level]
         if not ids:
             continue
         row = f"{level:>8} {len(ids):>6}"

@@ -14,10 +14,11 @@ import time
 
 from checker.compiled_replay import compiler_available
 from checker.decide import PairContext
+from checker.driver import summary_result
 from checker.frontend import load
 from checker.replay import CompiledVersion
 from checker.solver import Budget, Outcome
-from checker.types import FunctionResult, NeqEntry, Settings, SourceFile, Stats, Verdict
+from checker.types import FunctionResult, NeqEntry, Settings, SourceFile, Stats
 from checker.variability import Feature, enumerate_products
 from checker.variability import formula as fm
 from checker.witness_report import point_body, witness_of
@@ -92,15 +93,4 @@ def brute_force(
     old_loc = old.program.location(old.program.functions[name].decl)
     new_loc = new.program.location(new.program.functions[name].decl)
     reason = "; ".join(undecided) if undecided else None
-    if entries:
-        return FunctionResult(
-            name,
-            old_loc,
-            new_loc,
-            Verdict.NOT_EQUIVALENT,
-            reason,
-            neq_summary=tuple(entries),
-            **common,
-        )  # type: ignore[arg-type]
-    verdict = Verdict.UNKNOWN if undecided else Verdict.EQUIVALENT
-    return FunctionResult(name, old_loc, new_loc, verdict, reason, **common)  # type: ignore[arg-type]
+    return summary_result(name, old_loc, new_loc, entries, reason, None, common)

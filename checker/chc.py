@@ -34,6 +34,7 @@ from checker.lower_state import NULL_SUFFIX
 from checker.product import SharedInput, UninterpretedFunctions, outputs_differ
 from checker.solver import Outcome
 from checker.symexec import Environment, ExitState, State, execute_from
+from checker.z3_terms import is_uninterpreted, subterms
 
 
 @dataclass(frozen=True)
@@ -321,19 +322,8 @@ def build_system(
 
 
 def _constants(term: z3.ExprRef) -> set[int]:
-    found: set[int] = set()
-    seen: set[int] = set()
-    stack = [term]
-    while stack:
-        node = stack.pop()
-        ident = node.get_id()
-        if ident in seen:
-            continue
-        seen.add(ident)
-        if z3.is_const(node) and node.decl().kind() == z3.Z3_OP_UNINTERPRETED:
-            found.add(ident)
-        stack.extend(node.children())
-    return found
+    return {node.get_id() for node in subterms(term)
+            if z3.is_const(node) and is_uninterpreted(node)}
 
 
 def _schedule(

@@ -229,13 +229,35 @@ def _lifted(
         assumptions=tuple(dict.fromkeys(assumptions)),
     )
     old_loc, new_loc = _definition(old, name), _definition(new, name)
-    incomplete = [s for s in summaries if not s.complete]
+    undecided = next((s for s in summaries if not s.complete), None)
+    return summary_result(
+        name,
+        old_loc,
+        new_loc,
+        entries,
+        None if undecided is None else (undecided.reason or "unknown"),
+        None if undecided is None else undecided.bound,
+        common,
+    )
+
+
+def summary_result(
+    name: str,
+    old_loc: Location | None,
+    new_loc: Location | None,
+    entries: list[NeqEntry],
+    undecided: str | None,
+    bound: int | None,
+    common: dict[str, object],
+) -> FunctionResult:
+    """NOT_EQUIVALENT with the summary if any entry, else UNKNOWN if anything was
+    left undecided, else EQUIVALENT (shared by the lifted and brute-force modes)."""
     if entries:
-        reason = None
-        if incomplete:
-            reason = "NEQ-summary incomplete (other configurations undecided): " + (
-                incomplete[0].reason or "unknown"
-            )
+        reason = (
+            None
+            if undecided is None
+            else (f"NEQ-summary incomplete (other configurations undecided): {undecided}")
+        )
         return FunctionResult(
             name,
             old_loc,
@@ -245,11 +267,8 @@ def _lifted(
             neq_summary=tuple(entries),
             **common,
         )  # type: ignore[arg-type]
-    if incomplete:
-        first = incomplete[0]
-        return FunctionResult(
-            name, old_loc, new_loc, Verdict.UNKNOWN, first.reason, first.bound, **common
-        )  # type: ignore[arg-type]
+    if undecided is not None:
+        return FunctionResult(name, old_loc, new_loc, Verdict.UNKNOWN, undecided, bound, **common)  # type: ignore[arg-type]
     return FunctionResult(name, old_loc, new_loc, Verdict.EQUIVALENT, **common)  # type: ignore[arg-type]
 
 

@@ -33,6 +33,7 @@ from checker.smt_ops import z3_literal
 from checker.solver import Budget, Outcome, check
 from checker.types import ReplayMethod, Settings
 from checker.witness import Assignment, library_lemma, model_assignment, model_stub
+from checker.z3_terms import is_uninterpreted, subterms
 
 MAX_STEPS = 2_000_000
 FUZZ_STEPS = 20_000
@@ -260,16 +261,7 @@ def split_cases(product: Product, limit: int = 64) -> list[z3.BoolRef]:
 
 def term_size(term: z3.ExprRef, cap: int = 20000) -> int:
     """Distinct nodes of a term (up to `cap`): small pieces are tried first."""
-    seen: set[int] = set()
-    stack = [term]
-    while stack and len(seen) < cap:
-        node = stack.pop()
-        ident = node.get_id()
-        if ident in seen:
-            continue
-        seen.add(ident)
-        stack.extend(node.children())
-    return len(seen)
+    return sum(1 for _ in subterms(term, cap))
 
 
 def ite_leaves(term: z3.ExprRef, limit: int) -> list[tuple[z3.BoolRef, z3.ExprRef]] | None:
@@ -365,19 +357,8 @@ def satisfies(product: Product, constraint: z3.BoolRef | None, assignment: Assig
 
 
 def _only_inputs(term: z3.ExprRef, names: set[int]) -> bool:
-    seen: set[int] = set()
-    stack = [term]
-    while stack:
-        node = stack.pop()
-        ident = node.get_id()
-        if ident in seen:
-            continue
-        seen.add(ident)
-        uninterpreted = z3.is_app(node) and node.decl().kind() == z3.Z3_OP_UNINTERPRETED
-        if uninterpreted and (node.num_args() or ident not in names):
-            return False
-        stack.extend(node.children())
-    return True
+    return all(not is_uninterpreted(node) or (not node.num_args() and node.get_id() in names)
+               for node in subterms(term))
 
 
 def _lemmas(product: Product, model: z3.ModelRef, calls: list[ExternalCall]) -> list[z3.BoolRef]:

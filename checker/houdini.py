@@ -22,6 +22,7 @@ from checker import smt_ops
 from checker.chc import NotEncodable, ProductSystem, build_product_system
 from checker.ir import Binary, BinOp, Cfa, Const, action_exprs, walk
 from checker.solver import Budget, Outcome, check
+from checker.z3_terms import is_uninterpreted, subterms
 
 MAX_CANDIDATES = 3000
 QUICK_INT = 2.0
@@ -141,21 +142,11 @@ def _conjuncts(term: z3.BoolRef) -> list[z3.BoolRef]:
 
 
 def _has_float(term: z3.ExprRef) -> bool:
-    seen: set[int] = set()
-    stack = [term]
-    while stack:
-        node = stack.pop()
-        if node.get_id() in seen:
-            continue
-        seen.add(node.get_id())
-        if isinstance(node.sort(), z3.FPSortRef):
-            return True
-        stack.extend(node.children())
-    return False
+    return any(isinstance(node.sort(), z3.FPSortRef) for node in subterms(term))
 
 
 def _is_variable(term: z3.ExprRef) -> bool:
-    return z3.is_const(term) and term.decl().kind() == z3.Z3_OP_UNINTERPRETED
+    return z3.is_const(term) and is_uninterpreted(term)
 
 
 def _apply(term: z3.ExprRef, merge: list[tuple[z3.ExprRef, z3.ExprRef]]) -> z3.ExprRef:
