@@ -72,6 +72,7 @@ class PairContext:
     real: tuple[Cfa, Cfa] | None = None
     notes: list[str] = field(default_factory=list)
     _product: Product | None = None
+    _bounded_products: dict[int, Product | None] = field(default_factory=dict)
 
     def __post_init__(self) -> None:
         try:
@@ -102,9 +103,13 @@ class PairContext:
             self._product = build_product(*self.real)
         return self._product
 
-    def replayer(self, product: Product) -> Replayer:
+    def replayer(self, product: Product, compiled: bool = True) -> Replayer:
         return Replayer(
-            product, *self.versions, self.compiler, programs=self.real, configure=self.configure
+            product,
+            *self.versions,
+            self.compiler if compiled else None,
+            programs=self.real,
+            configure=self.configure,
         )
 
     def decide(
@@ -112,13 +117,23 @@ class PairContext:
         budget: Budget,
         restriction: Restriction = no_restriction,
         fixed: dict[str, int | float] | None = None,
+        fuzz: bool = True,
+        compiled: bool = True,
     ) -> Decision:
-        """Equivalent under `restriction`, or a replayed witness satisfying it."""
+        """Equivalent under `restriction`, or a replayed witness satisfying it
+        (`compiled=False`: interpreter replay only, for witnesses that are not
+        reported, such as the ones that only extend a summary's head)."""
         if not self.cyclic:
             product = self.product()
-            replayer = self.replayer(product)
+            replayer = self.replayer(product, compiled)
             answer = verify_and_cex(
-                product, restriction(_symbols(product)), replayer, budget, self.settings, fixed
+                product,
+                restriction(_symbols(product)),
+                replayer,
+                budget,
+                self.settings,
+                fixed,
+                fuzz=fuzz,
             )
             self.notes.extend(replayer.notes)
             return Decision(answer.kind, answer.witness, answer.reason)
@@ -196,32 +211,44 @@ class PairContext:
     def differs_everywhere(self, budget: Budget, restriction: Restriction) -> bool | None:
         """Is every input allowed by `restriction` a difference (a sound body)?
         Asks for an allowed input with equal outputs; None when undecided."""
+        return self.sufficient(budget, restriction, lambda symbols: []) is not None or None
+
+    def sufficient(
+        self,
+        budget: Budget,
+        restriction: Restriction,
+        literals: Callable[[Mapping[str, z3.ExprRef]], list[z3.BoolRef]],
+    ) -> list[int] | None:
+        """Indices of a subset of `literals` that, with `restriction`, already makes
+        every allowed input a difference (from the solver's unsat core); None if
+        even all of them do not (or the solver cannot tell)."""
         if not self.cyclic:
             product = self.product()
-            query = [*product.domain, *restriction(_symbols(product)), z3.Not(product.differ)]
+            symbols = _symbols(product)
+            query = [*product.domain, *restriction(symbols), z3.Not(product.differ)]
         else:
             product = self.bounded_product(self.settings.unwind)
             if product is None:
                 return None
+            symbols = _symbols(product)
             cut_old, cut_new = unwound(product)
-            query = [
-                *product.domain,
-                *restriction(_symbols(product)),
-                z3.Or(z3.Not(product.differ), cut_old, cut_new),
-            ]
-        outcome = check(query, budget).outcome
-        if outcome is Outcome.UNKNOWN:
+            query = [*product.domain, *restriction(symbols),
+                     z3.Or(z3.Not(product.differ), cut_old, cut_new)]
+        answer = check(query, budget, literals(symbols))
+        if answer.outcome is not Outcome.UNSAT:
             return None
-        return outcome is Outcome.UNSAT
+        return list(answer.core)
 
     def bounded_product(self, k: int) -> Product | None:
-        try:
-            return build_product(
-                lower_function(self.old, self.name, self.settings, unroll=k),
-                lower_function(self.new, self.name, self.settings, unroll=k),
-            )
-        except RecursionFound:
-            return None
+        if k not in self._bounded_products:
+            try:
+                self._bounded_products[k] = build_product(
+                    lower_function(self.old, self.name, self.settings, unroll=k),
+                    lower_function(self.new, self.name, self.settings, unroll=k),
+                )
+            except RecursionFound:
+                self._bounded_products[k] = None
+        return self._bounded_products[k]
 
 
 def _symbols(product: Product) -> dict[str, z3.ExprRef]:

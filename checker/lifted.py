@@ -25,7 +25,6 @@ from checker import heads
 from checker.decide import Decision, PairContext, Restriction
 from checker.equiv import Confirmed
 from checker.interp import RegionValue
-from checker.lower_state import NULL_SUFFIX
 from checker.program import FEATURE_PREFIX
 from checker.solver import Budget, Outcome
 from checker.variability import Feature, Formula, to_z3
@@ -100,6 +99,7 @@ class Lifted:
         self.budget = budget
         self.generalize = generalize
         self.boolean = {f.name: f.boolean for f in features}
+        self._asked = False
 
     # ------------------------------------------------------------ restrictions
 
@@ -199,10 +199,12 @@ class Lifted:
             summary.entries.append(Fcex(head, body, decision.witness))
             blocked.append(head)
 
-    def _verify(
-        self, restriction: Restriction, fixed: dict[str, int | float] | None = None
-    ) -> Decision:
-        return self.ctx.decide(self.budget, restriction, fixed)
+    def _verify(self, restriction: Restriction, reported: bool = True) -> Decision:
+        """VERIFY&CEX; random tests only on the first, unrestricted question (later
+        ones are narrow, and the solver answers them faster than samples hit)."""
+        first = not self._asked
+        self._asked = True
+        return self.ctx.decide(self.budget, restriction, None, fuzz=first, compiled=reported)
 
     # ------------------------------------------------------------ GENERALIZE
 
@@ -221,21 +223,35 @@ class Lifted:
     def _generalize(
         self, witness: Confirmed, blocked: list[list[Cube]], structural: Formula | None
     ) -> tuple[list[Cube], dict]:  # type: ignore[type-arg]
-        cube = self._config_of(witness)
-        body = self._inputs_of(witness)
+        """GENERALIZE: keep only the feature values and input equalities that the
+        solver's refutation of "some such input is equal" needs (its unsat core),
+        then drop what else it can; every step is a soundness check."""
         relevant = self._relevant_features()
-        cube = {k: v for k, v in cube.items() if k in relevant}
+        cube = {k: v for k, v in self._config_of(witness).items() if k in relevant}
+        point = self._inputs_of(witness)
+        generalizable = not self.ctx.cyclic and len(point) <= MAX_BODY_INPUTS
+        loose = sorted(k for k, v in point.items()
+                       if generalizable and not isinstance(v, float | RegionValue))
+        fixed = {k: v for k, v in point.items() if k not in loose}
+        names = sorted(cube)
+
+        def literals(symbols: Mapping[str, z3.ExprRef]) -> list[z3.BoolRef]:
+            vars_ = feature_symbols(self.features, symbols)
+            out = [vars_[n] == _value(vars_[n], cube[n]) for n in names]
+            out += [z3.And(*self.point({k: point[k]}, symbols)) for k in loose]
+            return out
+
+        restriction = self.restriction(body=fixed, extra=structural)
+        core = self.ctx.sufficient(self.budget.share(SOUND_CALL), restriction, literals)
+        if core is None:
+            return [cube], point  # the replayed witness itself, over its relevant features
+        kept = set(core)
+        cube = {n: cube[n] for i, n in enumerate(names) if i in kept}
+        body = {**fixed, **{k: point[k] for i, k in enumerate(loose, len(names)) if i in kept}}
         for name in sorted(cube):
             smaller = {k: v for k, v in cube.items() if k != name}
             if self._sound([smaller], body, structural):
                 cube = smaller
-        if not self.ctx.cyclic and len(body) <= MAX_BODY_INPUTS:
-            for key in sorted(body, key=lambda k: (k.endswith(NULL_SUFFIX), k)):
-                if isinstance(body[key], float | RegionValue):
-                    continue  # a free float makes the check bit-blast every operation
-                looser = {k: v for k, v in body.items() if k != key}
-                if self._sound([cube], looser, structural):
-                    body = looser
         return [cube], body
 
     def _relevant_features(self) -> set[str]:
@@ -375,7 +391,7 @@ class Lifted:
         head = list(head)
         while not self.budget.exhausted():
             restriction = self.restriction(blocked=[*blocked, head], body=body, extra=structural)
-            decision = self._verify(restriction)
+            decision = self._verify(restriction, reported=False)
             if decision.kind is not Outcome.SAT or decision.witness is None:
                 break
             more, narrower = self._generalize(decision.witness, [*blocked, head], structural)

@@ -67,10 +67,15 @@ class Answer:
     outcome: Outcome
     model: z3.ModelRef | None = None
     reason: str | None = None
+    core: tuple[int, ...] = ()
+    """For UNSAT under assumptions: indices of the assumptions the refutation used."""
 
 
-def check(assertions: list[z3.BoolRef], budget: Budget) -> Answer:
-    """Satisfiability of the conjunction of `assertions` within the budget."""
+def check(
+    assertions: list[z3.BoolRef], budget: Budget, assuming: list[z3.BoolRef] = ()  # type: ignore[assignment]
+) -> Answer:
+    """Satisfiability of the conjunction of `assertions` (and `assuming`, whose
+    unsat core is reported on UNSAT) within the budget."""
     if budget.exhausted():
         return Answer(Outcome.UNKNOWN, reason="time limit reached")
     budget.count_call()
@@ -79,14 +84,19 @@ def check(assertions: list[z3.BoolRef], budget: Budget) -> Answer:
     limit = budget.call_limit()
     solver.set("timeout", int(limit * 1000))
     solver.add(*assertions)
+    markers = [z3.Bool(f"assumption!{i}") for i in range(len(assuming))]
+    for marker, fact in zip(markers, assuming, strict=True):
+        solver.add(z3.Implies(marker, fact))
     try:
-        result = solver.check()
+        result = solver.check(*markers)
     except z3.Z3Exception as exc:
         return Answer(Outcome.UNKNOWN, reason=f"solver error: {exc}")
     if result == z3.sat:
         return Answer(Outcome.SAT, model=solver.model())
     if result == z3.unsat:
-        return Answer(Outcome.UNSAT)
+        used = {str(m) for m in solver.unsat_core()}
+        return Answer(Outcome.UNSAT, core=tuple(
+            i for i, marker in enumerate(markers) if str(marker) in used))
     reason = solver.reason_unknown()
     if reason in ("timeout", "canceled"):
         reason = f"solver timeout after {limit:.1f} s"
