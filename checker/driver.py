@@ -35,7 +35,7 @@ from checker.types import (
     Stats,
     Verdict,
 )
-from checker.variability import Feature, derive_product
+from checker.variability import Feature, derive_product, merge_features
 from checker.variability import formula as fm
 from checker.witness import Assignment
 from checker.witness_report import body_condition, witness_of
@@ -91,10 +91,8 @@ def select_functions(
 
 
 def merged_features(old: ParsedFile, new: ParsedFile) -> tuple[Feature, ...]:
-    found: dict[str, Feature] = {}
-    for feature in (*old.features, *new.features):
-        found.setdefault(feature.name, feature)
-    return tuple(sorted(found.values(), key=lambda f: f.name))
+    """The pair's features: integer if either version uses one as an integer."""
+    return tuple(merge_features((*old.features, *new.features)).values())
 
 
 def check_function(
