@@ -70,11 +70,28 @@ def test_macro_defined_under_a_feature_is_tested_through_it() -> None:
     assert analysis.structural_requests == set()
 
 
-def test_macro_with_two_definitions_used_in_code_requests_a_split() -> None:
-    text = "#if A\n#define K 1\n#else\n#define K 2\n#endif\nint k = K;\n"
+def test_macro_with_two_definitions_used_in_code_is_renamed_per_definition() -> None:
+    text = "#if A\n#define K 1\n#else\n#define K(x) 2\n#endif\nint k = K;\n#undef K\n"
     analysis = _analyse(text)
-    (cond,) = analysis.conditionals.values()
-    assert analysis.structural_requests == {cond.key}
+    assert analysis.structural_requests == set()
+    use = analysis.conditionals[max(analysis.conditionals)]
+    assert use.pseudo
+    assert [b.formula for b in use.branches] == [fm.neg(A), A]
+    assert _code(analysis) == ("[0: <#define K__liftdiff_0 1> [1: <#define K__liftdiff_1(x) 2> ] "
+                               "int k = [0: K__liftdiff_1 [1: K__liftdiff_0 ] ;")
+
+
+def test_use_of_renamed_macro_decided_by_context_names_one_definition() -> None:
+    text = "#if A\n#define K 1\nint a = K;\n#else\n#define K 2\n#endif\nint k = K;\n"
+    analysis = _analyse(text)
+    assert "int a = K__liftdiff_0 ;" in _code(analysis)
+
+
+def test_macro_referred_to_by_another_macro_requests_a_split() -> None:
+    text = "#if A\n#define K 1\n#else\n#define K 2\n#endif\n#define KK (K + 1)\nint k = KK;\n"
+    analysis = _analyse(text)
+    first = min(analysis.conditionals)
+    assert analysis.structural_requests == {first}
 
 
 def test_same_definition_under_a_feature_is_kept_in_place() -> None:

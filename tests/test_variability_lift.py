@@ -167,11 +167,13 @@ def test_variants_of_old_and_new_are_paired_where_they_overlap() -> None:
     assert len(pair_variants(old, new, fm.neg(Var("A")))) == 4
 
 
-def test_macro_defined_per_configuration_and_used_in_code_splits() -> None:
+def test_macro_defined_per_configuration_and_used_in_code_is_lifted_per_definition() -> None:
     lifted = _lift("macros_structural.c")
-    assert sorted(str(v.condition) for v in lifted.variants) == ["!A", "A"]
-    for variant in lifted.variants:
-        assert variant.text.count("#define K") == 1
+    (variant,) = lifted.variants
+    text = _flat(variant.text)
+    assert "#define K__liftdiff_0 3" in text and "#define K__liftdiff_1 4" in text
+    assert ("if (!__liftdiff_feature_A) { r = x * K__liftdiff_1 ; } "
+            "else { r = x * K__liftdiff_0; }") in text
 
 
 def test_macros_of_the_text_are_not_features() -> None:

@@ -16,7 +16,7 @@ markers that the C parser (`cparse`) walks.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 from checker.errors import ParseError, UnsupportedError
 from checker.types import Location, Settings
@@ -158,8 +158,16 @@ class _Frame:
 
 class _Scanner:
     def __init__(self, scanned: Scanned, table: FeatureTable, settings: Settings, path: str,
-                 psi: Formula, oracle: Oracle, configuration: Mapping[str, int] | None) -> None:
+                 psi: Formula, oracle: Oracle, configuration: Mapping[str, int] | None,
+                 renamed: frozenset[str] = frozenset()) -> None:
         self.elements = scanned.elements
+        self.renamed = renamed
+        """Feature-dependent macros whose definitions get one name per `#define`."""
+        self.site_names: dict[int, str] = {}
+        """id() of a MacroDef of a renamed macro -> the name its `#define` now has."""
+        self.site_defs: list[MacroDef] = []
+        self.body_refs: set[str] = set()
+        self.renamable: set[str] = set()
         self.indents = scanned.indents
         self.configuration = configuration
         self.table = table
@@ -432,13 +440,26 @@ class _Scanner:
             self.macros[name] = Alternatives(name, ((pc, definition), *previous))
             self.guarded.setdefault(name, []).append((self.feature_keys(), definition))
         self.define_dirs[len(self.stream)] = name
-        self.stream.append(Dir(d.text, d.line))
+        self.stream.append(Dir(self.site_text(name, definition, d), d.line))
         if definition is not None:
             for token in definition.body:
                 if token.kind == "id" and token.text not in (definition.params or ()):
                     self.used_names.add(token.text)
+                    self.body_refs.add(token.text)
                     if token.text in self.features:
                         self.define_features.add(token.text)
+
+    def site_text(self, name: str, definition: MacroDef | None, d: Directive) -> str:
+        """The directive as written, or renamed to this definition's own name when
+        `name` is a renamed macro (its `#undef`s vanish: uses name a site)."""
+        if name not in self.renamed:
+            return d.text
+        if definition is None:
+            return ""
+        site = f"{name}__liftdiff_{len(self.site_defs)}"
+        self.site_defs.append(definition)
+        self.site_names[id(definition)] = site
+        return f"#define {site}" + d.text[len("#define ") + len(name):]
 
     def line_mark(self, d: Directive) -> None:
         tokens = d.tokens
@@ -469,6 +490,12 @@ class _Scanner:
             if self.pseudo(index, token):
                 return
             self.used_names.add(token.text)
+            if token.text in self.renamed:
+                self.renamed_use(index, token)
+                return
+        self.append_token(index, token)
+
+    def append_token(self, index: int, token: Token) -> None:
         position = len(self.tokens)
         if index == self.last_element + 1 and not token.space:
             self.glued.add(position)
@@ -477,6 +504,37 @@ class _Scanner:
         self.stream.append(Tok(position))
         if token.kind == "id" and token.text in self.features:
             self.replacements[position] = self.table.features[token.text].var
+
+    def renamed_use(self, index: int, token: Token) -> None:
+        """A use of a renamed macro names the definition that reaches it; when that
+        depends on features it becomes a conditional with one branch per definition."""
+        state = self.lookup(token.text)
+        if not isinstance(state, Alternatives):
+            self.append_token(index, self.site_token(token, state))
+            return
+        conditional = Conditional(index, token.line, [], len(self.stream), pseudo=True)
+        self.conditionals[index] = conditional
+        outer = self.pc
+        earlier: list[Formula] = []
+        for number, (guard, definition) in enumerate(state.options):
+            local = fm.conj(*(fm.neg(e) for e in earlier), guard)
+            earlier.append(guard)
+            self.stream.append(Begin(index, number))
+            start = len(self.stream)
+            if conditional.branches:
+                conditional.branches[-1].end = start - 1
+            conditional.branches.append(Branch(local, start, start))
+            conditional.presence.append(fm.conj(outer, local))
+            self.append_token(index, self.site_token(token, definition))
+        conditional.branches[-1].end = len(self.stream)
+        self.stream.append(End(index))
+        conditional.end = len(self.stream)
+        conditional.end_line = token.line
+
+    def site_token(self, token: Token, definition: MacroDef | None) -> Token:
+        if definition is None:
+            return token
+        return replace(token, text=self.site_names[id(definition)])
 
     def pseudo(self, index: int, token: Token) -> bool:
         """Handle an `IF_X(...)` call; False when `token` is not one."""
@@ -540,8 +598,10 @@ class _Scanner:
     # -- macros that depend on features -------------------------------------------
 
     def finish_macros(self) -> None:
-        """Feature-dependent macros used in code need the configuration fixed
-        (structural conditionals); unused ones only mattered to #if and go."""
+        """Feature-dependent macros used in code: renamed per definition when no
+        other macro's body refers to them (uses then choose a definition like a
+        conditional does), else the configuration is fixed for them (structural
+        conditionals); unused ones only mattered to #if and go."""
         drop: set[int] = set()
         for name, definitions in self.guarded.items():
             if name not in self.used_names:
@@ -551,7 +611,11 @@ class _Scanner:
             first = every[0]
             benign = first is not None and all(
                 d is not None and d.same_as(first) for d in every)
-            if not benign:
+            if benign:
+                continue
+            if name not in self.body_refs:
+                self.renamable.add(name)
+            if name not in self.renamed:
                 for keys, _ in definitions:
                     self.structural_requests.update(keys)
         if drop:
@@ -603,4 +667,9 @@ def analyse(scanned: Scanned, table: FeatureTable, settings: Settings, path: str
             configuration: Mapping[str, int] | None = None) -> Analysis:
     """Run the second pass under the variant condition `psi`; with a complete
     `configuration` (feature -> value) every feature conditional is decided."""
-    return _Scanner(scanned, table, settings, path, psi, oracle, configuration).run()
+    scanner = _Scanner(scanned, table, settings, path, psi, oracle, configuration)
+    analysis = scanner.run()
+    if configuration is None and scanner.renamable:
+        analysis = _Scanner(scanned, table, settings, path, psi, oracle, configuration,
+                            frozenset(scanner.renamable)).run()
+    return analysis

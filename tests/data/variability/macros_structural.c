@@ -1,5 +1,5 @@
-/* A macro defined differently per configuration and used in code: the
-   configuration must be fixed before pcpp expands it (two variants). */
+/* A macro defined differently per configuration and used in code: each
+   definition gets its own name and the use becomes a conditional (one variant). */
 #if A
 #define K 3
 #else
