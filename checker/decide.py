@@ -227,7 +227,8 @@ class PairContext:
             symbols = _symbols(product)
             query = [*product.domain, *restriction(symbols), z3.Not(product.differ)]
         else:
-            product = self.bounded_product(self.settings.unwind)
+            deepest = max(self._bounded_products, default=self.settings.unwind)
+            product = self.bounded_product(deepest)
             if product is None:
                 return None
             symbols = _symbols(product)

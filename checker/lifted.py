@@ -241,6 +241,8 @@ class Lifted:
             out += [z3.And(*self.point({k: point[k]}, symbols)) for k in loose]
             return out
 
+        if not names and not loose:
+            return [cube], point  # nothing to generalize: the replayed witness itself
         restriction = self.restriction(body=fixed, extra=structural)
         core = self.ctx.sufficient(self.budget.share(SOUND_CALL), restriction, literals)
         if core is None:
