@@ -14,6 +14,7 @@ from collections.abc import Sequence
 from typing import Protocol, TextIO
 
 from checker.errors import LiftdiffError
+from checker.reproducible import fix_hash_seed
 from checker.types import TOOL_VERSION, ReportFormat, Settings, SourceFile
 
 EXIT_TROUBLE = 2
@@ -199,4 +200,5 @@ def main(argv: Sequence[str] | None = None) -> int:
 
 
 if __name__ == "__main__":
+    fix_hash_seed()
     sys.exit(main())

@@ -100,18 +100,24 @@ class Lifted:
         self.generalize = generalize
         self.boolean = {f.name: f.boolean for f in features}
         self._asked = False
+        self._base: dict[tuple[int, ...], tuple[tuple[z3.ExprRef, ...], list[z3.BoolRef]]] = {}
+        """Symbol ids -> (the symbols, kept alive so ids stay unique; constraints)."""
 
     # ------------------------------------------------------------ restrictions
 
     def base(self, symbols: Mapping[str, z3.ExprRef]) -> list[z3.BoolRef]:
-        """Feature model and domains: the valid configurations."""
+        """Feature model and domains: the valid configurations (built once per
+        set of feature symbols: every query of a product repeats them)."""
         vars_ = feature_symbols(self.features, symbols)
-        out = [to_z3(self.model, vars_)]
-        for feature in self.features:
-            if feature.boolean:
-                symbol = vars_[feature.name]
-                out.append(z3.Or(symbol == _value(symbol, 0), symbol == _value(symbol, 1)))
-        return out
+        key = tuple(symbol.get_id() for symbol in vars_.values())
+        if key not in self._base:
+            out = [to_z3(self.model, vars_)]
+            for feature in self.features:
+                if feature.boolean:
+                    symbol = vars_[feature.name]
+                    out.append(z3.Or(symbol == _value(symbol, 0), symbol == _value(symbol, 1)))
+            self._base[key] = (tuple(vars_.values()), out)
+        return list(self._base[key][1])
 
     def cube(self, cube: Cube, symbols: Mapping[str, z3.ExprRef]) -> z3.BoolRef:
         vars_ = feature_symbols(self.features, symbols)
@@ -224,8 +230,8 @@ class Lifted:
         self, witness: Confirmed, blocked: list[list[Cube]], structural: Formula | None
     ) -> tuple[list[Cube], dict]:  # type: ignore[type-arg]
         """GENERALIZE: keep only the feature values and input equalities that the
-        solver's refutation of "some such input is equal" needs (its unsat core),
-        then drop what else it can; every step is a soundness check."""
+        solver's refutation of "some such input is equal" needs (its unsat core,
+        minimised by the solver); every step is a soundness check."""
         relevant = self._relevant_features()
         cube = {k: v for k, v in self._config_of(witness).items() if k in relevant}
         point = self._inputs_of(witness)
@@ -250,10 +256,13 @@ class Lifted:
         kept = set(core)
         cube = {n: cube[n] for i, n in enumerate(names) if i in kept}
         body = {**fixed, **{k: point[k] for i, k in enumerate(loose, len(names)) if i in kept}}
-        for name in sorted(cube):
-            smaller = {k: v for k, v in cube.items() if k != name}
-            if self._sound([smaller], body, structural):
-                cube = smaller
+        if self.ctx.cyclic:
+            # the core comes from a bounded unrolling; running the versions can
+            # show that fewer features matter
+            for name in sorted(cube):
+                smaller = {k: v for k, v in cube.items() if k != name}
+                if self._sound([smaller], body, structural):
+                    cube = smaller
         return [cube], body
 
     def _relevant_features(self) -> set[str]:
@@ -319,12 +328,8 @@ class Lifted:
         return heads.minimise(differing, self.boolean, self._valid), body
 
     def _admissible(self, config: Mapping[str, int], structural: Formula | None) -> bool:
-        full = {f.name: config.get(f.name, 0) for f in self.features}
-        if not self._valid(full):
-            return False
-        return structural is None or structural.holds(
-            {k: v if v or not self._undefined(k) else None for k, v in full.items()}
-        )
+        values = self._macro_values(config)
+        return self.model.holds(values) and (structural is None or structural.holds(values))
 
     def _is_point(self, body: Mapping[str, int | float | RegionValue]) -> bool:
         keys = {
@@ -403,13 +408,15 @@ class Lifted:
         return heads.minimise(head, self.boolean, self._valid), body
 
     def _valid(self, config: Mapping[str, int]) -> bool:
-        full = {f.name: config.get(f.name, 0) for f in self.features}
-        return self.model.holds(
-            {k: (v if v else None) if self._undefined(k) else v for k, v in full.items()}
-        )
+        return self.model.holds(self._macro_values(config))
 
-    def _undefined(self, name: str) -> bool:
-        return any(f.name == name and f.undefined_when_off for f in self.features)
+    def _macro_values(self, config: Mapping[str, int]) -> dict[str, int | None]:
+        """Each feature's macro value in `config` (None: undefined when off)."""
+        return {
+            f.name: (config.get(f.name, 0) or None) if f.undefined_when_off
+            else config.get(f.name, 0)
+            for f in self.features
+        }
 
 
 def _literal(value: int | float, sort: z3.SortRef) -> z3.ExprRef:

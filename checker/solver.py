@@ -83,6 +83,10 @@ def check(
     solver = z3.Solver()
     limit = budget.call_limit()
     solver.set("timeout", int(limit * 1000))
+    if assuming:
+        # a minimal core: the lifted GENERALIZE reads it as "these feature values
+        # and input equalities are needed", so nothing removable may stay in it
+        solver.set("core.minimize", True)
     solver.add(*assertions)
     markers = [z3.Bool(f"assumption!{i}") for i in range(len(assuming))]
     for marker, fact in zip(markers, assuming, strict=True):

@@ -29,6 +29,7 @@ from checker.cli import (
     settings_from_args,
 )
 from checker.errors import ConfigError, LiftdiffError
+from checker.reproducible import fix_hash_seed
 from checker.types import Verdict
 from hooks.analyze import CommitOutcome, Step, analyze
 from hooks.cache import ResultCache, default_path
@@ -316,5 +317,11 @@ def main(
     return dispatch(parser, argv, out or sys.stdout, err or sys.stderr)
 
 
+def console() -> int:
+    """The `liftdiff` console script: reproducible runs, then `main`."""
+    fix_hash_seed()
+    return main()
+
+
 if __name__ == "__main__":
-    sys.exit(main())
+    sys.exit(console())
