@@ -317,11 +317,6 @@ def main(
     return dispatch(parser, argv, out or sys.stdout, err or sys.stderr)
 
 
-def console() -> int:
-    """The `liftdiff` console script: reproducible runs, then `main`."""
-    fix_hash_seed()
-    return main()
-
-
 if __name__ == "__main__":
-    sys.exit(console())
+    fix_hash_seed()
+    sys.exit(main())
