@@ -92,11 +92,13 @@ def parse_tolerant(text: str, path: str) -> tuple[c_ast.FileAST, list[str]]:
     while True:
         prefix = "".join(standard.get(n, f"typedef struct {UNKNOWN_PREFIX}{n} {n};") + "\n"
                          for n in unknown)
+        if prefix:
+            prefix += f'# 1 "{path}"\n'  # the text's own line numbers after the prefix
         try:
             return parse_c(prefix + text, path), unknown
         except ParseError as exc:
-            name = _unknown_type(text, exc)
-            if name is None or name in unknown or len(unknown) >= MAX_REPAIRS:
+            name = _unknown_type(text, path, exc, unknown)
+            if name is None or len(unknown) >= MAX_REPAIRS:
                 raise
             unknown.append(name)
 
@@ -111,6 +113,9 @@ def standard_typedefs() -> dict[str, str]:
             match = re.match(r"typedef\s+[^;]*?\b(\w+)\s*;", line)
             if match:
                 found[match.group(1)] = line.strip()
+            alias = re.match(r"#define\s+(\w+)\s+(_Bool)\s*$", line)  # bool
+            if alias:
+                found[alias.group(1)] = f"typedef {alias.group(2)} {alias.group(1)};"
     return found
 
 
@@ -119,31 +124,41 @@ _KEYWORDS = frozenset(
     goto if inline int long register restrict return short signed sizeof static struct
     switch typedef union unsigned void volatile while _Bool""".split()  # noqa: SIM905
 )
+_TAG_WORDS = frozenset({"struct", "union", "enum"})
 
 
-def _unknown_type(text: str, error: ParseError) -> str | None:
+def _unknown_type(text: str, path: str, error: ParseError, known: list[str]) -> str | None:
     """The identifier a syntax error most likely stumbled over as an unknown type:
-    the one at the error position, or the one just before it."""
+    the one at the error position, or the one just before it; for an error
+    without a column ("Invalid declaration"), the first word on its line that
+    is used like a type name (followed by a name or `*`). Names in `known` are
+    declared already."""
     location = error.location
-    if location is None or not location.column:
+    if location is None:
         return None
-    line = _source_line(text, location.path, location.line)
+    line = _source_line(text, path, location.path, location.line)
     if line is None:
         return None
     words = [(m.start(), m.group()) for m in re.finditer(r"[A-Za-z_]\w*", line)]
-    at = location.column - 1
-    candidates = [w for start, w in words if start == at]
-    candidates += [w for start, w in reversed(words) if start < at][:1]
+    if location.column:
+        at = location.column - 1
+        candidates = [w for start, w in words if start == at]
+        candidates += [w for start, w in reversed(words) if start < at][:1]
+    else:
+        candidates = [w for index, (_, w) in enumerate(words)
+                      if index == 0 or words[index - 1][1] not in _TAG_WORDS]
     for word in candidates:
         rest = line[line.find(word) + len(word) :].lstrip()
-        if word not in _KEYWORDS and (rest[:1] == "*" or re.match(r"[A-Za-z_]", rest)):
+        if (word not in _KEYWORDS and word not in known
+                and (rest[:1] == "*" or re.match(r"[A-Za-z_]", rest))):
             return word
     return None
 
 
-def _source_line(text: str, path: str, number: int) -> str | None:
-    """Line `number` of file `path` in preprocessed text (following #line markers)."""
-    current_file, current = None, 0
+def _source_line(text: str, start: str, path: str, number: int) -> str | None:
+    """Line `number` of file `path` in preprocessed text (following #line markers;
+    text before the first marker is line 1 onward of file `start`)."""
+    current_file, current = start, 1
     found = None  # the last match: generated declarations may reuse early numbers
     for raw in text.split("\n"):
         marker = re.match(r'\s*#\s*(?:line\s+)?(\d+)\s+"([^"]*)"', raw)

@@ -17,15 +17,38 @@ def parse_c(text: str, path: str) -> c_ast.FileAST:
     try:
         return parser.parse(text, filename=path)
     except c_parser.ParseError as exc:
-        raise _parse_error(str(exc), path) from None
+        raise _parse_error(str(exc), path, _stopped_at(parser)) from None
     except (AssertionError, RecursionError, IndexError, KeyError, ValueError) as exc:
         raise ParseError(f"C parser failed: {exc!r}", Location(path, 1)) from None
 
 
-def _parse_error(message: str, path: str) -> ParseError:
+def _stopped_at(parser: c_parser.CParser) -> tuple[Location, str] | None:
+    """Where the parser stopped and the token it stopped at. pycparser 3 reports
+    some errors ("Invalid declaration", "Invalid expression") with the file name
+    only; the token is still at the head of its token stream."""
+    try:
+        token = parser._peek()  # pycparser has no public accessor for it
+    except (AttributeError, IndexError, TypeError):
+        return None
+    if token is None or not getattr(token, "lineno", 0):
+        return None
+    location = Location(token.filename, token.lineno, getattr(token, "column", 0) or 0)
+    return location, str(token.value)
+
+
+def _parse_error(
+    message: str, path: str, stopped: tuple[Location, str] | None = None
+) -> ParseError:
     match = _COORD.match(message)
     if match is None:
-        return ParseError(f"cannot parse C: {message}", Location(path, 1))
+        if stopped is None:
+            return ParseError(f"cannot parse C: {message}", Location(path, 1))
+        location, token = stopped
+        detail = message.rsplit(": ", 1)[-1]
+        return ParseError(
+            f"cannot parse C: {detail} at '{token}'",
+            Location(location.path or path, location.line, location.column),
+        )
     file = match.group("file") or path
     line = int(match.group("line"))
     column = int(match.group("col") or 0)
