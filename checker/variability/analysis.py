@@ -166,6 +166,7 @@ class _Scanner:
         self.site_names: dict[int, str] = {}
         """id() of a MacroDef of a renamed macro -> the name its `#define` now has."""
         self.site_defs: list[MacroDef] = []
+        """The renamed definitions in order: numbers the sites, keeps the ids alive."""
         self.body_refs: set[str] = set()
         self.renamable: set[str] = set()
         self.indents = scanned.indents
@@ -666,7 +667,10 @@ def analyse(scanned: Scanned, table: FeatureTable, settings: Settings, path: str
             psi: Formula, oracle: Oracle,
             configuration: Mapping[str, int] | None = None) -> Analysis:
     """Run the second pass under the variant condition `psi`; with a complete
-    `configuration` (feature -> value) every feature conditional is decided."""
+    `configuration` (feature -> value) every feature conditional is decided.
+    Which macros can be renamed per definition is known only once the whole
+    text is scanned (no other macro's body may refer to them), so a text that
+    has such macros is scanned a second time with them renamed."""
     scanner = _Scanner(scanned, table, settings, path, psi, oracle, configuration)
     analysis = scanner.run()
     if configuration is None and scanner.renamable:
