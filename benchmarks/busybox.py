@@ -12,12 +12,13 @@ from __future__ import annotations
 import argparse
 import collections
 import json
-import os
 import subprocess
 import sys
 import time
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
+
+from runner_env import liftdiff_env
 
 ROOT = Path(__file__).resolve().parent.parent
 DEFAULT_BENCH = ROOT.parent / "shared" / "bench" / "busybox-dev"
@@ -34,7 +35,7 @@ def run(case: Path, timeout: float) -> tuple[str, str, float, str]:
     started = time.monotonic()
     try:
         proc = subprocess.run(command, capture_output=True, text=True, timeout=timeout + 60,
-                              cwd=ROOT, env={**os.environ, "PYTHONPATH": str(ROOT)})
+                              cwd=ROOT, env=liftdiff_env())
     except subprocess.TimeoutExpired:
         return case.name, "TIMEOUT", timeout, "hard time limit"
     seconds = time.monotonic() - started

@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import argparse
 import json
-import os
 import statistics
 import subprocess
 import sys
@@ -20,6 +19,8 @@ from collections import defaultdict
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 from pathlib import Path
+
+from runner_env import liftdiff_env
 
 ROOT = Path(__file__).resolve().parent.parent
 DEFAULT_BENCH = ROOT.parent / "shared" / "bench" / "eqbench-dev"
@@ -81,7 +82,7 @@ def run_pair(entry: dict, bench: Path, timeout: float, per_function: float) -> O
             text=True,
             timeout=timeout,
             cwd=ROOT,
-            env={**os.environ, "PYTHONPATH": str(ROOT)},
+            env=liftdiff_env(),
         )
     except subprocess.TimeoutExpired:
         return Outcome(

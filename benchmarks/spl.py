@@ -7,8 +7,12 @@ PQR (p = 0.5, penalty factor 10: a run over the limit counts as 10x the
 limit), checks that the lifted summary covers exactly the configurations
 brute force found non-equivalent, and draws time vs. features (Figure 7).
 
-    python benchmarks/spl.py [--levels 1,5,10,20,40] [--per-level 4] [--limit 600]
-        [--jobs 2] [--png benchmarks/out/spl.png] [--json out.json]
+    python benchmarks/spl.py [--levels 1,5,10,20,40 | --levels all] [--per-level 4]
+        [--limit 600] [--jobs 2] [--png benchmarks/out/spl.png] [--json out.json [--resume]]
+
+`--json` is written after every finished run; with `--resume` the runs already
+in it are kept and not repeated, so the full set (all 982 pairs, about five
+hours with brute force on two cores) can be completed over several sittings.
 """
 
 from __future__ import annotations
@@ -16,9 +20,9 @@ from __future__ import annotations
 import argparse
 import json
 import math
-import os
 import subprocess
 import sys
+import threading
 import time
 from collections import defaultdict
 from concurrent.futures import ThreadPoolExecutor
@@ -26,6 +30,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 import z3
+from runner_env import liftdiff_env
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
@@ -74,7 +79,7 @@ def run(entry: dict, bench: Path, mode: str, limit: float) -> Run:
             text=True,
             timeout=limit + 60,
             cwd=ROOT,
-            env={**os.environ, "PYTHONPATH": str(ROOT)},
+            env=liftdiff_env(),
         )
     except subprocess.TimeoutExpired:
         return Run("TIMEOUT", limit, timed_out=True)
@@ -151,21 +156,38 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--jobs", type=int, default=2)
     parser.add_argument("--modes", default="lifted,unoptimized,brute")
     parser.add_argument("--png", type=Path, default=ROOT / "benchmarks" / "out" / "spl.png")
-    parser.add_argument("--json", type=Path)
+    parser.add_argument("--json", type=Path, help="per-run results, written as they finish")
+    parser.add_argument(
+        "--resume", action="store_true", help="keep the runs already in --json, run the rest"
+    )
     args = parser.parse_args(argv)
-    levels = [int(x) for x in args.levels.split(",")]
     modes = args.modes.split(",")
     manifest = json.loads((args.bench / "manifest.json").read_text())
+    levels = (
+        sorted({e["extra_features"] for e in manifest if "extra_features" in e})
+        if args.levels == "all"
+        else [int(x) for x in args.levels.split(",")]
+    )
     chosen: list[dict] = []
     for level in levels:
         at = [e for e in manifest if e.get("extra_features") == level]
         chosen.extend(_spread(at, args.per_level))
-    jobs = [(entry, mode) for entry in chosen for mode in modes]
+    results = _load(args.json) if args.resume and args.json else defaultdict(dict)
+    jobs = [
+        (entry, mode) for entry in chosen for mode in modes if mode not in results[entry["id"]]
+    ]
+    lock = threading.Lock()
+
+    def execute(job: tuple[dict, str]) -> None:
+        entry, mode = job
+        outcome = run(entry, args.bench, mode, args.limit)
+        with lock:
+            results[entry["id"]][mode] = outcome
+            if args.json:
+                _save(results, args.json)
+
     with ThreadPoolExecutor(max_workers=args.jobs) as pool:
-        runs = list(pool.map(lambda job: run(job[0], args.bench, job[1], args.limit), jobs))
-    results: dict[str, dict[str, Run]] = defaultdict(dict)
-    for (entry, mode), outcome in zip(jobs, runs, strict=True):
-        results[entry["id"]][mode] = outcome
+        list(pool.map(execute, jobs))
     agree = disagree = 0
     for entry in chosen:
         modes_run = results[entry["id"]]
@@ -200,14 +222,23 @@ def main(argv: list[str] | None = None) -> int:
             row += f" {values['brute'] / max(values['lifted'], 1e-3):>8.1f}x"
         print(row)
     print(f"\nlifted summary equals brute force on {agree} pairs, differs on {disagree}")
-    if args.json:
-        args.json.write_text(
-            json.dumps(
-                {i: {m: r.__dict__ for m, r in rs.items()} for i, rs in results.items()}, indent=1
-            )
-        )
     _plot(series, args.png, args.limit)
     return 1 if disagree else 0
+
+
+def _load(path: Path) -> defaultdict[str, dict[str, Run]]:
+    results: defaultdict[str, dict[str, Run]] = defaultdict(dict)
+    if path.exists():
+        for pair, runs in json.loads(path.read_text()).items():
+            results[pair] = {mode: Run(**fields) for mode, fields in runs.items()}
+    return results
+
+
+def _save(results: dict[str, dict[str, Run]], path: Path) -> None:
+    data = {pair: {m: r.__dict__ for m, r in runs.items()} for pair, runs in results.items()}
+    partial = path.with_suffix(".partial")
+    partial.write_text(json.dumps(data, indent=1))
+    partial.replace(path)
 
 
 def _plot(series: dict[str, list[tuple[int, float]]], png: Path, limit: float) -> None:

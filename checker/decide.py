@@ -17,7 +17,7 @@ import z3
 
 from checker.bounded import bounded_check, bounds, unwound
 from checker.chc import chc_check
-from checker.equiv import Confirmed, Replayer, verify_and_cex
+from checker.equiv import Confirmed, Replayer, Splitting, verify_and_cex
 from checker.errors import RecursionFound
 from checker.houdini import houdini_check
 from checker.ir import Cfa, loop_heads
@@ -72,6 +72,7 @@ class PairContext:
     real: tuple[Cfa, Cfa] | None = None
     notes: list[str] = field(default_factory=list)
     _product: Product | None = None
+    _splitting: Splitting = field(default_factory=Splitting)
     _bounded_products: dict[int, Product | None] = field(default_factory=dict)
 
     def __post_init__(self) -> None:
@@ -134,6 +135,7 @@ class PairContext:
                 self.settings,
                 fixed,
                 fuzz=fuzz,
+                splitting=self._splitting,
             )
             self.notes.extend(replayer.notes)
             return Decision(answer.kind, answer.witness, answer.reason)

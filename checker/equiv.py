@@ -38,12 +38,29 @@ from checker.z3_terms import is_uninterpreted, subterms
 MAX_STEPS = 2_000_000
 FUZZ_STEPS = 20_000
 """Random tests are cheap or skipped: a sample that runs longer proves nothing."""
-QUICK_CALL = 1.0
+QUICK_CALL = 0.3
 """Seconds for the first, whole-formula attempt before splitting into pieces
 (a whole formula that needs longer is usually solved faster piece by piece:
 the lifted EQ's last, fully restricted query on BusyBox `sortcmp` takes over
-2 s whole and 0.13 s in pieces)."""
+2 s whole and 0.13 s in pieces; pieces still open are finally solved together,
+so a short first attempt loses little)."""
 STUB_ROUNDS = 6
+
+
+@dataclass
+class Splitting:
+    """What one product's earlier queries learned about solving its difference
+    formula: the lifted EQ asks the same product dozens of times under
+    different restrictions, and a whole formula that timed out once is split
+    straight away from then on (its pieces, sorted once, are kept)."""
+
+    whole_too_hard: bool = False
+    pieces: list[z3.BoolRef] | None = None
+
+    def sorted_pieces(self, product: Product) -> list[z3.BoolRef]:
+        if self.pieces is None:
+            self.pieces = sorted(split_cases(product), key=term_size)
+        return self.pieces
 
 
 @dataclass(frozen=True)
@@ -169,6 +186,7 @@ def verify_and_cex(
     settings: Settings,
     fixed: dict[str, int | float] | None = None,
     fuzz: bool = True,
+    splitting: Splitting | None = None,
 ) -> Verdict:
     """Decide `assumptions -> outputs equal` or find a replayed counterexample.
 
@@ -187,7 +205,9 @@ def verify_and_cex(
     )
     if found is not None:
         return Verdict(Outcome.SAT, witness=found)
-    verdict = _solve(product, query, replayer, budget, settings.refinements)
+    verdict = _solve(
+        product, query, replayer, budget, settings.refinements, splitting or Splitting()
+    )
     if verdict.kind is not Outcome.UNKNOWN or not fuzz:
         return verdict
     found = random_search(
@@ -199,18 +219,27 @@ def verify_and_cex(
 
 
 def _solve(
-    product: Product, query: list[z3.BoolRef], replayer: Replayer, budget: Budget, refinements: int
+    product: Product,
+    query: list[z3.BoolRef],
+    replayer: Replayer,
+    budget: Budget,
+    refinements: int,
+    splitting: Splitting,
 ) -> Verdict:
-    """The whole difference formula first, briefly; if the solver gives up, one
-    output path pair at a time (smaller formulas, same meaning), and finally the
-    pieces still open, together, with whatever time is left."""
+    """The whole difference formula first, briefly (unless it already timed out
+    on this product); if the solver gives up, one output path pair at a time
+    (smaller formulas, same meaning), and finally the pieces still open,
+    together, with whatever time is left."""
     base = query[:-1]
-    verdict = _refine(
-        product, [*base, product.differ], replayer, budget.share(QUICK_CALL), refinements
-    )
-    if verdict.kind is not Outcome.UNKNOWN or budget.exhausted():
-        return verdict
-    pieces = sorted(split_cases(product), key=term_size)
+    verdict = Verdict(Outcome.UNKNOWN, reason="the whole formula timed out before")
+    if not splitting.whole_too_hard:
+        verdict = _refine(
+            product, [*base, product.differ], replayer, budget.share(QUICK_CALL), refinements
+        )
+        if verdict.kind is not Outcome.UNKNOWN or budget.exhausted():
+            return verdict
+        splitting.whole_too_hard = True
+    pieces = splitting.sorted_pieces(product)
     open_pieces: list[z3.BoolRef] = []
     for index, piece in enumerate(pieces):
         if budget.exhausted():

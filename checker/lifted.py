@@ -227,7 +227,11 @@ class Lifted:
         return body
 
     def _generalize(
-        self, witness: Confirmed, blocked: list[list[Cube]], structural: Formula | None
+        self,
+        witness: Confirmed,
+        blocked: list[list[Cube]],
+        structural: Formula | None,
+        within: dict | None = None,  # type: ignore[type-arg]
     ) -> tuple[list[Cube], dict]:  # type: ignore[type-arg]
         """GENERALIZE: keep only the feature values and input equalities that the
         solver's refutation of "some such input is equal" needs (its unsat core,
@@ -235,9 +239,10 @@ class Lifted:
         relevant = self._relevant_features()
         cube = {k: v for k, v in self._config_of(witness).items() if k in relevant}
         point = self._inputs_of(witness)
+        kept_body = within or {}
         generalizable = not self.ctx.cyclic and len(point) <= MAX_BODY_INPUTS
-        loose = sorted(k for k, v in point.items()
-                       if generalizable and not isinstance(v, float | RegionValue))
+        loose = sorted(k for k, v in point.items() if generalizable and k not in kept_body
+                       and not isinstance(v, float | RegionValue))
         fixed = {k: v for k, v in point.items() if k not in loose}
         names = sorted(cube)
 
@@ -401,7 +406,9 @@ class Lifted:
             decision = self._verify(restriction, reported=False)
             if decision.kind is not Outcome.SAT or decision.witness is None:
                 break
-            more, narrower = self._generalize(decision.witness, [*blocked, head], structural)
+            more, narrower = self._generalize(
+                decision.witness, [*blocked, head], structural, within=body
+            )
             # q* and q': the new witness lies in q*, so the equalities never conflict
             body = {**body, **{k: v for k, v in narrower.items() if k not in body}}
             head = head + more
