@@ -72,6 +72,8 @@ def test_case(case: Path) -> None:
         assert same_configurations(
             [e.configurations for e in result.neq_summary], expect["heads"], list(result.features)
         )
+    if "entries" in expect:
+        assert len(result.neq_summary) == expect["entries"], result.neq_summary
     entry = result.neq_summary[0]
     witness = entry.witness
     assert witness.old_output != witness.new_output
