@@ -238,8 +238,8 @@ class Lifted:
         minimised by the solver); every step is a soundness check. `within`, the
         body GeneralizeFCEXs is growing a head for, stays fixed: the witness lies
         in it and the merged body keeps it anyway, so the core is asked only
-        about feature values and the inputs it leaves open (a third of the
-        literals, and the minimisation's cost grows with their number)."""
+        about feature values and the inputs it leaves open (fewer literals: the
+        minimisation's cost grows with their number)."""
         relevant = self._relevant_features()
         cube = {k: v for k, v in self._config_of(witness).items() if k in relevant}
         point = self._inputs_of(witness)
