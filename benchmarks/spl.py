@@ -20,6 +20,7 @@ from __future__ import annotations
 import argparse
 import json
 import math
+import statistics
 import subprocess
 import sys
 import threading
@@ -160,6 +161,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument(
         "--resume", action="store_true", help="keep the runs already in --json, run the rest"
     )
+    parser.add_argument(
+        "--report-only", action="store_true", help="print the tables from --json, run nothing"
+    )
     args = parser.parse_args(argv)
     modes = args.modes.split(",")
     manifest = json.loads((args.bench / "manifest.json").read_text())
@@ -172,7 +176,10 @@ def main(argv: list[str] | None = None) -> int:
     for level in levels:
         at = [e for e in manifest if e.get("extra_features") == level]
         chosen.extend(_spread(at, args.per_level))
-    results = _load(args.json) if args.resume and args.json else defaultdict(dict)
+    results = _load(args.json) if (args.resume or args.report_only) and args.json \
+        else defaultdict(dict)
+    if args.report_only:
+        return report(chosen, levels, modes, results, args.limit, args.png)
     jobs = [
         (entry, mode) for entry in chosen for mode in modes if mode not in results[entry["id"]]
     ]
@@ -188,42 +195,79 @@ def main(argv: list[str] | None = None) -> int:
 
     with ThreadPoolExecutor(max_workers=args.jobs) as pool:
         list(pool.map(execute, jobs))
+    return report(chosen, levels, modes, results, args.limit, args.png)
+
+
+def report(
+    chosen: list[dict],
+    levels: list[int],
+    modes: list[str],
+    results: dict[str, dict[str, Run]],
+    limit: float,
+    png: Path,
+) -> int:
+    """Per-pair lines, the per-level PQR table and totals over the runs present
+    (a resumed set may still miss some); 1 if any summary differs from brute force."""
     agree = disagree = 0
     for entry in chosen:
         modes_run = results[entry["id"]]
         line = f"{entry['id']:<55}"
         for mode in modes:
-            r = modes_run[mode]
-            line += f" {mode}={r.verdict[:6]:<6}{r.seconds:7.1f}s"
+            r = modes_run.get(mode)
+            line += f" {mode}=" + (f"{r.verdict[:6]:<6}{r.seconds:7.1f}s" if r else f"{'-':<14}")
         if "lifted" in modes_run and "brute" in modes_run:
             same = same_configurations(modes_run["lifted"], modes_run["brute"])
             line += {True: "  summary==brute", False: "  SUMMARY DIFFERS", None: "  (n/a)"}[same]
             agree += same is True
             disagree += same is False
         print(line)
-    print()
-    header = f"{'features':>8} {'pairs':>6}" + "".join(f" {m + ' PQR s':>17}" for m in modes)
-    if "lifted" in modes and "brute" in modes:
-        header += f" {'speed-up':>9}"
-    print(header)
+    both = "lifted" in modes and "brute" in modes
+    print(f"\n{'features':>8}" + "".join(f" {m + ' PQR s (runs)':>24}" for m in modes)
+          + (f" {'speed-up':>9}" if both else ""))
     series: dict[str, list[tuple[int, float]]] = defaultdict(list)
     for level in levels:
         ids = [e["id"] for e in chosen if e.get("extra_features") == level]
-        if not ids:
-            continue
-        row = f"{level:>8} {len(ids):>6}"
-        values = {}
+        row = f"{level:>8}"
         for mode in modes:
-            rs = [results[i][mode] for i in ids]
-            values[mode] = pqr([r.seconds for r in rs], [r.timed_out for r in rs], args.limit)
-            series[mode].append((level, values[mode]))
-            row += f" {values[mode]:>17.2f}"
-        if "lifted" in values and "brute" in values:
-            row += f" {values['brute'] / max(values['lifted'], 1e-3):>8.1f}x"
+            rs = [results[i][mode] for i in ids if mode in results[i]]
+            value = _pqr_of(rs, limit)
+            if rs:
+                series[mode].append((level, value))
+            row += f" {value:>17.2f} ({len(rs):>3})"
+        if both:
+            common = [i for i in ids if {"lifted", "brute"} <= results[i].keys()]
+            fast = _pqr_of([results[i]["lifted"] for i in common], limit)
+            slow = _pqr_of([results[i]["brute"] for i in common], limit)
+            row += f" {slow / max(fast, 1e-3):>8.1f}x" if common else f" {'-':>9}"
         print(row)
+    if both:
+        _totals(chosen, results)
     print(f"\nlifted summary equals brute force on {agree} pairs, differs on {disagree}")
-    _plot(series, args.png, args.limit)
+    _plot(series, png, limit)
     return 1 if disagree else 0
+
+
+def _pqr_of(runs: list[Run], limit: float) -> float:
+    return pqr([r.seconds for r in runs], [r.timed_out for r in runs], limit)
+
+
+def _totals(chosen: list[dict], results: dict[str, dict[str, Run]], from_level: int = 10) -> None:
+    """The issue's criterion: lifted against brute force from 10 extra features on."""
+    common = [
+        e["id"] for e in chosen
+        if e.get("extra_features", 0) >= from_level
+        and {"lifted", "brute"} <= results[e["id"]].keys()
+    ]
+    if not common:
+        return
+    fast = [results[i]["lifted"].seconds for i in common]
+    slow = [results[i]["brute"].seconds for i in common]
+    print(
+        f"\nfrom {from_level} extra features on, {len(common)} pairs with both: lifted "
+        f"{sum(fast):.0f} s, brute force {sum(slow):.0f} s ({sum(slow) / sum(fast):.1f}x); "
+        f"median {statistics.median(fast):.2f} s vs {statistics.median(slow):.2f} s; "
+        f"slowest {max(fast):.1f} s vs {max(slow):.1f} s"
+    )
 
 
 def _load(path: Path) -> defaultdict[str, dict[str, Run]]:
