@@ -18,9 +18,8 @@ import time
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
-from runner_env import liftdiff_env
+from runner_env import ROOT, liftdiff_env
 
-ROOT = Path(__file__).resolve().parent.parent
 DEFAULT_BENCH = ROOT.parent / "shared" / "bench" / "busybox-dev"
 
 

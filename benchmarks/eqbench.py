@@ -20,9 +20,8 @@ from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 from pathlib import Path
 
-from runner_env import liftdiff_env
+from runner_env import ROOT, liftdiff_env
 
-ROOT = Path(__file__).resolve().parent.parent
 DEFAULT_BENCH = ROOT.parent / "shared" / "bench" / "eqbench-dev"
 FLAGS = ("has_loop", "has_recursion", "has_float", "has_array")
 

@@ -1,4 +1,4 @@
-"""The environment the benchmark scripts run liftdiff in."""
+"""The checkout the benchmark scripts measure, and the environment they run liftdiff in."""
 
 from __future__ import annotations
 

@@ -11,7 +11,7 @@ brute force found non-equivalent, and draws time vs. features (Figure 7).
         [--limit 600] [--jobs 2] [--png benchmarks/out/spl.png] [--json out.json [--resume]]
 
 `--json` is written after every finished run; with `--resume` the runs already
-in it are kept and not repeated, so the full set (all 982 pairs, about five
+in it are kept and not repeated, so the full set (all 960 pairs, about five
 hours with brute force on two cores) can be completed over several sittings.
 """
 
@@ -31,16 +31,15 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 import z3
-from runner_env import liftdiff_env
+from runner_env import ROOT, liftdiff_env
 
-ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from checker.types import Settings  # noqa: E402
-from checker.variability import to_z3  # noqa: E402
-from checker.variability.lexer import tokens_of  # noqa: E402
-from checker.variability.lift import parse_model  # noqa: E402
-from checker.variability.types import feature_of  # noqa: E402
+from checker.types import Settings
+from checker.variability import to_z3
+from checker.variability.lexer import tokens_of
+from checker.variability.lift import parse_model
+from checker.variability.types import feature_of
 
 DEFAULT_BENCH = ROOT.parent / "shared" / "bench" / "spl-dev"
 MODES = {"lifted": [], "unoptimized": ["--no-generalize"], "brute": ["--brute-force"]}
