@@ -108,8 +108,10 @@ def union(heads: list[str], features: list[str]) -> z3.BoolRef:
 
 
 def same_configurations(a: Run, b: Run) -> bool | None:
-    """Do two summaries cover the same configurations (over boolean features)?"""
-    if a.timed_out or b.timed_out or a.verdict == "ERROR" or b.verdict == "ERROR":
+    """Do two summaries cover the same configurations (over boolean features)?
+    None unless both are decided: an undecided summary lists only part of them."""
+    decided = {"EQUIVALENT", "NOT_EQUIVALENT"}
+    if a.timed_out or b.timed_out or not {a.verdict, b.verdict} <= decided:
         return None
     features = sorted(set(a.features) | set(b.features))
     solver = z3.Solver()
@@ -164,7 +166,16 @@ def main(argv: list[str] | None = None) -> int:
         "--report-only", action="store_true", help="print the tables from --json, run nothing"
     )
     args = parser.parse_args(argv)
+    if (args.resume or args.report_only) and not args.json:
+        parser.error("--resume and --report-only read the runs from --json FILE")
+    if args.report_only and not args.json.is_file():
+        parser.error(f"no results file {args.json}")
     modes = args.modes.split(",")
+    unknown = sorted(set(modes) - set(MODES))
+    if unknown:
+        parser.error(f"unknown mode {', '.join(unknown)} (modes: {', '.join(MODES)})")
+    if not (args.bench / "manifest.json").is_file():
+        parser.error(f"no manifest.json in {args.bench}")
     manifest = json.loads((args.bench / "manifest.json").read_text())
     levels = (
         sorted({e["extra_features"] for e in manifest if "extra_features" in e})
@@ -175,8 +186,7 @@ def main(argv: list[str] | None = None) -> int:
     for level in levels:
         at = [e for e in manifest if e.get("extra_features") == level]
         chosen.extend(_spread(at, args.per_level))
-    results = _load(args.json) if (args.resume or args.report_only) and args.json \
-        else defaultdict(dict)
+    results = _load(args.json) if args.resume or args.report_only else defaultdict(dict)
     if args.report_only:
         return report(chosen, levels, modes, results, args.limit, args.png)
     jobs = [
