@@ -12,12 +12,11 @@ from __future__ import annotations
 import dataclasses
 import time
 
-from checker.compiled_replay import compiler_available
 from checker.decide import PairContext
-from checker.driver import summary_result
+from checker.driver import function_budget, replay_compiler, summary_result
 from checker.frontend import load
 from checker.replay import CompiledVersion
-from checker.solver import Budget, Outcome
+from checker.solver import Outcome
 from checker.types import FunctionResult, NeqEntry, Settings, SourceFile, Stats
 from checker.variability import Feature, enumerate_products
 from checker.variability import formula as fm
@@ -33,12 +32,8 @@ def brute_force(
     features: tuple[Feature, ...],
     model: fm.Formula,
 ) -> FunctionResult:
-    budget = Budget(settings.timeout, settings.solver_timeout, settings.memory_mb, started=started)
-    compiler = (
-        settings.compiler
-        if settings.use_compiler and compiler_available(settings.compiler)
-        else None
-    )
+    budget = function_budget(settings, started)
+    compiler = replay_compiler(settings)
     plain = dataclasses.replace(settings, features=(), feature_patterns=())
     entries: list[NeqEntry] = []
     undecided: list[str] = []

@@ -173,6 +173,18 @@ def configure_for(
     return products
 
 
+def function_budget(settings: Settings, started: float) -> Budget:
+    """The one wall-clock allowance of a function pair, counted from `started`."""
+    return Budget(settings.timeout, settings.solver_timeout, settings.memory_mb, started=started)
+
+
+def replay_compiler(settings: Settings) -> str | None:
+    """The compiler that replays witnesses, or None when disabled or absent."""
+    if settings.use_compiler and compiler_available(settings.compiler):
+        return settings.compiler
+    return None
+
+
 def _lifted(
     old: ParsedFile,
     new: ParsedFile,
@@ -182,12 +194,8 @@ def _lifted(
     features: tuple[Feature, ...],
     model: fm.Formula,
 ) -> FunctionResult:
-    budget = Budget(settings.timeout, settings.solver_timeout, settings.memory_mb, started=started)
-    compiler = (
-        settings.compiler
-        if settings.use_compiler and compiler_available(settings.compiler)
-        else None
-    )
+    budget = function_budget(settings, started)
+    compiler = replay_compiler(settings)
     versions = (
         CompiledVersion(old.source.path, old.source.text),
         CompiledVersion(new.source.path, new.source.text),
