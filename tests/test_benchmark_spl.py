@@ -1,0 +1,75 @@
+"""The spl benchmark's oracle: the claim "lifted summary == brute force" rests on
+`same_configurations`, and the per-level figures on `pqr`."""
+
+from __future__ import annotations
+
+import importlib
+import math
+import sys
+from pathlib import Path
+
+import pytest
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "benchmarks"))
+spl = importlib.import_module("spl")
+Run = spl.Run
+
+
+def neq(*heads: str, features: tuple[str, ...] = ("A", "B", "C")) -> object:
+    return Run("NOT_EQUIVALENT", 1.0, list(heads), list(features))
+
+
+EQ = Run("EQUIVALENT", 1.0, [], ["A", "B", "C"])
+
+
+@pytest.mark.parametrize(
+    ("lifted", "brute", "same"),
+    [
+        (neq("A"), neq("A && B", "A && !B"), True),
+        (neq("A || B"), neq("A && !B", "!A && B", "A && B"), True),
+        (neq("A"), neq("A && B"), False),
+        (neq("A"), neq("A", "C"), False),
+        (neq("1"), neq("A", "!A"), True),
+        (EQ, EQ, True),
+        (EQ, neq("A && B && C"), False),
+        (neq("A"), Run("UNKNOWN", 600.0, ["A"], ["A"]), None),
+        (neq("A"), Run("NOT_EQUIVALENT", 600.0, ["A"], ["A"], timed_out=True), None),
+        (Run("ERROR", 0.1), EQ, None),
+    ],
+)
+def test_same_configurations_compares_the_covered_configurations(
+    lifted: object, brute: object, same: bool | None
+) -> None:
+    assert spl.same_configurations(lifted, brute) is same
+
+
+def test_same_configurations_over_features_only_one_side_names() -> None:
+    # brute force lists a feature lifted's head does not mention: the summary
+    # "A" covers both values of B.
+    assert spl.same_configurations(neq("A", features=("A",)), neq("A && B", "A && !B")) is True
+    assert spl.same_configurations(neq("A", features=("A",)), neq("A && B")) is False
+
+
+def test_pqr_is_the_median_with_timeouts_penalised() -> None:
+    assert spl.pqr([1.0, 3.0, 2.0], [False, False, False], 600.0) == 2.0
+    assert spl.pqr([1.0, 600.0, 700.0], [False, True, True], 600.0) == 6000.0
+    assert math.isnan(spl.pqr([], [], 600.0))
+
+
+def test_spread_cycles_through_mutation_kinds() -> None:
+    entries = [
+        {"id": f"{kind}{i}", "mutation": kind}
+        for kind in ("op", "fe", "op.fe", "none")
+        for i in range(6)
+    ]
+    picked = spl._spread(entries, 4)
+    assert sorted(e["mutation"] for e in picked) == ["fe", "none", "op", "op.fe"]
+    assert len({e["id"] for e in spl._spread(entries, 24)}) == 24
+
+
+def test_report_only_needs_a_results_file(tmp_path: Path) -> None:
+    with pytest.raises(SystemExit) as exit_info:
+        spl.main(["--report-only"])
+    assert exit_info.value.code == 2
+    with pytest.raises(SystemExit):
+        spl.main(["--report-only", "--json", str(tmp_path / "missing.json")])
