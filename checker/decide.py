@@ -225,9 +225,7 @@ class PairContext:
         every allowed input a difference (from the solver's unsat core); None if
         even all of them do not (or the solver cannot tell)."""
         if not self.cyclic:
-            product = self.product()
-            symbols = _symbols(product)
-            query = [*product.domain, *restriction(symbols), z3.Not(product.differ)]
+            query, symbols = self.equal_outputs(restriction)
         else:
             deepest = max(self._bounded_products, default=self.settings.unwind)
             product = self.bounded_product(deepest)
@@ -241,6 +239,15 @@ class PairContext:
         if answer.outcome is not Outcome.UNSAT:
             return None
         return list(answer.core)
+
+    def equal_outputs(
+        self, restriction: Restriction
+    ) -> tuple[list[z3.BoolRef], dict[str, z3.ExprRef]]:
+        """Loop-free pairs: "an input allowed by `restriction` with equal outputs"
+        as solver assertions, and the input symbols they are over."""
+        product = self.product()
+        symbols = _symbols(product)
+        return [*product.domain, *restriction(symbols), z3.Not(product.differ)], symbols
 
     def bounded_product(self, k: int) -> Product | None:
         if k not in self._bounded_products:

@@ -20,9 +20,8 @@ from checker.decide import PairContext
 from checker.equiv import Confirmed
 from checker.errors import InputError, LiftdiffError, UnsupportedError
 from checker.frontend import ParsedFile, load
-from checker.interp import RegionValue
 from checker.isolation import run_isolated
-from checker.lifted import Lifted, Summary, config_key
+from checker.lifted import BodyValue, Lifted, Summary, config_key
 from checker.replay import CompiledVersion
 from checker.solver import Budget
 from checker.types import (
@@ -280,7 +279,7 @@ def summary_result(
 
 def _entry(
     head: list[dict[str, int]],
-    body: Mapping[str, int | float | RegionValue],
+    body: Mapping[str, BodyValue],
     witness: Confirmed,
     boolean: dict[str, bool],
 ) -> NeqEntry:

@@ -9,13 +9,15 @@ body q starts as the point x and, for loop-free pairs, loses every input
 equality it does not need (checked: every input of q differs in every
 configuration of p). GeneralizeFCEXs then grows the head with other
 configurations that differ on the same body, and EQ blocks the head and asks
-again until nothing differs. Every body is solver-checked sound; bodies are
+again until nothing differs. Last, each body's remaining integer equalities
+are widened into ranges (`widen`) for the report. Every body is solver-checked sound; bodies are
 pairwise disjoint (minimality, Thm. 4.7) because each later query excludes
 earlier heads.
 """
 
 from __future__ import annotations
 
+import time
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 
@@ -28,17 +30,27 @@ from checker.interp import RegionValue
 from checker.program import FEATURE_PREFIX
 from checker.solver import Budget, Outcome
 from checker.variability import Feature, Formula, to_z3
+from checker.widen import Allowance, Interval, widen, widenable
 
 MAX_ENTRIES = 64
 """Featured counterexamples per function before the summary is declared incomplete."""
 MAX_BODY_INPUTS = 32
+"""Inputs beyond this count are kept as a point (no per-input generalization)."""
 SOUND_CALL = 5.0
 """Seconds for one soundness check while generalizing (undecided: not generalized)."""
-"""Inputs beyond this count are kept as a point (no per-input generalization)."""
+WIDEN_SHARE = 0.2
+"""Widening the bodies into ranges may take this part of the CPU time the
+summary took (within WIDEN_SECONDS): it makes the report clearer, not the
+verdict surer."""
+WIDEN_SECONDS = (0.5, 2.0)
+"""Least and most CPU seconds for widening all bodies of one summary."""
+WIDEN_CALLS = 96
+"""Solver questions per body (see `widen.Allowance`)."""
 CONCRETE_FEATURES = 8
 """Relevant features up to which a point body is judged by running every configuration."""
 
 Cube = dict[str, int]
+BodyValue = int | float | RegionValue | Interval
 
 
 @dataclass
@@ -46,7 +58,7 @@ class Fcex:
     """A featured counterexample: head cubes, body point/constraints, witness."""
 
     head: list[Cube]
-    body: dict[str, int | float | RegionValue]
+    body: dict[str, BodyValue]
     witness: Confirmed
 
 
@@ -131,15 +143,15 @@ class Lifted:
         return z3.Or(*[self.cube(c, symbols) for c in cubes]) if cubes else z3.BoolVal(False)
 
     @staticmethod
-    def point(
-        body: Mapping[str, int | float | RegionValue], symbols: Mapping[str, z3.ExprRef]
-    ) -> list[z3.BoolRef]:
+    def point(body: Mapping[str, BodyValue], symbols: Mapping[str, z3.ExprRef]) -> list[z3.BoolRef]:
         out: list[z3.BoolRef] = []
         for key, value in body.items():
             symbol = symbols.get(key)
             if symbol is None:
                 continue
-            if isinstance(value, RegionValue):
+            if isinstance(value, Interval):
+                out.append(value.constraint(symbol))  # type: ignore[arg-type]
+            elif isinstance(value, RegionValue):
                 elem = symbol.sort().range()
                 array = z3.K(symbol.sort().domain(), _literal(value.default, elem))
                 for index, cell in sorted(value.cells.items()):
@@ -157,7 +169,7 @@ class Lifted:
         blocked: list[list[Cube]] = (),  # type: ignore[assignment]
         within: list[Cube] | None = None,
         outside: list[Cube] | None = None,
-        body: Mapping[str, int | float | RegionValue] | None = None,
+        body: Mapping[str, BodyValue] | None = None,
         extra: Formula | None = None,
     ) -> Restriction:
         def build(symbols: Mapping[str, z3.ExprRef]) -> list[z3.BoolRef]:
@@ -179,6 +191,16 @@ class Lifted:
     # ------------------------------------------------------------ Alg. 1
 
     def run(self, structural: Formula | None) -> Summary:
+        started = time.process_time()
+        summary = self._summarise(structural)
+        spent = time.process_time() - started
+        allowance = Allowance.for_seconds(
+            WIDEN_CALLS, min(max(WIDEN_SHARE * spent, WIDEN_SECONDS[0]), WIDEN_SECONDS[1]))
+        for entry in summary.entries:
+            entry.body = self._widen(entry.head, entry.body, structural, allowance)
+        return summary
+
+    def _summarise(self, structural: Formula | None) -> Summary:
         summary = Summary()
         blocked: list[list[Cube]] = []
         while True:
@@ -274,6 +296,31 @@ class Lifted:
                     cube = smaller
         return [cube], body
 
+    def _widen(
+        self, head: list[Cube], body: dict[str, BodyValue], structural: Formula | None,
+        allowance: Allowance,
+    ) -> dict[str, BodyValue]:
+        """The body with its integer equalities widened into ranges (loop-free
+        pairs, once the summary is done: a wider body would keep GeneralizeFCEXs
+        from adding configurations); inputs whose range is their whole type go.
+        Sound by construction: `widen` proves every extension of the box."""
+        if self.ctx.cyclic or self.ctx.real is None:
+            return body
+        types = {i.key: i.type for cfa in self.ctx.real for i in cfa.inputs}
+        keys = widenable(body, types)
+        if not keys:
+            return body
+        query, symbols = self.ctx.equal_outputs(self.restriction(
+            within=head, body={k: v for k, v in body.items() if k not in keys}, extra=structural))
+        widened = dict(body)
+        for key, span in widen(query, symbols, {k: body[k] for k in keys}, types,  # type: ignore[misc]
+                               self.budget, allowance).items():
+            if span.lo is None and span.hi is None:
+                del widened[key]
+            elif span.lo != span.hi:
+                widened[key] = span
+        return widened
+
     def _relevant_features(self) -> set[str]:
         """Features the function's code (either version) reads."""
         names: set[str] = set()
@@ -288,7 +335,7 @@ class Lifted:
     def _sound(
         self,
         head: list[Cube],
-        body: Mapping[str, int | float | RegionValue],
+        body: Mapping[str, BodyValue],
         structural: Formula | None,
     ) -> bool:
         """Every valid configuration of `head` differs on every input of `body`

@@ -10,9 +10,11 @@ from checker.equiv import Confirmed
 from checker.interp import RegionValue
 from checker.ir import STATUS_EXIT, STATUS_TRAP, Cfa, InputSource
 from checker.library import PURE_LIBRARY
+from checker.lifted import BodyValue
 from checker.lower_state import NULL_SUFFIX
 from checker.replay import Observation
 from checker.types import Value, Witness
+from checker.widen import Interval
 from checker.witness import Assignment, hex_float, report_region, report_scalar
 
 
@@ -124,9 +126,9 @@ def point_body(old: Cfa, new: Cfa, assignment: Assignment) -> str:
     return body_condition(old, new, body)
 
 
-def body_condition(old: Cfa, new: Cfa, body: Mapping[str, int | float | RegionValue]) -> str:
-    """A featured counterexample's body (input key -> value) as a C condition;
-    "1" when every input qualifies."""
+def body_condition(old: Cfa, new: Cfa, body: Mapping[str, BodyValue]) -> str:
+    """A featured counterexample's body (input key -> value or range) as a C
+    condition; "1" when every input qualifies."""
     types = {i.key: i.type for i in (*old.inputs, *new.inputs)}
     parts: list[str] = []
     for key, (name, _is_region, is_config) in sorted(
@@ -138,6 +140,11 @@ def body_condition(old: Cfa, new: Cfa, body: Mapping[str, int | float | RegionVa
         is_float = isinstance(types[key], FloatType)
         if key.endswith(NULL_SUFFIX):
             parts.append(f"{name} {'==' if value else '!='} NULL")
+            continue
+        if isinstance(value, Interval):
+            parts.extend(f"{name} {op} {bound}"
+                         for op, bound in ((">=", value.lo), ("<=", value.hi))
+                         if bound is not None)
             continue
         if isinstance(value, RegionValue):
             base = name[1:] if name.startswith("*") else name

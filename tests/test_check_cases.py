@@ -1,6 +1,6 @@
 """Data-driven verdict tests: each folder under tests/cases holds old.c, new.c and
 expect.json (verdict, and for NOT_EQUIVALENT a predicate on the witness inputs
-and/or the exact outputs)."""
+and/or the exact outputs, the summary's heads and bodies)."""
 
 from __future__ import annotations
 
@@ -74,6 +74,8 @@ def test_case(case: Path) -> None:
         )
     if "entries" in expect:
         assert len(result.neq_summary) == expect["entries"], result.neq_summary
+    if "inputs" in expect:
+        assert [e.inputs for e in result.neq_summary] == expect["inputs"]
     entry = result.neq_summary[0]
     witness = entry.witness
     assert witness.old_output != witness.new_output
