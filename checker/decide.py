@@ -141,6 +141,17 @@ class PairContext:
             return Decision(answer.kind, answer.witness, answer.reason)
         return self._decide_cyclic(budget, restriction, fixed)
 
+    def replay(self, witness: Confirmed) -> Confirmed | None:
+        """A witness found with `compiled=False`, replayed as a reported one (by
+        the compiler too); None if a replay contradicts it. Bounded checks
+        replay every witness both ways already."""
+        if self.cyclic:
+            return witness
+        replayer = self.replayer(self.product())
+        confirmed, *_ = replayer.confirm(witness.assignment, None)
+        self.notes.extend(replayer.notes)
+        return confirmed
+
     def _bounded(
         self,
         budget: Budget,

@@ -217,14 +217,17 @@ class Lifted:
                 summary.reason = decision.reason
                 summary.bound = decision.bound
                 return summary
-            concrete = self._concrete_fcex(decision.witness, blocked, structural)
+            witness = decision.witness
+            concrete = self._concrete_fcex(witness, blocked, structural)
             if concrete is not None:
                 head, body = concrete
             else:
-                head, body = self._generalize(decision.witness, blocked, structural)
+                head, body = self._generalize(witness, blocked, structural)
                 if self.generalize:
-                    head, body = self._generalize_fcexs(head, body, blocked, structural)
-            summary.entries.append(Fcex(head, body, decision.witness))
+                    head, body, witness = self._generalize_fcexs(
+                        head, body, witness, blocked, structural
+                    )
+            summary.entries.append(Fcex(head, body, witness))
             blocked.append(head)
 
     def _verify(self, restriction: Restriction, reported: bool = True) -> Decision:
@@ -447,11 +450,17 @@ class Lifted:
     def _generalize_fcexs(
         self,
         head: list[Cube],
-        body: dict,
-        blocked: list[list[Cube]],  # type: ignore[type-arg]
+        body: dict,  # type: ignore[type-arg]
+        witness: Confirmed,
+        blocked: list[list[Cube]],
         structural: Formula | None,
-    ) -> tuple[list[Cube], dict]:  # type: ignore[type-arg]
+    ) -> tuple[list[Cube], dict, Confirmed]:  # type: ignore[type-arg]
+        """Alg. 2, and the entry's witness: q* grows stronger than q, so the
+        reported `witness` may fall outside it; then the latest witness that
+        narrowed q* (it lies in it, as in p*) is reported instead, replayed as
+        reported witnesses are."""
         head = list(head)
+        inside = witness
         while not self.budget.exhausted():
             restriction = self.restriction(blocked=[*blocked, head], body=body, extra=structural)
             decision = self._verify(restriction, reported=False)
@@ -461,9 +470,28 @@ class Lifted:
                 decision.witness, [*blocked, head], structural, within=body
             )
             # q* and q': the new witness lies in q*, so the equalities never conflict
-            body = {**body, **{k: v for k, v in narrower.items() if k not in body}}
+            added = {k: v for k, v in narrower.items() if k not in body}
+            point = self._inputs_of(inside)
+            if any(point.get(k) != v for k, v in added.items()):
+                inside = decision.witness
+            body = {**body, **added}
             head = head + more
-        return heads.minimise(head, self.boolean, self._valid), body
+        if inside is not witness:
+            inside = self._replayed_within(inside, head, body, structural) or witness
+        return heads.minimise(head, self.boolean, self._valid), body, inside
+
+    def _replayed_within(
+        self, candidate: Confirmed, head: list[Cube], body: Mapping[str, BodyValue],
+        structural: Formula | None,
+    ) -> Confirmed | None:
+        """`candidate` (interpreter-replayed) replayed by the compiler too; if the
+        compiled program disagrees, another witness of (head, body) that
+        replays both ways; None if there is none."""
+        replayed = self.ctx.replay(candidate)
+        if replayed is not None:
+            return replayed
+        decision = self._verify(self.restriction(within=head, body=body, extra=structural))
+        return decision.witness if decision.kind is Outcome.SAT else None
 
     def _valid(self, config: Mapping[str, int]) -> bool:
         return self.model.holds(self._macro_values(config))

@@ -5,6 +5,7 @@ and/or the exact outputs, the summary's heads and bodies)."""
 from __future__ import annotations
 
 import json
+import re
 import shutil
 from pathlib import Path
 
@@ -12,7 +13,7 @@ import pytest
 import z3
 
 from checker.api import check_pair
-from checker.types import ReplayMethod, Settings, SourceFile, Verdict
+from checker.types import NeqEntry, ReplayMethod, Settings, SourceFile, Verdict
 from checker.variability import to_z3
 from checker.variability.lexer import tokens_of
 from checker.variability.lift import parse_model
@@ -37,6 +38,33 @@ def same_configurations(heads: list[str], expected: list[str], features: list[st
     solver.add(*[z3.Or(s == 0, s == 1) for s in symbols.values()])
     solver.add(union(heads) != union(expected))
     return solver.check() == z3.unsat
+
+
+_ATOM = re.compile(r"^(\S+) (==|!=|<=|>=|<|>) (-?\d+)$")
+
+
+def witness_in_entry(entry: NeqEntry, features: list[str]) -> bool:
+    """Does an entry's witness lie in the entry: its configuration in the head,
+    its inputs in the body (the body's integer comparisons; other atoms, such
+    as NULL tests and array cells, are not evaluated here)?"""
+    table = {name: feature_of(name, True, True) for name in features}
+    symbols = {name: z3.BitVec(name, 32) for name in features}
+    solver = z3.Solver()
+    solver.add(to_z3(parse_model(tokens_of(entry.configurations, "<head>"), table, Settings()),
+                     symbols))
+    solver.add(*[symbols[n] == v for n, v in entry.witness.configuration.items() if n in symbols])
+    if solver.check() != z3.sat:
+        return False
+    inputs = dict(entry.witness.inputs)
+    for atom in entry.inputs.split(" && "):
+        match = _ATOM.match(atom)
+        if match and match[1] in inputs:
+            value, bound = inputs[match[1]], int(match[3])
+            holds = {"==": value == bound, "!=": value != bound, "<=": value <= bound,
+                     ">=": value >= bound, "<": value < bound, ">": value > bound}[match[2]]
+            if not holds:
+                return False
+    return True
 
 
 def _cases() -> list[Path]:
@@ -76,12 +104,13 @@ def test_case(case: Path) -> None:
         assert len(result.neq_summary) == expect["entries"], result.neq_summary
     if "inputs" in expect:
         assert [e.inputs for e in result.neq_summary] == expect["inputs"]
-    entry = result.neq_summary[0]
-    witness = entry.witness
-    assert witness.old_output != witness.new_output
-    assert ReplayMethod.INTERPRETER in witness.replayed_by
-    if HAVE_GCC:
-        assert ReplayMethod.COMPILER in witness.replayed_by
+    for entry in result.neq_summary:
+        assert witness_in_entry(entry, list(result.features)), entry
+        assert entry.witness.old_output != entry.witness.new_output
+        assert ReplayMethod.INTERPRETER in entry.witness.replayed_by
+        if HAVE_GCC:
+            assert ReplayMethod.COMPILER in entry.witness.replayed_by
+    witness = result.neq_summary[0].witness
     if "witness_check" in expect:
         assert eval(expect["witness_check"], {"inputs": dict(witness.inputs)}), witness.inputs
     if "output_check" in expect:

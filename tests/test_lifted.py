@@ -11,7 +11,7 @@ import pytest
 
 from checker.api import check_pair
 from checker.types import ReplayMethod, Settings, SourceFile, Verdict
-from tests.test_check_cases import same_configurations
+from tests.test_check_cases import same_configurations, witness_in_entry
 
 SPL = Path(__file__).resolve().parents[2] / "shared" / "bench" / "spl-dev"
 pytestmark = pytest.mark.skipif(not SPL.exists(), reason="../shared/bench is not beside the repo")
@@ -46,6 +46,7 @@ def test_mseries_label(entry: dict) -> None:
     for item in result.neq_summary:
         assert item.witness.old_output != item.witness.new_output
         assert set(item.witness.configuration) <= set(result.features)
+        assert witness_in_entry(item, list(result.features)), item
         if HAVE_GCC:
             assert ReplayMethod.COMPILER in item.witness.replayed_by
 
@@ -72,3 +73,25 @@ def test_lifted_summary_equals_brute_force(entry: dict) -> None:
         [e.configurations for e in brute.neq_summary] or ["0"],
         features,
     )
+    assert all(witness_in_entry(e, list(lifted.features)) for e in lifted.neq_summary)
+
+
+WIDE = (
+    "hard/40/coreutils.ls.6b01b71e.sat.spl1.op",
+    "hard/25/coreutils.ls.6b01b71e.sat.spl2.op.fe",
+)
+
+
+@pytest.mark.parametrize(
+    "entry", [e for e in _manifest() if e["id"] in WIDE], ids=lambda e: e["id"]
+)
+def test_each_entry_reports_a_witness_of_its_own(entry: dict) -> None:
+    """GeneralizeFCEXs narrows an entry's body as it grows the head; the
+    entry's witness must still lie in both (many features: wide heads)."""
+    result = _check(entry)
+    assert result.verdict is Verdict.NOT_EQUIVALENT, result.reason
+    for item in result.neq_summary:
+        assert witness_in_entry(item, list(result.features)), item
+        assert item.witness.old_output != item.witness.new_output
+        if HAVE_GCC:
+            assert ReplayMethod.COMPILER in item.witness.replayed_by
