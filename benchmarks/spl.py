@@ -8,7 +8,7 @@ limit), checks that the lifted summary covers exactly the configurations
 brute force found non-equivalent, and draws time vs. features (Figure 7).
 
     python benchmarks/spl.py [--levels 1,5,10,20,40 | --levels all] [--per-level 4]
-        [--limit 600] [--jobs 2] [--png benchmarks/out/spl.png] [--json out.json [--resume]]
+        [--limit 600] [--jobs 2] [--png benchmarks/out/spl.png] [--json out.json[.gz] [--resume]]
 
 `--json` is written after every finished run; with `--resume` the runs already
 in it are kept and not repeated, so the full set (all 960 pairs, about five
@@ -18,6 +18,7 @@ hours with brute force on two cores) can be completed over several sittings.
 from __future__ import annotations
 
 import argparse
+import gzip
 import json
 import math
 import statistics
@@ -282,15 +283,20 @@ def _totals(chosen: list[dict], results: dict[str, dict[str, Run]], from_level: 
 def _load(path: Path) -> defaultdict[str, dict[str, Run]]:
     results: defaultdict[str, dict[str, Run]] = defaultdict(dict)
     if path.exists():
-        for pair, runs in json.loads(path.read_text()).items():
+        raw = path.read_bytes()
+        text = gzip.decompress(raw) if path.suffix == ".gz" else raw
+        for pair, runs in json.loads(text).items():
             results[pair] = {mode: Run(**fields) for mode, fields in runs.items()}
     return results
 
 
 def _save(results: dict[str, dict[str, Run]], path: Path) -> None:
+    """Written whole and renamed into place; gzip-compressed for a `.gz` name
+    (brute-force heads make the full set about 10 MB of JSON)."""
     data = {pair: {m: r.__dict__ for m, r in runs.items()} for pair, runs in results.items()}
-    partial = path.with_suffix(".partial")
-    partial.write_text(json.dumps(data, indent=1))
+    text = json.dumps(data, indent=1, sort_keys=True).encode()
+    partial = path.with_name(path.name + ".partial")
+    partial.write_bytes(gzip.compress(text, mtime=0) if path.suffix == ".gz" else text)
     partial.replace(path)
 
 

@@ -73,3 +73,17 @@ def test_report_only_needs_a_results_file(tmp_path: Path) -> None:
     assert exit_info.value.code == 2
     with pytest.raises(SystemExit):
         spl.main(["--report-only", "--json", str(tmp_path / "missing.json")])
+
+
+@pytest.mark.parametrize("name", ["runs.json", "runs.json.gz"])
+def test_results_file_round_trips(tmp_path: Path, name: str) -> None:
+    """A results file (plain or gzip-compressed) reads back as written."""
+    path = tmp_path / name
+    results = {"hard/1/x.op": {"lifted": neq("A"), "brute": EQ}}
+    spl._save(results, path)
+    loaded = spl._load(path)
+    assert {pair: {m: r.__dict__ for m, r in runs.items()} for pair, runs in loaded.items()} == {
+        pair: {m: r.__dict__ for m, r in runs.items()} for pair, runs in results.items()
+    }
+    assert path.read_bytes()[:2] == (b"\x1f\x8b" if name.endswith(".gz") else b"{\n")
+    assert not list(tmp_path.glob("*.partial"))
