@@ -42,7 +42,7 @@ WIDEN_SHARE = 0.2
 """Widening the bodies into ranges may take this part of the CPU time the
 summary took (within WIDEN_SECONDS): it makes the report clearer, not the
 verdict surer."""
-WIDEN_SECONDS = (0.5, 2.0)
+WIDEN_SECONDS = (0.2, 2.0)
 """Least and most CPU seconds for widening all bodies of one summary."""
 WIDEN_CALLS = 96
 """Solver questions per body (see `widen.Allowance`)."""

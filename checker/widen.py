@@ -8,7 +8,9 @@ and side, one question first: does every value up to the type's limit
 differ? If not, the solver's input with equal outputs is the known-bad end of
 a bisection toward the boundary, and each further model moves that end. A
 side whose bisection runs out of time stays at the value (a bound that is not
-the boundary would read like one). Each extension is proved with every other
+the boundary would read like one); the shortest bisections go first, and one
+that cannot finish in what is left (at most log2 of its span in questions, at
+the pace so far) is not started. Each extension is proved with every other
 input in its current range, so the final box is sound as a whole.
 """
 
@@ -43,6 +45,9 @@ class Allowance:
 
     def spent(self) -> bool:
         return time.process_time() >= self.cpu_deadline
+
+    def remaining(self) -> float:
+        return max(0.0, self.cpu_deadline - time.process_time())
 
 
 @dataclass(frozen=True)
@@ -96,6 +101,7 @@ def widen(
     solver = z3.Solver()
     solver.add(*query)
     calls = 0
+    seconds = 0.0
 
     def inside(key: str, lo: int, hi: int) -> list[z3.BoolRef]:
         return [span.interval(*((lo, hi) if other == key else (span.lo, span.hi)))
@@ -104,16 +110,18 @@ def widen(
     def equal_at(key: str, lo: int, hi: int) -> int | bool | None:
         """A value in [lo, hi] of `key` at which some input of the box has equal
         outputs; False when there is none; None when undecided."""
-        nonlocal calls
+        nonlocal calls, seconds
         if budget.exhausted() or allowance.spent() or calls >= allowance.calls:
             return None
         calls += 1
         budget.count_call()
         solver.push()
+        started = time.process_time()
         try:
             solver.set("timeout", int(min(budget.call_limit(), CALL_SECONDS) * 1000))
             solver.add(*inside(key, lo, hi))
             result = solver.check()
+            seconds += time.process_time() - started
             if result == z3.unsat:
                 return False
             if result != z3.sat:
@@ -135,10 +143,23 @@ def widen(
                 span.extend(step, limit)
             elif found is not None:
                 bounded.append((key, step, found))
-    for key, step, bad in bounded:
+
+    def affordable(questions: int) -> bool:
+        """Can a bisection of at most `questions` questions finish (at the pace
+        so far)? One that cannot would leave its side at the value anyway."""
+        pace = seconds / calls if calls else 0.0
+        return calls + questions <= allowance.calls and pace * questions <= allowance.remaining()
+
+    def start(item: tuple[str, int, int]) -> int:
+        key, step, bad = item
+        return abs(bad - (box[key].lo if step < 0 else box[key].hi))
+
+    for key, step, bad in sorted(bounded, key=start):  # the shortest searches first
         span = box[key]
-        bound = _bisect(span.lo if step < 0 else span.hi, bad, step,
-                        lambda lo, hi, k=key: equal_at(k, lo, hi))
+        good = span.lo if step < 0 else span.hi
+        if not affordable((abs(bad - good) - 1).bit_length()):
+            continue
+        bound = _bisect(good, bad, step, lambda lo, hi, k=key: equal_at(k, lo, hi))
         if bound is not None:
             span.extend(step, bound)
     return {key: span.interval(span.lo, span.hi) for key, span in box.items()}

@@ -67,6 +67,18 @@ def test_out_of_questions_a_side_stays_at_the_value() -> None:
     }
 
 
+def test_short_searches_first_and_none_that_cannot_finish() -> None:
+    """Equal only at 103 and at -2^30: the upper side needs two questions
+    after its first, the lower side thirty. Ten questions: the upper side is
+    searched to its boundary, the lower one not started (it could not finish)
+    and stays at the value."""
+    x = z3.BitVec("x", 32)
+    equal = [z3.Or(x == 103, x == -(1 << 30))]
+    assert widen(equal, {"x": x}, {"x": 100}, {"x": INT}, _budget(), _allowance(10)) == {
+        "x": Interval(100, 102, True)
+    }
+
+
 _ATOMS = st.tuples(
     st.sampled_from(["x", "y"]), st.sampled_from(["<", "<=", "==", ">"]),
     st.integers(-128, 127),
