@@ -1,0 +1,52 @@
+"""An entry's witness lies in the entry even when GeneralizeFCEXs narrows its
+body past the first witness, also when the compiled replay of the witness
+that narrowed it disagrees (another witness of the entry is sought)."""
+
+from __future__ import annotations
+
+import shutil
+from pathlib import Path
+
+import pytest
+
+from checker.api import check_pair
+from checker.decide import PairContext
+from checker.types import ReplayMethod, Settings, SourceFile, Verdict
+from tests.test_check_cases import witness_in_entry
+
+CASE = Path(__file__).parent / "cases" / "lifted_witness_in_narrowed_body"
+
+
+def _check() -> object:
+    report = check_pair(
+        SourceFile.read(str(CASE / "old.c")), SourceFile.read(str(CASE / "new.c")),
+        Settings(timeout=60), ["f"],
+    )
+    (result,) = report.results
+    return result
+
+
+def test_compiled_replay_refusing_the_narrowing_witness(monkeypatch, tmp_path) -> None:  # type: ignore[no-untyped-def]
+    refused = tmp_path / "refused"  # the check runs in a forked child
+
+    def replay(self: PairContext, witness: object) -> None:
+        refused.write_text("asked")
+        return None
+
+    monkeypatch.setattr(PairContext, "replay", replay)
+    result = _check()
+    assert refused.exists()  # the narrowing witness was offered, and refused
+    assert result.verdict is Verdict.NOT_EQUIVALENT  # type: ignore[attr-defined]
+    (entry,) = result.neq_summary  # type: ignore[attr-defined]
+    assert entry.inputs == "x >= 11 && y >= 2000000001"
+    assert witness_in_entry(entry, ["A", "B"]), entry
+    assert entry.witness.inputs["y"] > 2_000_000_000
+    if shutil.which("gcc"):
+        assert ReplayMethod.COMPILER in entry.witness.replayed_by
+
+
+@pytest.mark.skipif(shutil.which("gcc") is None, reason="needs gcc")
+def test_the_narrowing_witness_is_replayed_by_the_compiler() -> None:
+    (entry,) = _check().neq_summary  # type: ignore[attr-defined]
+    assert entry.witness.replayed_by == (ReplayMethod.INTERPRETER, ReplayMethod.COMPILER)
+    assert entry.witness.inputs["y"] > 2_000_000_000
