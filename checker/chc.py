@@ -286,10 +286,11 @@ def build_system(
 ) -> tuple[z3.Fixedpoint, z3.FuncDeclRef, str]:
     """Horn clauses for `old` and `new`: (fixedpoint, error relation, encoding)."""
     system = build_product_system(old, new)
-    if restriction is not None:
-        system.domain.extend(
-            restriction({key: shared.symbol for key, shared in system.inputs.items()})
-        )
+    restricted = (
+        [] if restriction is None
+        else restriction({key: shared.symbol for key, shared in system.inputs.items()})
+    )
+    system.domain.extend(restricted)
     fp = z3.Fixedpoint()
     relations: dict[tuple[int, int], z3.FuncDeclRef] = {}
     error = z3.Function("Err", z3.BoolSort())
@@ -315,6 +316,9 @@ def build_system(
         for consts in side.current.values():
             variables.update(consts)
         variables.update(side.env.free.values())
+    # symbols only a restriction names (features this function does not read,
+    # tied to the ones it does by the feature model): existential in the entry rule
+    variables.update(_free_constants(z3.And(*restricted)))
     fp.declare_var(*variables)
     for head, body in rules:
         fp.rule(head, [*body, *system.free_ranges(z3.And(head, *body))])
@@ -322,8 +326,11 @@ def build_system(
 
 
 def _constants(term: z3.ExprRef) -> set[int]:
-    return {node.get_id() for node in subterms(term)
-            if z3.is_const(node) and is_uninterpreted(node)}
+    return {node.get_id() for node in _free_constants(term)}
+
+
+def _free_constants(term: z3.ExprRef) -> list[z3.ExprRef]:
+    return [node for node in subterms(term) if z3.is_const(node) and is_uninterpreted(node)]
 
 
 def _schedule(

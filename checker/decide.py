@@ -34,6 +34,11 @@ Restriction = Callable[[Mapping[str, z3.ExprRef]], list[z3.BoolRef]]
 
 QUICK_BOUND = 2
 """Unrolling bounds tried before the unbounded engines (cheap, find shallow differences)."""
+SHALLOW_BOUND = 8
+SHALLOW_SHARE = 0.1
+"""Unrollings up to SHALLOW_BOUND get this part of the remaining time before the
+unbounded engines: a loop with a small constant trip count is proved by
+complete unrolling in milliseconds, where Spacer may spend its whole share."""
 HOUDINI_SHARE = 0.5
 """Part of the remaining time for relational invariants by elimination (Houdini)."""
 CHC_SHARE = 0.6
@@ -183,6 +188,13 @@ class PairContext:
         bounded = self._bounded(
             budget, [k for k in ks if k <= QUICK_BOUND], restriction, True, fixed
         )
+        shallow = [k for k in ks if QUICK_BOUND < k <= SHALLOW_BOUND]
+        if bounded.kind is Outcome.UNKNOWN and shallow:
+            bounded = self._bounded(
+                budget.share(budget.remaining() * SHALLOW_SHARE), shallow, restriction, False,
+                fixed,
+            )
+        done = max(QUICK_BOUND, bounded.bound or 0)
         notes: list[str] = []
         if bounded.kind is Outcome.UNKNOWN and self.real is not None:
             invariants = houdini_check(
@@ -202,13 +214,11 @@ class PairContext:
             if unbounded.reason:
                 notes.append(unbounded.reason)
         if bounded.kind is Outcome.UNKNOWN and not budget.exhausted():
-            bounded = self._bounded(
-                budget, [k for k in ks if k > QUICK_BOUND], restriction, False, fixed
-            )
+            bounded = self._bounded(budget, [k for k in ks if k > done], restriction, False, fixed)
         if bounded.product is not None:
             self.notes.extend(bounded.product.notes)
-        self.notes.extend(notes)
         if bounded.kind is Outcome.UNKNOWN:
+            self.notes.extend(notes)  # why the unbounded engines did not decide
             if bounded.reason is not None:
                 return Decision(Outcome.UNKNOWN, reason=bounded.reason)
             return Decision(

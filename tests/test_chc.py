@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import z3
+
 from checker.chc import build_system, chc_check
 from checker.frontend import load
 from checker.houdini import houdini_check
@@ -75,3 +77,17 @@ def test_houdini_does_not_prove_a_real_difference(tmp_path: Path) -> None:
         "s = x + s + 0.0; return s; }",
     )
     assert houdini_check(old, new, Budget(60, 30)).kind is Outcome.UNKNOWN
+
+
+def test_a_restriction_may_name_symbols_the_loops_do_not_read(tmp_path: Path) -> None:
+    """A feature the function does not read enters a lifted restriction as a
+    symbol of its own (tied to the others by the feature model); the clauses
+    quantify it instead of failing on an unknown constant."""
+    old, new = case("loop_counter_start_eq", tmp_path)
+    unread = z3.BitVec("in!config:__liftdiff_feature_UNREAD", 32)
+
+    def restriction(symbols):  # type: ignore[no-untyped-def]
+        return [z3.Or(unread == 0, unread == 1)]
+
+    outcome = chc_check(old, new, 30, 2048, restriction)
+    assert outcome.kind is Outcome.UNSAT, outcome.reason

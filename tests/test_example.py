@@ -1,0 +1,32 @@
+"""The bundled example gives what the README says it gives."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from checker.api import check_pair
+from checker.types import Settings, SourceFile, Verdict
+from tests.test_check_cases import witness_in_entry
+
+EXAMPLE = Path(__file__).resolve().parent.parent / "examples" / "sensor"
+
+
+def test_sensor_example() -> None:
+    report = check_pair(
+        SourceFile.read(str(EXAMPLE / "old.c")), SourceFile.read(str(EXAMPLE / "new.c")),
+        Settings(), None,
+    )
+    results = {r.function: r for r in report.results}
+    assert {name: r.verdict for name, r in results.items()} == {
+        "clamp": Verdict.EQUIVALENT, "checksum": Verdict.EQUIVALENT,
+        "scale": Verdict.NOT_EQUIVALENT,
+    }
+    # a proof lists what it assumes, not why engines it did not need gave up
+    assert results["checksum"].assumptions == (
+        "pointer parameters may be NULL and otherwise point to distinct objects (no aliasing)",
+    )
+    (entry,) = results["scale"].neq_summary
+    assert entry.configurations == "CONFIG_OFFSET && CONFIG_SATURATE"
+    assert entry.inputs == "raw >= -2147483151 && raw <= -501"
+    assert witness_in_entry(entry, list(results["scale"].features))
+    assert (entry.witness.old_output["return"], entry.witness.new_output["return"]) == (1000, 1008)
