@@ -208,7 +208,11 @@ class Lifted:
                 summary.complete = False
                 summary.reason = f"NEQ-summary stopped after {MAX_ENTRIES} entries"
                 return summary
-            decision = self._verify(self.restriction(blocked=blocked, extra=structural))
+            # with GeneralizeFCEXs the entry may end up with another witness: the
+            # compiled replay waits until the entry is known (one per entry)
+            decision = self._verify(
+                self.restriction(blocked=blocked, extra=structural), reported=not self.generalize
+            )
             if decision.kind is Outcome.UNSAT:
                 summary.notes.extend(decision.notes)
                 return summary
@@ -224,9 +228,17 @@ class Lifted:
             else:
                 head, body = self._generalize(witness, blocked, structural)
                 if self.generalize:
-                    head, body, witness = self._generalize_fcexs(
+                    head, body, reported = self._generalize_fcexs(
                         head, body, witness, blocked, structural
                     )
+                    if reported is None:
+                        summary.complete = False
+                        summary.reason = (
+                            "the compiled program contradicts the interpreter on every "
+                            "witness of a difference found"
+                        )
+                        return summary
+                    witness = reported
             summary.entries.append(Fcex(head, body, witness))
             blocked.append(head)
 
@@ -454,11 +466,11 @@ class Lifted:
         witness: Confirmed,
         blocked: list[list[Cube]],
         structural: Formula | None,
-    ) -> tuple[list[Cube], dict, Confirmed]:  # type: ignore[type-arg]
-        """Alg. 2, and the entry's witness: q* grows stronger than q, so the
-        reported `witness` may fall outside it; then the latest witness that
-        narrowed q* (it lies in it, as in p*) is reported instead, replayed as
-        reported witnesses are."""
+    ) -> tuple[list[Cube], dict, Confirmed | None]:  # type: ignore[type-arg]
+        """Alg. 2, and the entry's witness, replayed as reported witnesses are
+        (None if no witness of the entry replays): q* grows stronger than q,
+        so `witness` may fall outside it; then the latest witness that
+        narrowed q* (it lies in it, as in p*) is the entry's."""
         head = list(head)
         inside = witness
         while not self.budget.exhausted():
@@ -476,9 +488,8 @@ class Lifted:
                 inside = decision.witness
             body = {**body, **added}
             head = head + more
-        if inside is not witness:
-            inside = self._replayed_within(inside, head, body, structural) or witness
-        return heads.minimise(head, self.boolean, self._valid), body, inside
+        reported = self._replayed_within(inside, head, body, structural)
+        return heads.minimise(head, self.boolean, self._valid), body, reported
 
     def _replayed_within(
         self, candidate: Confirmed, head: list[Cube], body: Mapping[str, BodyValue],

@@ -11,6 +11,7 @@ import pytest
 
 from checker.api import check_pair
 from checker.decide import PairContext
+from checker.lifted import Lifted
 from checker.types import ReplayMethod, Settings, SourceFile, Verdict
 from tests.test_check_cases import witness_in_entry
 
@@ -50,3 +51,13 @@ def test_the_narrowing_witness_is_replayed_by_the_compiler() -> None:
     (entry,) = _check().neq_summary  # type: ignore[attr-defined]
     assert entry.witness.replayed_by == (ReplayMethod.INTERPRETER, ReplayMethod.COMPILER)
     assert entry.witness.inputs["y"] > 2_000_000_000
+
+
+def test_no_replayable_witness_leaves_the_summary_undecided(monkeypatch) -> None:  # type: ignore[no-untyped-def]
+    """If no witness of an entry replays, the entry is not reported and the
+    verdict is not a guess."""
+    monkeypatch.setattr(Lifted, "_replayed_within", lambda *args: None)
+    result = _check()
+    assert result.verdict is Verdict.UNKNOWN  # type: ignore[attr-defined]
+    assert "contradicts the interpreter" in result.reason  # type: ignore[attr-defined]
+    assert not result.neq_summary  # type: ignore[attr-defined]
