@@ -3,8 +3,12 @@
 A head is found as a union of configuration cubes (feature -> value). Up to
 MINTERM_LIMIT features we minimise exactly the way Quine-McCluskey does
 (prime implicants, then a cover), treating configurations outside the feature
-model as don't-cares; beyond that, cubes are merged pairwise (x && A, !x && A
--> A) and absorbed until nothing changes.
+model as don't-cares. Beyond that, minterms are too many to list: the prime
+implicants come from the cubes themselves (iterated consensus), then primes
+the others cover are dropped, longest first; the feature model is not used
+there (the head denotes the same configurations, just not always the
+shortest way). Integer-valued features: cubes are merged pairwise
+(x && A, !x && A -> A) and absorbed until nothing changes.
 """
 
 from __future__ import annotations
@@ -14,6 +18,8 @@ from collections.abc import Callable, Iterable, Mapping
 
 Cube = Mapping[str, int]
 MINTERM_LIMIT = 12
+PRIME_LIMIT = 512
+"""Prime implicants beyond which iterated consensus gives up (pairwise merging instead)."""
 
 
 def minimise(
@@ -26,9 +32,96 @@ def minimise(
     if not cubes:
         return []
     names = sorted({name for cube in cubes for name in cube})
-    if any(not boolean.get(name, True) for name in names) or len(names) > MINTERM_LIMIT:
+    if any(not boolean.get(name, True) for name in names):
         return _merge(cubes, boolean)
+    if len(names) > MINTERM_LIMIT:
+        return _consensus_cover(cubes, names)
     return _quine_mccluskey(cubes, names, valid)
+
+
+Implicant = tuple[int, int]
+"""(value, care): bit i is names[i]; value bits count only where care is set."""
+
+
+def _consensus_cover(cubes: list[dict[str, int]], names: list[str]) -> list[dict[str, int]]:
+    on = [_implicant(cube, names) for cube in cubes]
+    primes = _absorbed(on)
+    fresh = list(primes)
+    while fresh:
+        found: list[Implicant] = []
+        for a in fresh:
+            for b in primes:
+                merged = _consensus(a, b)
+                if merged is not None and not any(_within(merged, p) for p in (*primes, *found)):
+                    found = [f for f in found if not _within(f, merged)] + [merged]
+        primes = _absorbed(primes + found)
+        fresh = [f for f in found if f in primes]
+        if len(primes) > PRIME_LIMIT:
+            return _merge(cubes, dict.fromkeys(names, True))
+    cover = sorted(primes, key=lambda p: (-_care_count(p), p))
+    for prime in list(cover):  # drop primes the others cover, longest first
+        others = [p for p in cover if p != prime]
+        if all(_covered(c, others) for c in on):
+            cover = others
+    return sorted(
+        (
+            {names[i]: (value >> i) & 1 for i in range(len(names)) if care >> i & 1}
+            for value, care in cover
+        ),
+        key=lambda c: (len(c), sorted(c.items())),
+    )
+
+
+def _implicant(cube: Mapping[str, int], names: list[str]) -> Implicant:
+    value = care = 0
+    for i, name in enumerate(names):
+        if name in cube:
+            care |= 1 << i
+            value |= (cube[name] & 1) << i
+    return value, care
+
+
+def _within(inner: Implicant, outer: Implicant) -> bool:
+    """Every configuration of `inner` is one of `outer`."""
+    return outer[1] & ~inner[1] == 0 and (inner[0] ^ outer[0]) & outer[1] == 0
+
+
+def _absorbed(implicants: list[Implicant]) -> list[Implicant]:
+    unique = sorted(set(implicants), key=lambda p: (_care_count(p), p))
+    kept: list[Implicant] = []
+    for implicant in unique:
+        if not any(_within(implicant, other) for other in kept):
+            kept.append(implicant)
+    return kept
+
+
+def _consensus(a: Implicant, b: Implicant) -> Implicant | None:
+    """x && P, !x && Q -> P && Q (None unless exactly one literal clashes)."""
+    clash = a[1] & b[1] & (a[0] ^ b[0])
+    if clash == 0 or clash & (clash - 1):
+        return None
+    care = (a[1] | b[1]) & ~clash
+    return ((a[0] & a[1]) | (b[0] & b[1])) & care, care
+
+
+def _covered(cube: Implicant, cover: list[Implicant]) -> bool:
+    """Is every configuration of `cube` in the union of `cover`? (Split on a
+    variable some overlapping implicant tests until one contains a part.)"""
+    overlapping = [p for p in cover if (cube[0] ^ p[0]) & cube[1] & p[1] == 0]
+    if any(_within(cube, p) for p in overlapping):
+        return True
+    if not overlapping:
+        return False
+    free = overlapping[0][1] & ~cube[1]
+    bit = free & -free
+    return all(
+        _covered(((cube[0] & ~bit) | (bit if side else 0), cube[1] | bit), overlapping)
+        for side in (0, 1)
+    )
+
+
+def _care_count(implicant: Implicant) -> int:
+    return bin(implicant[1]).count("1")
 
 
 def _merge(cubes: list[dict[str, int]], boolean: Mapping[str, bool]) -> list[dict[str, int]]:
