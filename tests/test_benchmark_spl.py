@@ -4,6 +4,7 @@
 from __future__ import annotations
 
 import importlib
+import json
 import math
 import sys
 from pathlib import Path
@@ -87,3 +88,23 @@ def test_results_file_round_trips(tmp_path: Path, name: str) -> None:
     }
     assert path.read_bytes()[:2] == (b"\x1f\x8b" if name.endswith(".gz") else b"{\n")
     assert not list(tmp_path.glob("*.partial"))
+
+
+RESULTS = Path(__file__).resolve().parent.parent / "benchmarks" / "results" / "spl-dev.json.gz"
+
+
+@pytest.mark.skipif(not (spl.DEFAULT_BENCH / "manifest.json").exists(), reason="no spl-dev")
+def test_committed_results_cover_every_pair_and_agree_on_a_sample() -> None:
+    """The figures in docs/benchmarks.md come from this file: every B-Hard pair in
+    every mode, none over the limit, and (checked here on a spread of pairs; the
+    script checks all) the lifted summary equal to brute force."""
+    manifest = json.loads((spl.DEFAULT_BENCH / "manifest.json").read_text())
+    hard = {e["id"]: e for e in manifest if "extra_features" in e}
+    results = spl._load(RESULTS)
+    assert set(results) == set(hard)
+    assert all(runs.keys() == set(spl.MODES) for runs in results.values())
+    assert not any(r.timed_out for runs in results.values() for r in runs.values())
+    sample = [e["id"] for level in (1, 10, 25, 40) for e in spl._spread(
+        [e for e in hard.values() if e["extra_features"] == level], 4)]
+    assert all(spl.same_configurations(results[i]["lifted"], results[i]["brute"]) for i in sample)
+    assert {results[i]["lifted"].verdict for i in sample} == {"EQUIVALENT", "NOT_EQUIVALENT"}
