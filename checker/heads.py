@@ -63,13 +63,7 @@ def _consensus_cover(cubes: list[dict[str, int]], names: list[str]) -> list[dict
         others = [p for p in cover if p != prime]
         if all(_covered(c, others) for c in on):
             cover = others
-    return sorted(
-        (
-            {names[i]: (value >> i) & 1 for i in range(len(names)) if care >> i & 1}
-            for value, care in cover
-        ),
-        key=lambda c: (len(c), sorted(c.items())),
-    )
+    return _cubes(cover, names)
 
 
 def _implicant(cube: Mapping[str, int], names: list[str]) -> Implicant:
@@ -121,7 +115,19 @@ def _covered(cube: Implicant, cover: list[Implicant]) -> bool:
 
 
 def _care_count(implicant: Implicant) -> int:
-    return bin(implicant[1]).count("1")
+    return implicant[1].bit_count()
+
+
+def _cubes(implicants: Iterable[Implicant], names: list[str]) -> list[dict[str, int]]:
+    return _ordered(
+        [{names[i]: (value >> i) & 1 for i in range(len(names)) if care >> i & 1}
+         for value, care in implicants]
+    )
+
+
+def _ordered(cubes: list[dict[str, int]]) -> list[dict[str, int]]:
+    """Shortest cubes first, then by their literals: a stable printed head."""
+    return sorted(cubes, key=lambda c: (len(c), sorted(c.items())))
 
 
 def _merge(cubes: list[dict[str, int]], boolean: Mapping[str, bool]) -> list[dict[str, int]]:
@@ -135,7 +141,7 @@ def _merge(cubes: list[dict[str, int]], boolean: Mapping[str, bool]) -> list[dic
                 cubes = [c for i, c in enumerate(cubes) if i not in (a, b)] + [merged]
                 changed = True
                 break
-    return sorted(cubes, key=lambda c: (len(c), sorted(c.items())))
+    return _ordered(cubes)
 
 
 def _combine(
@@ -210,13 +216,8 @@ def _quine_mccluskey(
         others = [p for p in cover if p != implicant]
         if all(any(_covers(p, m) for p in others) for m in on if _covers(implicant, m)):
             cover = others
-    return sorted(
-        (
-            {names[i]: (value >> i) & 1 for i in range(width) if not mask >> i & 1}
-            for value, mask in cover
-        ),
-        key=lambda c: (len(c), sorted(c.items())),
-    )
+    everything = (1 << width) - 1
+    return _cubes([(value, ~mask & everything) for value, mask in cover], names)
 
 
 def _covers(implicant: tuple[int, int], minterm: int) -> bool:
@@ -225,7 +226,7 @@ def _covers(implicant: tuple[int, int], minterm: int) -> bool:
 
 
 def _literals(implicant: tuple[int, int], width: int) -> int:
-    return width - bin(implicant[1]).count("1")
+    return width - implicant[1].bit_count()
 
 
 def to_c(cubes: list[dict[str, int]], boolean: Mapping[str, bool]) -> str:
