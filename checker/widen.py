@@ -150,13 +150,17 @@ def widen(
         pace = seconds / calls if calls else 0.0
         return calls + questions <= allowance.calls and pace * questions <= allowance.remaining()
 
-    def start(item: tuple[str, int, int]) -> int:
-        key, step, bad = item
-        return abs(bad - (box[key].lo if step < 0 else box[key].hi))
+    def good_end(key: str, step: int) -> int:
+        """The side's known-good end: where its bisection starts."""
+        return box[key].lo if step < 0 else box[key].hi
 
-    for key, step, bad in sorted(bounded, key=start):  # the shortest searches first
+    def span_of(item: tuple[str, int, int]) -> int:
+        key, step, bad = item
+        return abs(bad - good_end(key, step))
+
+    for key, step, bad in sorted(bounded, key=span_of):  # the shortest searches first
         span = box[key]
-        good = span.lo if step < 0 else span.hi
+        good = good_end(key, step)
         if not affordable((abs(bad - good) - 1).bit_length()):
             continue
         bound = _bisect(good, bad, step, lambda lo, hi, k=key: equal_at(k, lo, hi))
