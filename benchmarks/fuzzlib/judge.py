@@ -1,0 +1,444 @@
+"""liftdiff's verdict on a pair against gcc's readings.
+
+- EQUIVALENT while gcc finds a difference in some configuration: wrong EQ.
+  A difference only on inputs where two pointer parameters share memory,
+  under a verdict that states the no-aliasing assumption, is counted apart
+  ("no-alias"): the verdict said it rests on that.
+- NOT_EQUIVALENT: every entry's witness is rebuilt as harness input (its
+  configuration as -D values, its inputs over zeroed memory) and must differ
+  under gcc at every -O level (else wrong NEQ); its claimed outputs must be
+  gcc's (else interpreter != gcc); it must still differ when what it does not
+  fix is random (else the witness is incomplete); the head must name only
+  configurations that differ on the witness (else unsound head), and every
+  input satisfying the body (sampled around the witness and at random,
+  the body evaluated in C) must differ in every configuration of the head
+  (else unsound body). A configuration in which gcc finds a difference that
+  no head names, with no reason given, is a wrong EQ for that configuration.
+- A Python exception, an ERROR verdict, or no answer within the hard limit: crash.
+- UNKNOWN / UNSUPPORTED: undecided, with the reason counted.
+Inputs on which gcc's behaviour depends on undefined behaviour are never evidence.
+"""
+
+from __future__ import annotations
+
+import random
+import re
+import subprocess
+import tempfile
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from fuzzlib.features import Configuration, configurations, describe
+from fuzzlib.harness import BASE_FLAGS, Outcome, harness_source
+from fuzzlib.heads import head_holds
+from fuzzlib.inputs import (
+    Inputs,
+    Signature,
+    body_atoms,
+    body_roots,
+    from_witness,
+    lvalue_key,
+    pointer_target,
+    random_inputs,
+    signature,
+    zero_inputs,
+)
+from fuzzlib.oracle import DIFF, SAME, UB, ConfigResult, OracleSpec, run_config
+from fuzzlib.pairs import Pair
+from fuzzlib.runner import LiftdiffRun
+from fuzzlib.syntax import project
+
+KINDS = ("wrong-eq", "wrong-neq", "unsound-head", "unsound-body", "bad-body",
+         "incomplete-witness", "interp-vs-gcc", "crash")
+"""Finding kinds, the most serious first."""
+
+
+@dataclass(frozen=True)
+class Finding:
+    kind: str
+    summary: str
+    config: str = ""
+    inputs: Mapping[str, str] = field(default_factory=dict)
+    evidence: Mapping[str, Any] = field(default_factory=dict)
+
+
+@dataclass(frozen=True)
+class Judgement:
+    verdict: str
+    """liftdiff's verdict, or CRASH."""
+    reason: str
+    findings: tuple[Finding, ...]
+    ub_dependent: bool
+    """A difference (or a witness) gcc could judge only through undefined behaviour."""
+    no_alias: bool
+    """EQUIVALENT, stated to rest on no aliasing, and gcc differs only on aliased inputs."""
+    gcc_differs: bool | None
+    """Did gcc find a difference in some configuration (None: not run)."""
+
+
+@dataclass(frozen=True)
+class Options:
+    random_inputs: int = 100
+    body_samples: int = 30
+    levels: tuple[str, ...] = ("-O0", "-O2")
+    compiler: str = "gcc"
+
+
+def judge(pair: Pair, run: LiftdiffRun, options: Options) -> Judgement:
+    if run.trouble:
+        return Judgement("CRASH", run.trouble.splitlines()[-1][:200],
+                         (Finding("crash", run.trouble[-3000:]),), False, False, None)
+    results = [r for r in (run.report or {}).get("results", []) if r.get("function") == "f"]
+    if not results:
+        return Judgement("CRASH", "no result for f", (Finding("crash", "no result for f"),),
+                         False, False, None)
+    result = results[0]
+    verdict, reason = result["verdict"], result.get("reason") or ""
+    if verdict == "ERROR":
+        return Judgement("ERROR", reason, (Finding("crash", f"ERROR verdict: {reason}"),),
+                         False, False, None)
+    if verdict not in ("EQUIVALENT", "NOT_EQUIVALENT"):
+        return Judgement(verdict, reason, (), False, False, None)
+    return _Check(pair, result, options).run()
+
+
+class _Check:
+    """One decided verdict against gcc: builds the inputs, runs every configuration."""
+
+    def __init__(self, pair: Pair, result: dict[str, Any], options: Options) -> None:
+        self.pair = pair
+        self.result = result
+        self.options = options
+        self.sigs = (signature(project(pair.tree, "old")), signature(project(pair.tree, "new")))
+        self.sig: Signature = self.sigs[0]
+        self.configs = configurations([pair.old, pair.new])
+        self.rng = random.Random(f"inputs:{pair.id}")
+        self.spec = OracleSpec(pair.tree, pair.old, pair.new, self.sigs, options.levels,
+                               options.compiler)
+        self.findings: list[Finding] = []
+        self.ub = False
+
+    # -- inputs
+
+    def run(self) -> Judgement:
+        randoms = [zero_inputs(self.sig)]
+        for _ in range(self.options.random_inputs):
+            randoms.append(random_inputs(self.rng, self.sig))
+        entries = self.result.get("neq_summary", []) if self.result["verdict"] == (
+            "NOT_EQUIVALENT") else []
+        inputs = list(randoms)
+        groups: list[dict[str, Any]] = []
+        for entry in entries:
+            group = self._entry_inputs(entry, randoms)
+            group["start"] = len(inputs)
+            inputs += group["inputs"]
+            groups.append(group)
+        bodies = [e["inputs"] for e in entries]
+        bodies = self._checked_bodies(bodies)
+        sanitize = [i for g in groups for i in range(g["start"], g["start"] + len(g["inputs"]))]
+        extra_configs = [c for g in groups for c in g["configs"] if c not in self.configs]
+        readings: dict[Configuration, ConfigResult] = {}
+        for config in [*self.configs, *dict.fromkeys(extra_configs)]:
+            result = run_config(self.spec, config, inputs, bodies, sanitize)
+            if result.error:
+                return Judgement("CRASH", "harness does not compile",
+                                 (Finding("crash", "fuzz harness does not compile (generator "
+                                          "bug, not liftdiff's): " + result.error[-2000:]),),
+                                 False, False, None)
+            readings[config] = result
+        differs = any(r.differing() for c, r in readings.items() if c in self.configs)
+        self.ub = any(UB in r.readings for r in readings.values())
+        no_alias = False
+        if self.result["verdict"] == "EQUIVALENT":
+            no_alias = self._judge_eq(readings, inputs)
+        else:
+            self._judge_neq(readings, inputs, groups, entries, bodies)
+        return Judgement(self.result["verdict"], self.result.get("reason") or "",
+                         tuple(self.findings), self.ub, no_alias, differs)
+
+    def _entry_inputs(self, entry: dict[str, Any], randoms: list[Inputs]) -> dict[str, Any]:
+        witness = entry.get("witness", {})
+        point, skipped = from_witness(witness, self.sig, zero_inputs(self.sig))
+        # what the witness leaves open, random (pointers distinct and non-NULL, as in
+        # liftdiff's default memory model)
+        variants = [from_witness(witness, self.sig,
+                                 random_inputs(self.rng, self.sig, distinct=True))[0]
+                    for _ in range(2)]
+        samples = self._body_samples(entry.get("inputs", "1"), point, randoms)
+        return {"inputs": [point, *variants, *samples], "n_variants": len(variants),
+                "skipped": skipped, "configs": self._witness_configs(witness)}
+
+    def _witness_configs(self, witness: Mapping[str, Any]) -> list[Configuration]:
+        """The configurations a witness's `configuration` can mean (0 may be undefined)."""
+        claimed = witness.get("configuration", {})
+        out = []
+        for config in self.configs:
+            if all(_matches(dict(config).get(name, None), value, name in dict(config))
+                   for name, value in claimed.items()):
+                out.append(config)
+        if not out and claimed:
+            out.append(tuple((n, None if v == 0 else str(v)) for n, v in sorted(claimed.items())))
+        return out
+
+    def _body_samples(self, body: str, point: Inputs, randoms: list[Inputs]) -> list[Inputs]:
+        if body.strip() == "1":
+            return []
+        roots = body_roots(body)
+        samples: list[Inputs] = []
+        for base in randoms[3:3 + self.options.body_samples // 2]:
+            s = dict(base)
+            for root in roots:
+                for key, value in point.items():
+                    if _root(key, point) == root:
+                        s[key] = value
+                if root in point and point[root] != "NULL":
+                    target = pointer_target(point, root)
+                    if target is not None and target[0] != root:
+                        s[root] = point[root]
+            samples.append(s)
+        for lhs, _op, const in body_atoms(body):
+            key = lvalue_key(lhs, point, self.sig)
+            if key is None or not re.fullmatch(r"-?\d+", const):
+                continue
+            c = int(const)
+            far = self.rng.randint(2, 1000)
+            for value in (c, c + 1, c - 1, c + far, c - far):
+                s = dict(point)
+                s[key] = str(value)
+                samples.append(s)
+        return samples[: self.options.body_samples * 2]
+
+    def _checked_bodies(self, bodies: list[str]) -> list[str]:
+        """Bodies that compile as C over the inputs; the others are findings (and replaced by 1)."""
+        if not bodies:
+            return bodies
+        good = []
+        for k, body in enumerate(bodies):
+            if body.strip() == "1" or _compiles(self.spec, [body]):
+                good.append(body)
+                continue
+            self.findings.append(Finding("bad-body", f"summary entry {k}: body is not a C "
+                                         f"expression over the inputs: {body[:300]}"))
+            good.append("1")
+        return good
+
+    # -- EQUIVALENT
+
+    def _judge_eq(self, readings: dict[Configuration, ConfigResult], inputs: list[Inputs]) -> bool:
+        assumes_no_alias = any("alias" in a for a in self.result.get("assumptions", []))
+        aliased_only = True
+        for config, res in readings.items():
+            diffs = res.differing()
+            if not diffs:
+                continue
+            plain = [i for i in diffs if not _aliased(inputs[i], self.sig)]
+            if assumes_no_alias and not plain:
+                continue
+            aliased_only = False
+            i = (plain or diffs)[0]
+            self.findings.append(Finding(
+                "wrong-eq",
+                f"EQUIVALENT, but gcc differs in {describe(config)} on {len(diffs)} of "
+                f"{len(inputs)} inputs",
+                describe(config), inputs[i], _evidence(res, i)))
+            return False
+        return assumes_no_alias and aliased_only and any(r.differing() for r in readings.values())
+
+    # -- NOT_EQUIVALENT
+
+    def _judge_neq(self, readings: dict[Configuration, ConfigResult], inputs: list[Inputs],
+                   groups: list[dict[str, Any]], entries: list[dict[str, Any]],
+                   bodies: list[str]) -> None:
+        covered: set[Configuration] = set()
+        for k, (entry, group) in enumerate(zip(entries, groups, strict=True)):
+            head = entry.get("configurations", "1")
+            start = group["start"]
+            replay_configs = [c for c in group["configs"] if c in readings]
+            point_readings = {c: readings[c].readings[start] for c in replay_configs}
+            where = f"summary entry {k} (head {head!r})"
+            if group["skipped"]:
+                where += f"; witness keys the harness cannot set: {group['skipped']}"
+            replayed = [c for c, r in point_readings.items() if r == DIFF]
+            if not replayed:
+                if point_readings and all(r == UB for r in point_readings.values()):
+                    self.ub = True
+                else:
+                    c = replay_configs[0] if replay_configs else self.configs[0]
+                    self.findings.append(Finding(
+                        "wrong-neq", f"{where}: the witness does not replay under gcc "
+                        f"(old == new in {', '.join(describe(c) for c in replay_configs)})",
+                        describe(c), inputs[start], _evidence(readings[c], start)))
+                continue
+            config = replayed[0]
+            res = readings[config]
+            self._compare_claims(entry, res, start, where, config, inputs)
+            for v in range(1, 1 + group["n_variants"]):
+                if res.readings[start + v] == SAME:
+                    self.findings.append(Finding(
+                        "incomplete-witness", f"{where}: the witness no longer differs when "
+                        "inputs it does not fix take other values", describe(config),
+                        inputs[start + v], _evidence(res, start + v)))
+                    break
+            self._check_entry(k, head, bodies[k], group, readings, inputs, covered)
+        if not self.result.get("reason"):
+            for config, res in readings.items():
+                if config in self.configs and config not in covered and res.differing():
+                    i = res.differing()[0]
+                    self.findings.append(Finding(
+                        "wrong-eq", f"gcc differs in {describe(config)}, which no head names "
+                        "(and no reason says the summary is partial)", describe(config),
+                        inputs[i], _evidence(res, i)))
+                    break
+
+    def _check_entry(self, k: int, head: str, body: str, group: dict[str, Any],
+                     readings: dict[Configuration, ConfigResult], inputs: list[Inputs],
+                     covered: set[Configuration]) -> None:
+        start, n = group["start"], len(group["inputs"])
+        for config in self.configs:
+            holds = head_holds(head, config)
+            if holds is None:
+                self.findings.append(Finding("unsound-head", f"summary entry {k}: head {head!r} "
+                                             "is not a preprocessor condition"))
+                return
+            if not holds:
+                continue
+            covered.add(config)
+            res = readings[config]
+            if res.readings[start] == SAME:
+                self.findings.append(Finding(
+                    "unsound-head", f"summary entry {k}: head {head!r} names {describe(config)}, "
+                    "where the witness's inputs show no difference", describe(config),
+                    inputs[start], _evidence(res, start)))
+                continue
+            candidates = list(range(start, start + n)) + list(range(0, self.options.random_inputs))
+            for i in candidates:
+                if res.old[i].bodies[k:k + 1] == ("1",) and res.readings[i] == SAME:
+                    self.findings.append(Finding(
+                        "unsound-body", f"summary entry {k}: an input satisfying the body "
+                        f"{body[:200]!r} shows no difference in {describe(config)}",
+                        describe(config), inputs[i], _evidence(res, i)))
+                    return
+
+    def _compare_claims(self, entry: dict[str, Any], res: ConfigResult, start: int, where: str,
+                        config: Configuration, inputs: list[Inputs]) -> None:
+        witness = entry.get("witness", {})
+        for side, outcome in (("old", res.old[start]), ("new", res.new[start])):
+            claimed = witness.get(f"{side}_output", {})
+            mismatch = _claim_mismatch(claimed, outcome, inputs[start], self.sig)
+            if mismatch:
+                self.findings.append(Finding(
+                    "interp-vs-gcc", f"{where}: the witness's {side} output {mismatch}",
+                    describe(config), inputs[start], _evidence(res, start)))
+                return
+
+
+def _matches(state: str | None, value: Any, present: bool) -> bool:
+    if not present:
+        return True
+    if value in (0, "0", False):
+        return state in (None, "0")
+    return state == str(int(value)) if isinstance(value, (int, bool)) else state == str(value)
+
+
+def _root(key: str, inputs: Mapping[str, str]) -> str:
+    if key.startswith("$"):
+        return re.split(r"[\[.]", key[1:], maxsplit=1)[0]
+    return re.split(r"[\[.]", key, maxsplit=1)[0]
+
+
+def _aliased(inputs: Mapping[str, str], sig: Signature) -> bool:
+    owners = [pointer_target(inputs, p.name) for p in sig.pointers]
+    names = [o[0] for o in owners if o is not None]
+    return len(names) != len(set(names)) or any(
+        o is not None and o[0] != p.name for o, p in zip(owners, sig.pointers, strict=True))
+
+
+def _evidence(res: ConfigResult, i: int) -> dict[str, Any]:
+    out: dict[str, Any] = {"reading": res.readings[i]}
+    for level, (olds, news) in res.levels.items():
+        out[level] = {"old": _outcome(olds[i]), "new": _outcome(news[i])}
+    return out
+
+
+def _outcome(o: Outcome) -> dict[str, Any]:
+    data: dict[str, Any] = {"status": o.status}
+    if o.status == "ok":
+        data["outputs"] = dict(o.values)
+        calls = [v for k, v in o.values if k == "call"]
+        if calls:
+            data["calls"] = calls
+    if o.stdout:
+        data["stdout"] = o.stdout
+    return data
+
+
+def _claim_mismatch(claimed: Mapping[str, Any], outcome: Outcome, inputs: Mapping[str, str],
+                    sig: Signature) -> str:
+    """How liftdiff's claimed outputs disagree with gcc's (empty: they agree where comparable)."""
+    if "trap" in claimed:
+        return "" if outcome.status == "trap" else f"is a trap, gcc: {outcome.status}"
+    if outcome.status != "ok":
+        return f"is a normal return, gcc: {outcome.status}"
+    gcc = dict(outcome.values)
+    for key, value in claimed.items():
+        if key in ("stdout",):
+            if value != outcome.stdout:
+                return f"prints {value!r}, gcc prints {outcome.stdout!r}"
+            continue
+        if key == "calls" or "::" in key:
+            continue
+        for leaf, expected in _claim_leaves(key, value, inputs, sig):
+            if leaf in gcc and not _same_value(gcc[leaf], expected):
+                return f"has {leaf} = {expected}, gcc: {gcc[leaf]}"
+    return ""
+
+
+def _claim_leaves(key: str, value: Any, inputs: Mapping[str, str], sig: Signature
+                  ) -> list[tuple[str, str]]:
+    if key.startswith("*"):
+        root, _, path = key[1:].partition(".")
+        target = pointer_target(inputs, root)
+        if target is None:
+            return []
+        owner, offset = target
+        suffix = f".{path}" if path else ""
+        if isinstance(value, list):
+            return [(f"${owner}[{offset + i}]{suffix}", str(v)) for i, v in enumerate(value)
+                    if not isinstance(v, (list, dict))]
+        if isinstance(value, dict):
+            return [(f"${owner}[{offset + int(i)}]{suffix}", str(v)) for i, v in value.items()
+                    if re.fullmatch(r"-?\d+", str(i)) and not isinstance(v, (list, dict))]
+        return [(f"${owner}[{offset}]{suffix}", str(value))]
+    if isinstance(value, list):
+        return [leaf for i, v in enumerate(value) for leaf in _claim_leaves(f"{key}[{i}]", v,
+                                                                             inputs, sig)]
+    if isinstance(value, dict):
+        return [leaf for m, v in value.items() if m != "default"
+                for leaf in _claim_leaves(f"{key}.{m}", v, inputs, sig)]
+    return [(key, str(value))]
+
+
+def _same_value(gcc: str, claimed: str) -> bool:
+    if gcc == claimed:
+        return True
+    try:
+        a, b = float.fromhex(gcc) if "0x" in gcc else float(gcc), (
+            float.fromhex(claimed) if "0x" in claimed else float(claimed))
+    except ValueError:
+        return False
+    if a != a and b != b:
+        return True
+    return a == b and str(a).startswith("-") == str(b).startswith("-")
+
+
+def _compiles(spec: OracleSpec, bodies: Sequence[str]) -> bool:
+    source = harness_source(spec.tree, spec.old, spec.new, spec.sigs,
+                            configurations([spec.old, spec.new])[0], bodies)
+    with tempfile.TemporaryDirectory(prefix="fuzzbody") as tmp:
+        path = Path(tmp) / "b.c"
+        path.write_text(source)
+        proc = subprocess.run([spec.compiler, *BASE_FLAGS, "-fsyntax-only", str(path)],
+                              capture_output=True, text=True)
+    return proc.returncode == 0
