@@ -1,0 +1,244 @@
+"""The differential fuzzer's own trustworthiness (benchmarks/fuzz.py, benchmarks/fuzzlib).
+
+The judge is tested with fake liftdiff reports on hand-written pairs, so each
+test knows the right answer: a wrong EQUIVALENT, a witness that does not
+replay, an unsound body or head are caught; a correct verdict with a replaying
+witness passes; undefined behaviour and aliasing under a stated no-alias
+assumption are never counted as wrong. Then the generator: deterministic per
+seed, and its C compiles with gcc -Wall in every configuration. Last, a small
+seeded run with the real liftdiff.
+"""
+
+from __future__ import annotations
+
+import json
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+BENCH = Path(__file__).resolve().parents[2] / "benchmarks"
+sys.path.insert(0, str(BENCH))
+
+import fuzz  # noqa: E402
+from fuzzlib import ctyping as ct  # noqa: E402
+from fuzzlib.features import configurations, flags  # noqa: E402
+from fuzzlib.judge import Options, judge  # noqa: E402
+from fuzzlib.pairs import CHECK_FLAGS, Pair, generate  # noqa: E402
+from fuzzlib.runner import LiftdiffRun  # noqa: E402
+from fuzzlib.shapes import CLASSES  # noqa: E402
+from fuzzlib.syntax import (  # noqa: E402
+    PP,
+    Alt,
+    Bin,
+    Cond,
+    Decl,
+    Directive,
+    ExprS,
+    FuncDef,
+    GlobalDef,
+    If,
+    Include,
+    Index,
+    InitList,
+    Lit,
+    Name,
+    Param,
+    PPBranch,
+    Program,
+    Return,
+    Un,
+    number,
+)
+
+pytestmark = [
+    pytest.mark.gcc,
+    pytest.mark.skipif(shutil.which("gcc") is None, reason="needs gcc"),
+]
+OPTIONS = Options(random_inputs=40)
+
+
+def pair_of(params: list[Param], body: list[Any], items: tuple = (), ret: Any = ct.INT) -> Pair:
+    tree = Program((Include("string.h"), *items, FuncDef(ret, "f", tuple(params), tuple(body))))
+    return Pair("test-0", "test", 0, "hand-written", number(tree))
+
+
+def report(verdict: str, entries: list[dict] = (), reason: str | None = None,
+           assumptions: tuple[str, ...] = ()) -> LiftdiffRun:
+    result = {"function": "f", "verdict": verdict, "reason": reason,
+              "neq_summary": list(entries), "assumptions": list(assumptions)}
+    return LiftdiffRun({"schema": "liftdiff.report/1", "results": [result]}, 0.1)
+
+
+def entry(head: str, body: str, inputs: dict, old: dict, new: dict,
+          config: dict | None = None) -> dict:
+    return {"configurations": head, "inputs": body,
+            "witness": {"configuration": config or {}, "inputs": inputs,
+                        "old_output": old, "new_output": new}}
+
+
+def kinds(pair: Pair, run: LiftdiffRun) -> set[str]:
+    return {f.kind for f in judge(pair, run, OPTIONS).findings}
+
+
+X = Param(ct.INT, "x")
+# old: x > 5 ? x : x + 1   new: x   (they differ exactly when x <= 5)
+CLAMP = pair_of([X], [Return(Alt((Cond(Bin(">", Name("x"), Lit("5")), Name("x"),
+                                       Bin("+", Name("x"), Lit("1"))),), (Name("x"),)))])
+
+
+def test_a_wrong_equivalent_is_caught() -> None:
+    judgement = judge(CLAMP, report("EQUIVALENT"), OPTIONS)
+    assert [f.kind for f in judgement.findings] == ["wrong-eq"]
+    assert judgement.gcc_differs is True
+    assert judgement.findings[0].evidence["-O2"]["old"]["status"] == "ok"
+
+
+def test_a_replaying_witness_and_a_sound_body_pass() -> None:
+    good = entry("1", "x <= 5", {"x": 3}, {"return": 4}, {"return": 3})
+    judgement = judge(CLAMP, report("NOT_EQUIVALENT", [good]), OPTIONS)
+    assert judgement.findings == ()
+    assert judgement.gcc_differs is True
+
+
+def test_a_witness_that_does_not_replay_is_wrong() -> None:
+    bad = entry("1", "x == 7", {"x": 7}, {"return": 8}, {"return": 7})
+    assert kinds(CLAMP, report("NOT_EQUIVALENT", [bad])) >= {"wrong-neq"}
+
+
+def test_a_body_wider_than_the_difference_is_unsound() -> None:
+    wide = entry("1", "x <= 9", {"x": 3}, {"return": 4}, {"return": 3})
+    assert kinds(CLAMP, report("NOT_EQUIVALENT", [wide])) == {"unsound-body"}
+
+
+def test_claimed_outputs_are_compared_with_gcc() -> None:
+    lie = entry("1", "x <= 5", {"x": 3}, {"return": 40}, {"return": 3})
+    assert kinds(CLAMP, report("NOT_EQUIVALENT", [lie])) == {"interp-vs-gcc"}
+
+
+def test_a_body_that_is_not_c_is_reported() -> None:
+    odd = entry("1", "f::k <= 5", {"x": 3}, {"return": 4}, {"return": 3})
+    assert "bad-body" in kinds(CLAMP, report("NOT_EQUIVALENT", [odd]))
+
+
+# old: return x + (#ifdef CFG_A 1 #else 0)   new: return x   (differ iff CFG_A defined)
+FEATURED = pair_of([X], [
+    PP((PPBranch(Directive("ifdef", "CFG_A"),
+                 (Return(Alt((Bin("+", Name("x"), Lit("1")),), (Name("x"),))),)),),
+       (Return(Name("x")),)),
+])
+
+
+def test_heads_are_checked_per_configuration() -> None:
+    witness = {"x": 1}
+    outs = ({"return": 2}, {"return": 1})
+    sound = entry("defined(CFG_A)", "1", witness, *outs, config={"CFG_A": 1})
+    assert kinds(FEATURED, report("NOT_EQUIVALENT", [sound])) == set()
+    too_wide = entry("1", "1", witness, *outs, config={"CFG_A": 1})
+    assert kinds(FEATURED, report("NOT_EQUIVALENT", [too_wide])) == {"unsound-head"}
+    missing = entry("!defined(CFG_A)", "1", witness, *outs, config={"CFG_A": 0})
+    assert kinds(FEATURED, report("NOT_EQUIVALENT", [missing])) >= {"wrong-eq"}
+
+
+def test_a_feature_used_for_its_value_has_three_states() -> None:
+    text = "#ifdef CFG_A\n#endif\n#if CFG_A\n#endif\n#ifdef CFG_B\n#endif\n"
+    assert configurations([text]) == [
+        (("CFG_A", None), ("CFG_B", None)), (("CFG_A", None), ("CFG_B", "1")),
+        (("CFG_A", "0"), ("CFG_B", None)), (("CFG_A", "0"), ("CFG_B", "1")),
+        (("CFG_A", "1"), ("CFG_B", None)), (("CFG_A", "1"), ("CFG_B", "1")),
+    ]
+
+
+def test_undefined_behaviour_is_never_evidence() -> None:
+    # old reads a[x & 7] of a 4-element local array; new guards the index: the
+    # versions differ only where old reads out of bounds.
+    a = Decl(ct.Arr(ct.INT, 4), "a", InitList((Lit("1"), Lit("2"), Lit("3"), Lit("4"))))
+    idx = Bin("&", Name("x"), Lit("7", fixed=True))
+    read = Index(Name("a"), idx)
+    guarded = Cond(Bin("<", idx, Lit("4")), read, Lit("0"))
+    pair = pair_of([X], [a, Return(Alt((read,), (guarded,)))])
+    judgement = judge(pair, report("EQUIVALENT"), OPTIONS)
+    assert judgement.findings == ()
+    assert judgement.ub_dependent
+
+
+def test_aliasing_differences_count_apart_under_a_stated_assumption() -> None:
+    # t = *p; *q = 5; return t + *p   vs   ... return t + t
+    p, q = Param(ct.Ptr(ct.INT), "p"), Param(ct.Ptr(ct.INT), "q")
+    deref_p = Un("*", Name("p"))
+    body = [If(Un("!", Bin("&&", Name("p"), Name("q"))), (Return(Lit("0")),)),
+            Decl(ct.INT, "t", deref_p),
+            ExprS(Bin("=", Un("*", Name("q")), Lit("5"))),
+            Return(Alt((Bin("+", Name("t"), deref_p),), (Bin("+", Name("t"), Name("t")),)))]
+    pair = pair_of([p, q], body)
+    stated = judge(pair, report("EQUIVALENT", assumptions=("no aliasing",)), OPTIONS)
+    assert stated.findings == () and stated.no_alias
+    assert kinds(pair, report("EQUIVALENT")) == {"wrong-eq"}
+
+
+def test_crashes_and_errors_are_findings() -> None:
+    crashed = LiftdiffRun(None, 40.0, "hard limit: no answer within 40 s")
+    assert kinds(CLAMP, crashed) == {"crash"}
+    assert kinds(CLAMP, report("ERROR", reason="internal error")) == {"crash"}
+    undecided = judge(CLAMP, report("UNKNOWN", reason="timeout"), OPTIONS)
+    assert undecided.findings == () and undecided.gcc_differs is None
+
+
+def test_globals_are_inputs_and_outputs() -> None:
+    g = GlobalDef(ct.INT, "g")
+    body = [ExprS(Bin("=", Name("g"), Alt((Name("x"),), (Bin("+", Name("x"), Lit("0")),)))),
+            Return(Lit("0"))]
+    pair = pair_of([X], body, items=(g,))
+    assert kinds(pair, report("EQUIVALENT")) == set()
+    mutated = pair_of([X], [ExprS(Bin("=", Name("g"), Alt((Name("x"),), (Name("g"),)))),
+                            Return(Lit("0"))], items=(g,))
+    assert kinds(mutated, report("EQUIVALENT")) == {"wrong-eq"}
+
+
+# ------------------------------------------------------------------ generator
+
+
+@pytest.mark.parametrize("cls", sorted(CLASSES))
+def test_the_generator_is_deterministic_and_its_c_compiles(cls: str, tmp_path: Path) -> None:
+    first, again = generate(cls, 7), generate(cls, 7)
+    assert (first.old, first.new, first.label) == (again.old, again.new, again.label)
+    assert first.old != first.new
+    (tmp_path / "old.c").write_text(first.old)
+    (tmp_path / "new.c").write_text(first.new)
+    for config in configurations([first.old, first.new]):
+        proc = subprocess.run(["gcc", *CHECK_FLAGS, *flags(config), str(tmp_path / "old.c"),
+                               str(tmp_path / "new.c")], capture_output=True, text=True)
+        assert proc.returncode == 0, proc.stderr
+
+
+def test_different_seeds_give_different_pairs() -> None:
+    assert len({generate("int", s).old for s in range(5)}) == 5
+
+
+# ------------------------------------------------------------ a seeded run
+
+
+def test_a_small_seeded_run_judges_every_pair(tmp_path: Path) -> None:
+    out = tmp_path / "run.jsonl"
+    classes = "int,float,pointer,enum,call,feature,static,libc"
+    assert fuzz.main(["--classes", classes, "--count", "3", "--seed", "100", "--jobs", "2",
+                      "--inputs", "30", "--o1-every", "0", "--json", str(out), "--quiet"]) == 0
+    records = [json.loads(line) for line in out.read_text().splitlines()]
+    assert len(records) == 24
+    for r in records:
+        assert r["verdict"] in ("EQUIVALENT", "NOT_EQUIVALENT", "UNKNOWN", "UNSUPPORTED",
+                                "ERROR", "CRASH")
+        # the fuzzer's own failures (a harness that does not compile) never show up
+        assert not any("fuzz harness" in f["summary"] for f in r["findings"])
+        if r["verdict"] in ("EQUIVALENT", "NOT_EQUIVALENT"):
+            assert r["gcc_differs"] is not None
+        if r["verdict"] == "NOT_EQUIVALENT" and not any(
+                f["kind"] == "wrong-neq" for f in r["findings"]):
+            assert r["gcc_differs"] or r["ub_dependent"]
+    # resuming does not run anything again
+    assert fuzz.main(["--classes", classes, "--count", "3", "--seed", "100", "--json",
+                      str(out), "--quiet"]) == 0
+    assert len(out.read_text().splitlines()) == 24
