@@ -83,6 +83,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--count", type=int, default=20, help="pairs per class")
     parser.add_argument("--classes", default=",".join(CLASSES),
                         help=f"comma-separated, from: {', '.join(CLASSES)}")
+    parser.add_argument("--pairs", default="",
+                        help="comma-separated pair ids (CLASS-SEED) to run instead of a range")
     parser.add_argument("--jobs", type=int, default=2)
     parser.add_argument("--timeout", type=float, default=10.0, help="liftdiff's time per pair")
     parser.add_argument("--hard-limit", type=float, default=40.0,
@@ -118,8 +120,14 @@ def main(argv: list[str] | None = None) -> int:
     ctx = context()
     limits = Limits(args.timeout, args.hard_limit, args.memory_mb)
     done = {r["id"] for r in previous}
-    todo = [(c, s) for s in range(args.seed, args.seed + args.count) for c in classes
-            if f"{c}-{s}" not in done]
+    if args.pairs:
+        chosen = [p.strip().rpartition("-") for p in args.pairs.split(",") if p.strip()]
+        if any(c not in CLASSES or not s.isdigit() for c, _, s in chosen):
+            parser.error("--pairs takes ids such as int-3,pointer-17")
+        todo = [(c, int(s)) for c, _, s in chosen if f"{c}-{s}" not in done]
+    else:
+        todo = [(c, s) for s in range(args.seed, args.seed + args.count) for c in classes
+                if f"{c}-{s}" not in done]
     records = list(previous)
     saved: dict[tuple[str, str], int] = {}
     lock = threading.Lock()

@@ -113,7 +113,8 @@ Op = Callable[[Program, random.Random, Sequence[str]], "Program | None"]
 
 
 def op_wrap(program: Program, rng: random.Random, names: Sequence[str]) -> Program | None:
-    sites = [s for s in _statements(_entry(program)) if not isinstance(s, Return)]
+    sites = [s for s in _statements(_entry(program))
+             if not any(isinstance(n, Return) for n in walk(s))]
     if not sites:
         return None
     s = rng.choice(sites)
@@ -286,13 +287,23 @@ def feature_uses(texts: Sequence[str]) -> dict[str, tuple[bool, bool]]:
     return uses
 
 
+def defaults(text: str) -> dict[str, str]:
+    """Features the file gives a default (`#ifndef X` / `#define X v`): X -> v."""
+    return dict(re.findall(r"^#ifndef (\w+)\n#define \1 (\S+)$", text, flags=re.M))
+
+
+def effective(config: Configuration, given: dict[str, str]) -> Configuration:
+    """The feature values the code sees: an undefined feature with a default has it."""
+    return tuple((n, given.get(n) if v is None else v) for n, v in config)
+
+
 def configurations(texts: Sequence[str]) -> list[Configuration]:
     """Every combination of the features' relevant states."""
     uses = feature_uses(texts)
-    defaults = {n for t in texts for n in FEATURES if re.search(rf"#ifndef {n}\n#define {n}", t)}
+    defaults_ = {n for t in texts for n in defaults(t)}
     axes = []
     for name, (defined, value) in sorted(uses.items()):
-        if value and (defined or name in defaults):
+        if value and (defined or name in defaults_):
             states: tuple[str | None, ...] = (None, "0", "1")
         else:
             states = (None, "1")

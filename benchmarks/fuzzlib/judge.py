@@ -30,7 +30,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from fuzzlib.features import Configuration, configurations, describe
+from fuzzlib.features import Configuration, configurations, defaults, describe, effective
 from fuzzlib.harness import BASE_FLAGS, Outcome, harness_source
 from fuzzlib.heads import head_holds
 from fuzzlib.inputs import (
@@ -114,6 +114,7 @@ class _Check:
         self.sigs = (signature(project(pair.tree, "old")), signature(project(pair.tree, "new")))
         self.sig: Signature = self.sigs[0]
         self.configs = configurations([pair.old, pair.new])
+        self.defaults = defaults(pair.old)
         self.rng = random.Random(f"inputs:{pair.id}")
         self.spec = OracleSpec(pair.tree, pair.old, pair.new, self.sigs, options.levels,
                                options.compiler)
@@ -175,7 +176,8 @@ class _Check:
         claimed = witness.get("configuration", {})
         out = []
         for config in self.configs:
-            if all(_matches(dict(config).get(name, None), value, name in dict(config))
+            seen = dict(effective(config, self.defaults))
+            if all(_matches(seen.get(name), value, name in seen)
                    for name, value in claimed.items()):
                 out.append(config)
         if not out and claimed:
@@ -296,8 +298,9 @@ class _Check:
                      readings: dict[Configuration, ConfigResult], inputs: list[Inputs],
                      covered: set[Configuration]) -> None:
         start, n = group["start"], len(group["inputs"])
+        head_reported = False
         for config in self.configs:
-            holds = head_holds(head, config)
+            holds = head_holds(head, effective(config, self.defaults))
             if holds is None:
                 self.findings.append(Finding("unsound-head", f"summary entry {k}: head {head!r} "
                                              "is not a preprocessor condition"))
@@ -307,10 +310,12 @@ class _Check:
             covered.add(config)
             res = readings[config]
             if res.readings[start] == SAME:
-                self.findings.append(Finding(
-                    "unsound-head", f"summary entry {k}: head {head!r} names {describe(config)}, "
-                    "where the witness's inputs show no difference", describe(config),
-                    inputs[start], _evidence(res, start)))
+                if not head_reported:
+                    self.findings.append(Finding(
+                        "unsound-head", f"summary entry {k}: head {head!r} names "
+                        f"{describe(config)}, where the witness's inputs show no difference",
+                        describe(config), inputs[start], _evidence(res, start)))
+                head_reported = True
                 continue
             candidates = list(range(start, start + n)) + list(range(0, self.options.random_inputs))
             for i in candidates:

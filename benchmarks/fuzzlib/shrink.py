@@ -25,7 +25,6 @@ from fuzzlib.syntax import (
     For,
     FuncDef,
     If,
-    Include,
     Lit,
     Node,
     PPExpr,
@@ -69,7 +68,7 @@ def shrink(pair: Pair, keeps_finding: Check, budget: float = 300.0, compiler: st
 def candidates(tree: Program) -> Iterator[Program]:
     items = tree.items
     for i, item in enumerate(items):
-        if isinstance(item, Include) or (isinstance(item, FuncDef) and item.name == tree.entry):
+        if isinstance(item, FuncDef) and item.name == tree.entry:
             continue
         yield Program(items[:i] + items[i + 1:], tree.entry)
     nodes = [n for item in items for n in walk(item)]

@@ -38,6 +38,7 @@ from fuzzlib.syntax import (  # noqa: E402
     Decl,
     Directive,
     ExprS,
+    FeatureDefault,
     FuncDef,
     GlobalDef,
     If,
@@ -141,6 +142,20 @@ def test_heads_are_checked_per_configuration() -> None:
     assert kinds(FEATURED, report("NOT_EQUIVALENT", [too_wide])) == {"unsound-head"}
     missing = entry("!defined(CFG_A)", "1", witness, *outs, config={"CFG_A": 0})
     assert kinds(FEATURED, report("NOT_EQUIVALENT", [missing])) >= {"wrong-eq"}
+
+
+def test_a_feature_default_is_what_an_undefined_feature_means() -> None:
+    # #ifndef CFG_A / #define CFG_A 1: building without -DCFG_A gives CFG_A == 1
+    pair = pair_of([X], [
+        PP((PPBranch(Directive("if", "CFG_A"),
+                     (Return(Alt((Bin("+", Name("x"), Lit("1")),), (Name("x"),))),)),),
+           (Return(Name("x")),)),
+    ], items=(FeatureDefault("CFG_A", "1"),))
+    outs = ({"return": 2}, {"return": 1})
+    sound = entry("CFG_A", "1", {"x": 1}, *outs, config={"CFG_A": 1})
+    assert kinds(pair, report("NOT_EQUIVALENT", [sound])) == set()
+    wrong = entry("defined(CFG_A)", "1", {"x": 1}, *outs, config={"CFG_A": 1})
+    assert kinds(pair, report("NOT_EQUIVALENT", [wrong])) == {"unsound-head"}
 
 
 def test_a_feature_used_for_its_value_has_three_states() -> None:
