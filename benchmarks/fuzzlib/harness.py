@@ -38,7 +38,7 @@ BASE_FLAGS = ("-std=gnu11", "-w", "-fwrapv", "-ffp-contract=off")
 """-fwrapv: liftdiff's documented model of signed overflow (docs/semantics.md)."""
 SANITIZE = ("-fsanitize=address,undefined,float-cast-overflow",
             "-fno-sanitize=null,integer-divide-by-zero,shift-base,signed-integer-overflow",
-            "-fno-sanitize-recover=all")
+            "-fno-sanitize-recover=all", "-DFUZZ_SANITIZED")
 """Undefined behaviour that liftdiff models differently from what gcc happens to do
 (out-of-bounds reads, shifts by >= width, float->int overflow, overlapping memcpy):
 an input that triggers it in either version is not evidence either way."""
@@ -268,7 +268,8 @@ def _driver(sig: Signature, names: set[str], prefix: str, bodies: Sequence[str],
         lines.append(f"      else {p.name} = 0; }}")
     for g in globals_:
         lines += ["    " + s for s in _set_leaves(g.type, prefix + g.name, g.name)]
-    if bodies:
+    if bodies:  # not under the sanitizers: a body may read past what the function reads
+        lines.append("#ifndef FUZZ_SANITIZED")
         lines += [f"#define {g.name} {prefix}{g.name}" for g in globals_]
         for k, body in enumerate(bodies):
             lines.append("    guard(1);")
@@ -276,6 +277,7 @@ def _driver(sig: Signature, names: set[str], prefix: str, bodies: Sequence[str],
                          f"fprintf(OUT, \"body{k}=%d\\n\", !!b_); }}")
             lines.append(f"    else {{ guard(0); fprintf(OUT, \"body{k}=fault\\n\"); }}")
         lines += [f"#undef {g.name}" for g in globals_]
+        lines.append("#endif")
     args = ", ".join(p.name for p in sig.params)
     call = f"{prefix}f({args})"
     if isinstance(sig.ret, ct.Void):

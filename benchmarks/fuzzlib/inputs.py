@@ -23,7 +23,7 @@ from fuzzlib.syntax import PP, FuncDef, GlobalDef, Node, Program, Proto
 
 Inputs = dict[str, str]
 
-OBJECT_CELLS = {"char": 40, "record": 4, "scalar": 24}
+OBJECT_CELLS = {"char": 40, "record": 8, "scalar": 24}
 
 
 @dataclass(frozen=True)

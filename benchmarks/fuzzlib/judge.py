@@ -120,6 +120,8 @@ class _Check:
                                options.compiler)
         self.findings: list[Finding] = []
         self.ub = False
+        self.no_alias_assumed = any("alias" in a for a in result.get("assumptions", []))
+        """Pointer inputs that share memory are outside the model the verdict states."""
 
     # -- inputs
 
@@ -229,7 +231,7 @@ class _Check:
     # -- EQUIVALENT
 
     def _judge_eq(self, readings: dict[Configuration, ConfigResult], inputs: list[Inputs]) -> bool:
-        assumes_no_alias = any("alias" in a for a in self.result.get("assumptions", []))
+        assumes_no_alias = self.no_alias_assumed
         aliased_only = True
         for config, res in readings.items():
             diffs = res.differing()
@@ -253,7 +255,8 @@ class _Check:
     def _judge_neq(self, readings: dict[Configuration, ConfigResult], inputs: list[Inputs],
                    groups: list[dict[str, Any]], entries: list[dict[str, Any]],
                    bodies: list[str]) -> None:
-        covered: set[Configuration] = set()
+        covered = {c for e in entries for c in self.configs
+                   if head_holds(e.get("configurations", "1"), effective(c, self.defaults))}
         for k, (entry, group) in enumerate(zip(entries, groups, strict=True)):
             head = entry.get("configurations", "1")
             start = group["start"]
@@ -283,11 +286,12 @@ class _Check:
                         "inputs it does not fix take other values", describe(config),
                         inputs[start + v], _evidence(res, start + v)))
                     break
-            self._check_entry(k, head, bodies[k], group, readings, inputs, covered)
+            self._check_entry(k, head, bodies[k], group, readings, inputs)
         if not self.result.get("reason"):
             for config, res in readings.items():
-                if config in self.configs and config not in covered and res.differing():
-                    i = res.differing()[0]
+                diffs = [i for i in res.differing() if self._in_model(inputs[i])]
+                if config in self.configs and config not in covered and diffs:
+                    i = diffs[0]
                     self.findings.append(Finding(
                         "wrong-eq", f"gcc differs in {describe(config)}, which no head names "
                         "(and no reason says the summary is partial)", describe(config),
@@ -295,8 +299,7 @@ class _Check:
                     break
 
     def _check_entry(self, k: int, head: str, body: str, group: dict[str, Any],
-                     readings: dict[Configuration, ConfigResult], inputs: list[Inputs],
-                     covered: set[Configuration]) -> None:
+                     readings: dict[Configuration, ConfigResult], inputs: list[Inputs]) -> None:
         start, n = group["start"], len(group["inputs"])
         head_reported = False
         for config in self.configs:
@@ -307,7 +310,6 @@ class _Check:
                 return
             if not holds:
                 continue
-            covered.add(config)
             res = readings[config]
             if res.readings[start] == SAME:
                 if not head_reported:
@@ -318,13 +320,16 @@ class _Check:
                 head_reported = True
                 continue
             candidates = list(range(start, start + n)) + list(range(0, self.options.random_inputs))
-            for i in candidates:
+            for i in [i for i in candidates if self._in_model(inputs[i])]:
                 if res.old[i].bodies[k:k + 1] == ("1",) and res.readings[i] == SAME:
                     self.findings.append(Finding(
                         "unsound-body", f"summary entry {k}: an input satisfying the body "
                         f"{body[:200]!r} shows no difference in {describe(config)}",
                         describe(config), inputs[i], _evidence(res, i)))
                     return
+
+    def _in_model(self, inputs: Inputs) -> bool:
+        return not (self.no_alias_assumed and _aliased(inputs, self.sig))
 
     def _compare_claims(self, entry: dict[str, Any], res: ConfigResult, start: int, where: str,
                         config: Configuration, inputs: list[Inputs]) -> None:
