@@ -223,6 +223,8 @@ class ExprGen:
             (a, ta), (b, tb) = self.int_expr(d), self.int_expr(d)
             divisor = Bin("+", Bin("&", b, Lit("15", fixed=True)), Lit("1", fixed=True))
             tdiv = ct.arith(ct.promote(tb), ct.INT)
+            if self.rng.random() < 0.1:  # unguarded: a zero divisor traps (in both versions?)
+                return Bin(self.rng.choice("/%"), a, b), _int(ct.arith(ta, tb))
             return Bin(self.rng.choice("/%"), a, divisor), _int(ct.arith(ta, tdiv))
         if choice == "unary":
             a, ta = self.int_expr(d)

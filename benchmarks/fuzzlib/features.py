@@ -41,6 +41,7 @@ from fuzzlib.syntax import (
     PPBranch,
     PPExpr,
     Program,
+    RecordDef,
     Return,
     Switch,
     TypedefDef,
@@ -240,8 +241,26 @@ def op_helper(program: Program, rng: random.Random, names: Sequence[str]) -> Pro
     return _replace(program, h.nid, PP((PPBranch(directive(rng, names), (other,)),), (h,)))
 
 
+def op_struct(program: Program, rng: random.Random, names: Sequence[str]) -> Program | None:
+    """A struct defined differently per configuration: one member of another integer type."""
+    records = [i for i in program.items if isinstance(i, RecordDef) and not i.record.union]
+    if not records:
+        return None
+    item = rng.choice(records)
+    rec = item.record
+    ints = [k for k, m in enumerate(rec.members) if isinstance(m.type, ct.Int) and m.bits is None]
+    if not ints:
+        return None
+    k = rng.choice(ints)
+    member = rec.members[k]
+    other = rng.choice([t for t in ct.INTEGERS if t != member.type])
+    members = (*rec.members[:k], dataclasses.replace(member, type=other), *rec.members[k + 1:])
+    variant = RecordDef(dataclasses.replace(rec, members=members))
+    return _replace(program, item.nid, PP((PPBranch(directive(rng, names), (variant,)),), (item,)))
+
+
 OPS: tuple[Op, ...] = (op_wrap, op_wrap, op_alternative, op_alternative, op_partial, op_partial,
-                       op_return, op_const, op_macro, op_typedef, op_helper)
+                       op_return, op_const, op_macro, op_typedef, op_helper, op_struct)
 
 
 def weave(program: Program, rng: random.Random, count: int) -> Program:

@@ -418,7 +418,8 @@ def shape_libc(b: Builder) -> Shape:
     if kind in ("ctype", "toupper"):
         c = Var(b.fresh("c"), rng.choice((ct.INT, ct.CHAR, ct.UCHAR)))
         uc = Cast(ct.UCHAR, Name(c.name))
-        pred = rng.choice(("isdigit", "isspace", "isalpha")) if kind == "ctype" else "toupper"
+        pred = (rng.choice(("isdigit", "isspace", "isalpha")) if kind == "ctype"
+                else rng.choice(("toupper", "tolower")))
         if pred == "isdigit":
             manual: Expr = Bin("&&", Bin(">=", uc, Lit("'0'")), Bin("<=", uc, Lit("'9'")))
         elif pred == "isspace":
@@ -427,11 +428,14 @@ def shape_libc(b: Builder) -> Shape:
         elif pred == "isalpha":
             low = Bin("|", uc, Lit("32"))
             manual = Bin("&&", Bin(">=", low, Lit("'a'")), Bin("<=", low, Lit("'z'")))
-        else:
+        elif pred == "toupper":
             manual = Cond(Bin("&&", Bin(">=", uc, Lit("'a'")), Bin("<=", uc, Lit("'z'"))),
                           Bin("-", uc, Lit("32")), uc)
+        else:
+            manual = Cond(Bin("&&", Bin(">=", uc, Lit("'A'")), Bin("<=", uc, Lit("'Z'"))),
+                          Bin("+", uc, Lit("32")), uc)
         libc: Expr = Call(Name(pred), (uc,))
-        if pred != "toupper":
+        if pred not in ("toupper", "tolower"):
             libc = Un("!", Un("!", libc))
         if rng.random() < 0.3:
             manual = Cond(Bin("==", uc, Lit(str(rng.choice((48, 57, 32, 9, 65, 97, 122))))),
