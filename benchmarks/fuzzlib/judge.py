@@ -45,7 +45,7 @@ from fuzzlib.inputs import (
     signature,
     zero_inputs,
 )
-from fuzzlib.oracle import DIFF, SAME, UB, ConfigResult, OracleSpec, run_config
+from fuzzlib.oracle import DIFF, SAME, UB, ConfigResult, Oracle, OracleSpec
 from fuzzlib.pairs import Pair
 from fuzzlib.runner import LiftdiffRun
 from fuzzlib.syntax import project
@@ -140,24 +140,25 @@ class _Check:
             groups.append(group)
         bodies = [e["inputs"] for e in entries]
         bodies = self._checked_bodies(bodies)
-        sanitize = [i for g in groups for i in range(g["start"], g["start"] + len(g["inputs"]))]
         extra_configs = [c for g in groups for c in g["configs"] if c not in self.configs]
         readings: dict[Configuration, ConfigResult] = {}
-        for config in [*self.configs, *dict.fromkeys(extra_configs)]:
-            result = run_config(self.spec, config, inputs, bodies, sanitize)
-            if result.error:
-                return Judgement("CRASH", "harness does not compile",
-                                 (Finding("crash", "fuzz harness does not compile (generator "
-                                          "bug, not liftdiff's): " + result.error[-2000:]),),
-                                 False, False, None)
-            readings[config] = result
+        with Oracle(self.spec, inputs, bodies) as oracle:
+            self.oracle = oracle
+            for config in [*self.configs, *dict.fromkeys(extra_configs)]:
+                result = oracle.run(config)
+                if result.error:
+                    return Judgement("CRASH", "harness does not compile",
+                                     (Finding("crash", "fuzz harness does not compile (generator"
+                                              " bug, not liftdiff's): " + result.error[-2000:]),),
+                                     False, False, None)
+                readings[config] = result
+            no_alias = False
+            if self.result["verdict"] == "EQUIVALENT":
+                no_alias = self._judge_eq(readings, inputs)
+            else:
+                self._judge_neq(readings, inputs, groups, entries, bodies)
         differs = any(r.differing() for c, r in readings.items() if c in self.configs)
-        self.ub = any(UB in r.readings for r in readings.values())
-        no_alias = False
-        if self.result["verdict"] == "EQUIVALENT":
-            no_alias = self._judge_eq(readings, inputs)
-        else:
-            self._judge_neq(readings, inputs, groups, entries, bodies)
+        self.ub = self.ub or any(UB in r.readings for r in readings.values())
         return Judgement(self.result["verdict"], self.result.get("reason") or "",
                          tuple(self.findings), self.ub, no_alias, differs)
 
@@ -240,8 +241,10 @@ class _Check:
             plain = [i for i in diffs if not _aliased(inputs[i], self.sig)]
             if assumes_no_alias and not plain:
                 continue
+            i = self._defined(res, plain or diffs)
+            if i is None:
+                continue
             aliased_only = False
-            i = (plain or diffs)[0]
             self.findings.append(Finding(
                 "wrong-eq",
                 f"EQUIVALENT, but gcc differs in {describe(config)} on {len(diffs)} of "
@@ -267,7 +270,8 @@ class _Check:
                 where += f"; witness keys the harness cannot set: {group['skipped']}"
             replayed = [c for c, r in point_readings.items() if r == DIFF]
             if not replayed:
-                if point_readings and all(r == UB for r in point_readings.values()):
+                if not point_readings or any(self._defined(readings[c], [start]) is None
+                                             for c in replay_configs):
                     self.ub = True
                 else:
                     c = replay_configs[0] if replay_configs else self.configs[0]
@@ -280,7 +284,7 @@ class _Check:
             res = readings[config]
             self._compare_claims(entry, res, start, where, config, inputs)
             for v in range(1, 1 + group["n_variants"]):
-                if res.readings[start + v] == SAME:
+                if res.readings[start + v] == SAME and self._defined(res, [start + v]):
                     self.findings.append(Finding(
                         "incomplete-witness", f"{where}: the witness no longer differs when "
                         "inputs it does not fix take other values", describe(config),
@@ -290,13 +294,22 @@ class _Check:
         if not self.result.get("reason"):
             for config, res in readings.items():
                 diffs = [i for i in res.differing() if self._in_model(inputs[i])]
-                if config in self.configs and config not in covered and diffs:
-                    i = diffs[0]
+                if config not in self.configs or config in covered or not diffs:
+                    continue
+                i = self._defined(res, diffs)
+                if i is not None:
                     self.findings.append(Finding(
                         "wrong-eq", f"gcc differs in {describe(config)}, which no head names "
                         "(and no reason says the summary is partial)", describe(config),
                         inputs[i], _evidence(res, i)))
                     break
+
+    def _defined(self, res: ConfigResult, indices: list[int]) -> int | None:
+        """The first input of `indices` without undefined behaviour (sanitizers), if any."""
+        found = self.oracle.first_defined(res, indices)
+        if found is None and indices:
+            self.ub = True
+        return found
 
     def _check_entry(self, k: int, head: str, body: str, group: dict[str, Any],
                      readings: dict[Configuration, ConfigResult], inputs: list[Inputs]) -> None:
@@ -311,7 +324,7 @@ class _Check:
             if not holds:
                 continue
             res = readings[config]
-            if res.readings[start] == SAME:
+            if res.readings[start] == SAME and self._defined(res, [start]) is not None:
                 if not head_reported:
                     self.findings.append(Finding(
                         "unsound-head", f"summary entry {k}: head {head!r} names "
@@ -320,13 +333,15 @@ class _Check:
                 head_reported = True
                 continue
             candidates = list(range(start, start + n)) + list(range(0, self.options.random_inputs))
-            for i in [i for i in candidates if self._in_model(inputs[i])]:
-                if res.old[i].bodies[k:k + 1] == ("1",) and res.readings[i] == SAME:
-                    self.findings.append(Finding(
-                        "unsound-body", f"summary entry {k}: an input satisfying the body "
-                        f"{body[:200]!r} shows no difference in {describe(config)}",
-                        describe(config), inputs[i], _evidence(res, i)))
-                    return
+            inside = [i for i in candidates if self._in_model(inputs[i])
+                      and res.old[i].bodies[k:k + 1] == ("1",) and res.readings[i] == SAME]
+            i = self._defined(res, inside) if inside else None
+            if i is not None:
+                self.findings.append(Finding(
+                    "unsound-body", f"summary entry {k}: an input satisfying the body "
+                    f"{body[:200]!r} shows no difference in {describe(config)}",
+                    describe(config), inputs[i], _evidence(res, i)))
+                return
 
     def _in_model(self, inputs: Inputs) -> bool:
         return not (self.no_alias_assumed and _aliased(inputs, self.sig))

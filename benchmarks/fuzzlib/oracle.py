@@ -2,16 +2,20 @@
 
 Each input gets one of three readings per configuration:
 - "same": old and new give the same observable outcome at every -O level;
-- "diff": they differ, the same way at every -O level, and the sanitized build
-  (ASan + UBSan) finds no undefined behaviour in either version on it;
-- "ub":   the -O levels disagree for a version, a version hangs, or the
-  sanitized build reports undefined behaviour: such an input is evidence of
-  nothing and is counted apart.
+- "diff": they differ, the same way at every -O level;
+- "ub":   the -O levels disagree for a version, or a version hangs.
+A reading that a finding would rest on is confirmed with the sanitized build
+(ASan + UBSan, `first_defined`): an input on which either version has
+undefined behaviour there is evidence of nothing and is counted apart.
+
+Configurations whose preprocessed harness is the same (the features select
+the same code) share one build and one run.
 """
 
 from __future__ import annotations
 
 import shutil
+import subprocess
 import tempfile
 from collections.abc import Sequence
 from dataclasses import dataclass, field
@@ -21,6 +25,7 @@ from fuzzlib.features import Configuration
 from fuzzlib.harness import (
     BASE_FLAGS,
     SANITIZE,
+    Build,
     Outcome,
     compile_harness,
     harness_source,
@@ -39,10 +44,12 @@ class ConfigResult:
     config: Configuration
     readings: list[str] = field(default_factory=list)
     old: list[Outcome] = field(default_factory=list)
-    """Outcomes at -O0 (with the bodies' values)."""
+    """Outcomes at the first -O level (with the bodies' values)."""
     new: list[Outcome] = field(default_factory=list)
     levels: dict[str, tuple[list[Outcome], list[Outcome]]] = field(default_factory=dict)
     error: str = ""
+    key: str = ""
+    """The preprocessed harness: configurations with the same key behave the same."""
 
     def differing(self) -> list[int]:
         return [i for i, r in enumerate(self.readings) if r == DIFF]
@@ -58,42 +65,88 @@ class OracleSpec:
     compiler: str = "gcc"
 
 
-def run_config(spec: OracleSpec, config: Configuration, inputs: Sequence[Inputs],
-               bodies: Sequence[str], sanitize: Sequence[int] = ()) -> ConfigResult:
-    """Both versions on `inputs` in `config`; inputs whose readings rest on a difference
-    (or are listed in `sanitize`) are rerun under the sanitizers."""
-    result = ConfigResult(config)
-    source = harness_source(spec.tree, spec.old, spec.new, spec.sigs, config, bodies)
-    workdir = Path(tempfile.mkdtemp(prefix="fuzzoracle"))
-    try:
-        for level in spec.levels:
-            build = compile_harness(source, workdir, f"h{level[2:]}", [*BASE_FLAGS, level],
-                                    spec.compiler)
+class Oracle:
+    """Runs the inputs in each configuration (once per distinct preprocessed harness) and
+    confirms readings under the sanitizers on demand. Use as a context manager."""
+
+    def __init__(self, spec: OracleSpec, inputs: Sequence[Inputs], bodies: Sequence[str]):
+        self.spec = spec
+        self.inputs = list(inputs)
+        self.bodies = list(bodies)
+        self.workdir = Path(tempfile.mkdtemp(prefix="fuzzoracle"))
+        self._by_key: dict[str, ConfigResult] = {}
+        self._sources: dict[str, str] = {}
+        self._sanitized: dict[str, Build] = {}
+        self._ub: dict[tuple[str, int], bool] = {}
+
+    def __enter__(self) -> Oracle:
+        return self
+
+    def __exit__(self, *_: object) -> None:
+        shutil.rmtree(self.workdir, ignore_errors=True)
+
+    def run(self, config: Configuration) -> ConfigResult:
+        source = harness_source(self.spec.tree, self.spec.old, self.spec.new, self.spec.sigs,
+                                config, self.bodies)
+        key = self._preprocessed(source)
+        known = self._by_key.get(key)
+        if known is not None:
+            return ConfigResult(config, known.readings, known.old, known.new, known.levels,
+                                known.error, key)
+        result = ConfigResult(config, key=key)
+        self._sources[key] = source
+        self._by_key[key] = result
+        for n, level in enumerate(self.spec.levels):
+            build = compile_harness(source, self.workdir, f"h{n}", [*BASE_FLAGS, level],
+                                    self.spec.compiler)
             if build.binary is None:
                 result.error = build.error
                 return result
-            result.levels[level] = (run_harness(build, "o", inputs, workdir),
-                                    run_harness(build, "n", inputs, workdir))
-        result.old, result.new = result.levels[spec.levels[0]]
-        readings = [_reading(result, i) for i in range(len(inputs))]
-        check = sorted({i for i, r in enumerate(readings) if r == DIFF} | set(sanitize))
-        check = [i for i in check if readings[i] != UB][:60]
-        if check:
-            build = compile_harness(source, workdir, "hsan", [*BASE_FLAGS, "-O0", *SANITIZE],
-                                    spec.compiler)
-            if build.binary is None:
-                result.error = build.error
-                return result
-            chosen = [inputs[i] for i in check]
-            san_old = run_harness(build, "o", chosen, workdir, sanitized=True)
-            san_new = run_harness(build, "n", chosen, workdir, sanitized=True)
-            for i, so, sn in zip(check, san_old, san_new, strict=True):
-                if UB in (so.status, sn.status):
-                    readings[i] = UB
-        result.readings = readings
+            result.levels[level] = (run_harness(build, "o", self.inputs, self.workdir),
+                                    run_harness(build, "n", self.inputs, self.workdir))
+        result.old, result.new = result.levels[self.spec.levels[0]]
+        result.readings = [_reading(result, i) for i in range(len(self.inputs))]
         return result
-    finally:
-        shutil.rmtree(workdir, ignore_errors=True)
+
+    def first_defined(self, result: ConfigResult, indices: Sequence[int], limit: int = 48
+                      ) -> int | None:
+        """The first of `indices` on which neither version has undefined behaviour (by
+        the sanitized build, in batches of 12); None if there is none among the first
+        `limit`."""
+        chosen = [i for i in indices if result.readings[i] != UB][:limit]
+        for start in range(0, len(chosen), 12):
+            found = self._first_defined(result, chosen[start:start + 12])
+            if found is not None:
+                return found
+        return None
+
+    def _first_defined(self, result: ConfigResult, chosen: list[int]) -> int | None:
+        todo = [i for i in chosen if (result.key, i) not in self._ub]
+        if todo:
+            build = self._sanitized.get(result.key)
+            if build is None:
+                build = compile_harness(self._sources[result.key], self.workdir,
+                                        f"s{len(self._sanitized)}",
+                                        [*BASE_FLAGS, "-O0", *SANITIZE], self.spec.compiler)
+                self._sanitized[result.key] = build
+            if build.binary is None:
+                raise RuntimeError("sanitized harness does not compile: " + build.error[-500:])
+            batch_inputs = [self.inputs[i] for i in todo]
+            olds = run_harness(build, "o", batch_inputs, self.workdir, sanitized=True)
+            news = run_harness(build, "n", batch_inputs, self.workdir, sanitized=True)
+            for i, o, n in zip(todo, olds, news, strict=True):
+                self._ub[(result.key, i)] = UB in (o.status, n.status)
+        for i in chosen:
+            if self._ub[(result.key, i)]:
+                result.readings[i] = UB
+            else:
+                return i
+        return None
+
+    def _preprocessed(self, source: str) -> str:
+        proc = subprocess.run([self.spec.compiler, "-E", "-P", "-std=gnu11", "-"],
+                              input=source, capture_output=True, text=True, timeout=60)
+        return proc.stdout if proc.returncode == 0 else source
 
 
 def _reading(result: ConfigResult, i: int) -> str:
