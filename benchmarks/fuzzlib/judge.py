@@ -119,6 +119,8 @@ class _Check:
         self.spec = OracleSpec(pair.tree, pair.old, pair.new, self.sigs, options.levels,
                                options.compiler)
         self.findings: list[Finding] = []
+        self.bad_bodies: set[int] = set()
+        """Entries whose body is not C: their bodies are not sampled."""
         self.ub = False
         self.no_alias_assumed = any("alias" in a for a in result.get("assumptions", []))
         """Pointer inputs that share memory are outside the model the verdict states."""
@@ -227,6 +229,7 @@ class _Check:
             self.findings.append(Finding("bad-body", f"summary entry {k}: body is not a C "
                                          f"expression over the inputs: {body[:300]}"))
             good.append("1")
+            self.bad_bodies.add(k)
         return good
 
     # -- EQUIVALENT
@@ -331,6 +334,8 @@ class _Check:
                         f"{describe(config)}, where the witness's inputs show no difference",
                         describe(config), inputs[start], _evidence(res, start)))
                 head_reported = True
+                continue
+            if k in self.bad_bodies:
                 continue
             candidates = list(range(start, start + n)) + list(range(0, self.options.random_inputs))
             inside = [i for i in candidates if self._in_model(inputs[i])
