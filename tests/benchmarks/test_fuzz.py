@@ -37,6 +37,7 @@ from fuzzlib.syntax import (  # noqa: E402
     Cond,
     Decl,
     Directive,
+    Dot,
     ExprS,
     FeatureDefault,
     FuncDef,
@@ -50,6 +51,7 @@ from fuzzlib.syntax import (  # noqa: E402
     Param,
     PPBranch,
     Program,
+    RecordDef,
     Return,
     Un,
     number,
@@ -118,6 +120,20 @@ def test_a_body_wider_than_the_difference_is_unsound() -> None:
 def test_claimed_outputs_are_compared_with_gcc() -> None:
     lie = entry("1", "x <= 5", {"x": 3}, {"return": 40}, {"return": 3})
     assert kinds(CLAMP, report("NOT_EQUIVALENT", [lie])) == {"interp-vs-gcc"}
+
+
+def test_a_witness_the_harness_cannot_rebuild_is_incomplete_not_wrong() -> None:
+    # old: p->a[1] > 5   new: 0; the witness gives the array member as one value
+    rec = ct.Record("S", (ct.Member("a", ct.Arr(ct.INT, 2)),))
+    p = Param(ct.Ptr(rec), "p")
+    test = Bin(">", Index(Dot(Name("p"), "a", arrow=True), Lit("1")), Lit("5"))
+    pair = pair_of([p], [If(Un("!", Name("p")), (Return(Lit("0")),)),
+                         Return(Alt((test,), (Lit("0"),)))], items=(RecordDef(rec),))
+    ambiguous = entry("1", "1", {"*p.a": [9]}, {"return": 1}, {"return": 0})
+    assert kinds(pair, report("NOT_EQUIVALENT", [ambiguous])) == {"incomplete-witness"}
+    # a static local given as an input is no excuse: no caller can choose it
+    static = entry("1", "x == 7", {"x": 7, "f::k": 3}, {"return": 8}, {"return": 7})
+    assert "wrong-neq" in kinds(CLAMP, report("NOT_EQUIVALENT", [static]))
 
 
 def test_a_body_that_is_not_c_is_reported() -> None:
