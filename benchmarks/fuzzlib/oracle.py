@@ -3,7 +3,9 @@
 Each input gets one of three readings per configuration:
 - "same": old and new give the same observable outcome at every -O level;
 - "diff": they differ, the same way at every -O level;
-- "ub":   the -O levels disagree for a version, or a version hangs.
+- "ub":   the -O levels disagree for a version (locals start at zero in the
+          first build and at a pattern in the others, so reading one uninitialised
+          shows here), or a version hangs.
 A reading that a finding would rest on is confirmed with the sanitized build
 (ASan + UBSan, `first_defined`): an input on which either version has
 undefined behaviour there is evidence of nothing and is counted apart.
@@ -35,6 +37,9 @@ from fuzzlib.inputs import Inputs, Signature
 from fuzzlib.syntax import Program
 
 SAME, DIFF, UB = "same", "diff", "ub"
+UNINITIALISED = ("-ftrivial-auto-var-init=zero", "-ftrivial-auto-var-init=pattern")
+"""The first -O level starts locals at zero, the others at a pattern: a result that
+reads an uninitialised local then differs between levels (an "ub" reading)."""
 
 
 @dataclass
@@ -97,7 +102,8 @@ class Oracle:
         self._sources[key] = source
         self._by_key[key] = result
         for n, level in enumerate(self.spec.levels):
-            build = compile_harness(source, self.workdir, f"h{n}", [*BASE_FLAGS, level],
+            build = compile_harness(source, self.workdir, f"h{n}",
+                                    [*BASE_FLAGS, level, UNINITIALISED[n > 0]],
                                     self.spec.compiler)
             if build.binary is None:
                 result.error = build.error

@@ -196,6 +196,16 @@ def test_undefined_behaviour_is_never_evidence() -> None:
     assert judgement.ub_dependent
 
 
+def test_reading_an_uninitialised_local_is_never_evidence() -> None:
+    # old leaves `a` uninitialised when x <= 0; new starts it at 0
+    set_a = If(Bin(">", Name("x"), Lit("0")), (ExprS(Bin("=", Name("a"), Lit("1"))),))
+    pair = pair_of([X], [Alt((Decl(ct.INT, "a"),), (Decl(ct.INT, "a", Lit("0")),)), set_a,
+                         Return(Name("a"))])
+    judgement = judge(pair, report("EQUIVALENT"), OPTIONS)
+    assert judgement.findings == ()
+    assert judgement.ub_dependent
+
+
 def test_aliasing_differences_count_apart_under_a_stated_assumption() -> None:
     # t = *p; *q = 5; return t + *p   vs   ... return t + t
     p, q = Param(ct.Ptr(ct.INT), "p"), Param(ct.Ptr(ct.INT), "q")
