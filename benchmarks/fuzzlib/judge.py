@@ -284,9 +284,16 @@ class _Check:
                         f"(old == new in {', '.join(describe(c) for c in replay_configs)})",
                         describe(c), inputs[start], _evidence(readings[c], start)))
                 continue
-            config = replayed[0]
+            # a witness whose configuration leaves features open may mean any of them
+            agreeing = [c for c in replayed if not self._mismatch(entry, readings[c], start,
+                                                                  inputs)]
+            config = agreeing[0] if agreeing else replayed[0]
             res = readings[config]
-            self._compare_claims(entry, res, start, where, config, inputs, group)
+            if not agreeing:
+                self.findings.append(Finding(
+                    _unless_unreadable("interp-vs-gcc", group),
+                    f"{where}: the witness's {self._mismatch(entry, res, start, inputs)}",
+                    describe(config), inputs[start], _evidence(res, start)))
             for v in range(1, 1 + group["n_variants"]):
                 if res.readings[start + v] == SAME and self._defined(res, [start + v]):
                     self.findings.append(Finding(
@@ -352,19 +359,16 @@ class _Check:
     def _in_model(self, inputs: Inputs) -> bool:
         return not (self.no_alias_assumed and _aliased(inputs, self.sig))
 
-    def _compare_claims(self, entry: dict[str, Any], res: ConfigResult, start: int, where: str,
-                        config: Configuration, inputs: list[Inputs], group: dict[str, Any]
-                        ) -> None:
+    def _mismatch(self, entry: dict[str, Any], res: ConfigResult, start: int,
+                  inputs: list[Inputs]) -> str:
+        """How the witness's claimed outputs differ from gcc's (empty if they agree)."""
         witness = entry.get("witness", {})
         for side, outcome in (("old", res.old[start]), ("new", res.new[start])):
             claimed = witness.get(f"{side}_output", {})
             mismatch = _claim_mismatch(claimed, outcome, inputs[start], self.sig)
             if mismatch:
-                self.findings.append(Finding(
-                    _unless_unreadable("interp-vs-gcc", group),
-                    f"{where}: the witness's {side} output {mismatch}",
-                    describe(config), inputs[start], _evidence(res, start)))
-                return
+                return f"{side} output {mismatch}"
+        return ""
 
 
 def _unless_unreadable(kind: str, group: dict[str, Any]) -> str:
