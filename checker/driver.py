@@ -14,16 +14,18 @@ import traceback
 from collections.abc import Callable, Mapping, Sequence
 from functools import partial
 
-from checker import heads
-from checker.compiled_replay import compiler_available
-from checker.decide import PairContext
-from checker.equiv import Confirmed
+from checker.engines.decide import PairContext
+from checker.engines.equiv import Confirmed
+from checker.engines.witness import Assignment
 from checker.errors import InputError, LiftdiffError, UnsupportedError
-from checker.frontend import ParsedFile, load
+from checker.frontend.frontend import ParsedFile, load
 from checker.isolation import run_isolated
-from checker.lifted import BodyValue, Lifted, Summary, config_key
-from checker.replay import CompiledVersion
-from checker.solver import Budget
+from checker.lifted import heads
+from checker.lifted.lifted import BodyValue, Lifted, Summary, config_key
+from checker.lifted.witness_report import body_condition, witness_of
+from checker.replay.compiled_replay import compiler_available
+from checker.replay.replay import CompiledVersion
+from checker.semantics.solver import Budget
 from checker.types import (
     FunctionResult,
     Location,
@@ -36,8 +38,6 @@ from checker.types import (
 )
 from checker.variability import Feature, derive_product, merge_features
 from checker.variability import formula as fm
-from checker.witness import Assignment
-from checker.witness_report import body_condition, witness_of
 
 ProgressFn = Callable[[str], None]
 
@@ -120,7 +120,7 @@ def check_function(
         return result(Verdict.UNSUPPORTED, f"'{name}' is defined only in the {which} version")
     try:
         if settings.brute_force:
-            from checker.bruteforce import brute_force
+            from checker.lifted.bruteforce import brute_force
 
             return brute_force(old, new, name, settings, started, features, model)
         return _lifted(old, new, name, settings, started, features, model)

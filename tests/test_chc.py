@@ -6,12 +6,12 @@ from pathlib import Path
 
 import z3
 
-from checker.chc import build_system, chc_check
-from checker.frontend import load
-from checker.houdini import houdini_check
-from checker.ir import Cfa
-from checker.lower import lower_function
-from checker.solver import Budget, Outcome
+from checker.engines.chc import build_system, chc_check
+from checker.engines.houdini import houdini_check
+from checker.frontend.frontend import load
+from checker.ir.ir import Cfa
+from checker.lower.lower import lower_function
+from checker.semantics.solver import Budget, Outcome
 from checker.types import Settings, SourceFile
 
 CASES = Path(__file__).parent / "cases"

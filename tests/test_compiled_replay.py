@@ -8,8 +8,7 @@ import shutil
 
 import pytest
 
-from checker import ctype as ct
-from checker.compiled_replay import (
+from checker.replay.compiled_replay import (
     USER_MAIN,
     Assignment,
     Buffer,
@@ -22,6 +21,7 @@ from checker.compiled_replay import (
     run_harness,
     skipped_stubs,
 )
+from checker.semantics import ctype as ct
 
 needs_gcc = pytest.mark.skipif(shutil.which("gcc") is None, reason="gcc not available")
 

@@ -6,9 +6,9 @@ import math
 
 import pytest
 
-from checker import concrete_ops as ops
-from checker import ctype as ct
-from checker.ir import BinOp, UnOp
+from checker.ir import concrete_ops as ops
+from checker.ir.ir import BinOp, UnOp
+from checker.semantics import ctype as ct
 
 INT_MIN = -(2**31)
 LONG_MIN = -(2**63)

@@ -1,13 +1,13 @@
 import pytest
 
-from checker import ctype as ct
-from checker.const_eval import (
+from checker.frontend.const_eval import (
     char_value,
     parse_float_literal,
     parse_int_literal,
     round_to_float32,
     string_value,
 )
+from checker.semantics import ctype as ct
 
 
 @pytest.mark.parametrize(

@@ -1,4 +1,4 @@
-from checker import ctype as ct
+from checker.semantics import ctype as ct
 
 
 def test_integer_promotion_and_common_type() -> None:

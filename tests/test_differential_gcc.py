@@ -33,17 +33,17 @@ import z3
 from hypothesis import HealthCheck, Phase, given, settings
 from hypothesis import strategies as st
 
-from checker import ctype as ct
-from checker import smt_ops
-from checker.compiled_replay import COMPILE_FLAGS
-from checker.concrete_ops import round_float
-from checker.ctype import FloatType, IntType, ScalarType
-from checker.interp import evaluate, same_value
-from checker.ir import Binary, BinOp, Call, Cast, Cfa, Const, Expr, Ite, Unary, UnOp, Var, walk
-from checker.ir_to_c import identifier, literal, to_c
-from checker.library import PURE_LIBRARY
-from checker.product import UninterpretedFunctions
-from checker.symexec import Environment, Evaluator, State
+from checker.engines.product import UninterpretedFunctions
+from checker.engines.symexec import Environment, Evaluator, State
+from checker.ir import smt_ops
+from checker.ir.concrete_ops import round_float
+from checker.ir.ir import Binary, BinOp, Call, Cast, Cfa, Const, Expr, Ite, Unary, UnOp, Var, walk
+from checker.replay.compiled_replay import COMPILE_FLAGS
+from checker.replay.interp import evaluate, same_value
+from checker.replay.ir_to_c import identifier, literal, to_c
+from checker.semantics import ctype as ct
+from checker.semantics.ctype import FloatType, IntType, ScalarType
+from checker.semantics.library import PURE_LIBRARY
 from checker.types import Location
 
 pytestmark = pytest.mark.gcc

@@ -7,7 +7,7 @@ import pytest
 from pycparser import c_ast
 
 from checker.errors import ParseError
-from checker.frontend import UNKNOWN_PREFIX, parse_tolerant
+from checker.frontend.frontend import UNKNOWN_PREFIX, parse_tolerant
 
 
 def _typedefs(ast: c_ast.FileAST) -> dict[str, list[str]]:

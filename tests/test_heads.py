@@ -1,7 +1,7 @@
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from checker.heads import minimise, to_c
+from checker.lifted.heads import minimise, to_c
 
 BOOLS = {"A": True, "B": True, "C": True}
 

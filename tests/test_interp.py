@@ -6,20 +6,9 @@ import math
 
 import pytest
 
-from checker import ctype as ct
-from checker.concrete_ops import UndefinedOperation
 from checker.errors import LiftdiffError, UnsupportedError
-from checker.interp import (
-    ExternalCall,
-    InterpreterError,
-    RegionValue,
-    RunInputs,
-    StepLimitExceeded,
-    evaluate,
-    run,
-    same_value,
-)
-from checker.ir import (
+from checker.ir.concrete_ops import UndefinedOperation
+from checker.ir.ir import (
     EXIT_CODE_VAR,
     RETURN_VAR,
     STATUS_EXIT,
@@ -48,6 +37,17 @@ from checker.ir import (
     UnOp,
     Var,
 )
+from checker.replay.interp import (
+    ExternalCall,
+    InterpreterError,
+    RegionValue,
+    RunInputs,
+    StepLimitExceeded,
+    evaluate,
+    run,
+    same_value,
+)
+from checker.semantics import ctype as ct
 from checker.types import Location
 
 HERE = Location("f.c", 1)

@@ -9,9 +9,8 @@ from pathlib import Path
 
 import pytest
 
-from checker import ctype as ct
-from checker.ir import Binary, BinOp, Call, Cast, Const, Ite, Load, StrConst, Unary, UnOp, Var
-from checker.ir_to_c import (
+from checker.ir.ir import Binary, BinOp, Call, Cast, Const, Ite, Load, StrConst, Unary, UnOp, Var
+from checker.replay.ir_to_c import (
     float_literal,
     identifier,
     int_literal,
@@ -20,6 +19,7 @@ from checker.ir_to_c import (
     to_c,
     type_name,
 )
+from checker.semantics import ctype as ct
 
 INT_MIN = -(2**31)
 

@@ -6,9 +6,9 @@ import math
 
 import pytest
 
-from checker import libm
 from checker.errors import UnsupportedError
-from checker.library import ABS_FUNCTIONS, PURE_LIBRARY
+from checker.semantics import libm
+from checker.semantics.library import ABS_FUNCTIONS, PURE_LIBRARY
 
 NAN = math.nan
 INF = math.inf

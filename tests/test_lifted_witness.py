@@ -10,8 +10,8 @@ from pathlib import Path
 import pytest
 
 from checker.api import check_pair
-from checker.decide import PairContext
-from checker.lifted import Lifted
+from checker.engines.decide import PairContext
+from checker.lifted.lifted import Lifted
 from checker.types import ReplayMethod, Settings, SourceFile, Verdict
 from tests.test_check_cases import witness_in_entry
 

@@ -5,10 +5,10 @@ import math
 import pytest
 import z3
 
-from checker import ctype as ct
-from checker import smt_ops
-from checker.ir import BinOp, UnOp
-from checker.smt_ops import python_value
+from checker.ir import smt_ops
+from checker.ir.ir import BinOp, UnOp
+from checker.ir.smt_ops import python_value
+from checker.semantics import ctype as ct
 
 
 def ev(term: z3.ExprRef, ctype: ct.ScalarType) -> int | float:

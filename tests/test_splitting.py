@@ -5,11 +5,11 @@ from __future__ import annotations
 
 import z3
 
-import checker.equiv as equiv
-from checker.decide import PairContext
-from checker.frontend import load
-from checker.replay import CompiledVersion
-from checker.solver import Answer, Budget, Outcome
+import checker.engines.equiv as equiv
+from checker.engines.decide import PairContext
+from checker.frontend.frontend import load
+from checker.replay.replay import CompiledVersion
+from checker.semantics.solver import Answer, Budget, Outcome
 from checker.types import Settings, SourceFile
 
 OLD = "int f(int x, int y) { if (x > 3) return x * y; return y; }\n"

@@ -21,7 +21,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from checker.errors import ParseError
-from checker.preprocess import expand_macros, resolve_includes
+from checker.frontend.preprocess import expand_macros, resolve_includes
 from checker.types import Settings, SourceFile
 from checker.variability import enumerate_products, lift, pair_variants
 from checker.variability import formula as fm
@@ -228,7 +228,7 @@ def test_lifts_text_with_resolved_includes_through_pcpp_and_pycparser() -> None:
     lifted = lift(prepared.text, source.path, Settings())
     assert [f.name for f in lifted.features] == ["A", "B", "C"]
     expanded = expand_macros(source.path, lifted.variants[0].text, {})
-    from checker.parse import parse_c
+    from checker.frontend.parse import parse_c
 
     ast = parse_c(expanded, source.path)
     assert ast.ext[-1].decl.name == "F"

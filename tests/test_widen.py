@@ -10,9 +10,9 @@ import z3
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from checker.ctype import IntType
-from checker.solver import Budget
-from checker.widen import Allowance, Interval, widen
+from checker.lifted.widen import Allowance, Interval, widen
+from checker.semantics.ctype import IntType
+from checker.semantics.solver import Budget
 
 INT = IntType(32, True, "int", 4, 4)
 S8 = IntType(8, True, "signed char", 1, 1)

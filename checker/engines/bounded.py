@@ -13,16 +13,16 @@ from dataclasses import dataclass
 
 import z3
 
-from checker import smt_ops
-from checker.equiv import Confirmed, Replayer, random_search, verify_and_cex
-from checker.ir import STATUS_UNWOUND, STATUS_VAR, Cfa
-from checker.lower import lower_function
-from checker.product import Product, build_product
-from checker.program import Program
-from checker.replay import CompiledVersion
-from checker.solver import Budget, Outcome, check
+from checker.engines.equiv import Confirmed, Replayer, random_search, verify_and_cex
+from checker.engines.product import Product, build_product
+from checker.engines.witness import Assignment
+from checker.frontend.program import Program
+from checker.ir import smt_ops
+from checker.ir.ir import STATUS_UNWOUND, STATUS_VAR, Cfa
+from checker.lower.lower import lower_function
+from checker.replay.replay import CompiledVersion
+from checker.semantics.solver import Budget, Outcome, check
 from checker.types import Settings
-from checker.witness import Assignment
 
 COMPLETENESS_CALL = 3.0
 """Seconds to ask whether more iterations are possible at all (a larger k may make

@@ -26,15 +26,15 @@ from types import ModuleType
 
 import z3
 
-from checker import smt_int, smt_ops
-from checker.cfa_analysis import liveness, loop_forest, match_loops, natural_loops
-from checker.ctype import IntType, PointerType
-from checker.ir import Call, Cfa, Event, action_exprs, walk
-from checker.lower_state import NULL_SUFFIX
-from checker.product import SharedInput, UninterpretedFunctions, outputs_differ
-from checker.solver import Outcome
-from checker.symexec import Environment, ExitState, State, execute_from
-from checker.z3_terms import is_uninterpreted, subterms
+from checker.engines.product import SharedInput, UninterpretedFunctions, outputs_differ
+from checker.engines.symexec import Environment, ExitState, State, execute_from
+from checker.engines.z3_terms import is_uninterpreted, subterms
+from checker.ir import smt_int, smt_ops
+from checker.ir.cfa_analysis import liveness, loop_forest, match_loops, natural_loops
+from checker.ir.ir import Call, Cfa, Event, action_exprs, walk
+from checker.lower.lower_state import NULL_SUFFIX
+from checker.semantics.ctype import IntType, PointerType
+from checker.semantics.solver import Outcome
 
 
 @dataclass(frozen=True)

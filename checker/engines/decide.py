@@ -15,19 +15,19 @@ from dataclasses import dataclass, field
 
 import z3
 
-from checker.bounded import bounded_check, bounds, unwound
-from checker.chc import chc_check
-from checker.equiv import Confirmed, Replayer, Splitting, verify_and_cex
+from checker.engines.bounded import bounded_check, bounds, unwound
+from checker.engines.chc import chc_check
+from checker.engines.equiv import Confirmed, Replayer, Splitting, verify_and_cex
+from checker.engines.houdini import houdini_check
+from checker.engines.product import Product, build_product
+from checker.engines.witness import Assignment
 from checker.errors import RecursionFound
-from checker.houdini import houdini_check
-from checker.ir import Cfa, loop_heads
-from checker.lower import lower_function
-from checker.product import Product, build_product
-from checker.program import Program
-from checker.replay import CompiledVersion
-from checker.solver import Budget, Outcome, check
+from checker.frontend.program import Program
+from checker.ir.ir import Cfa, loop_heads
+from checker.lower.lower import lower_function
+from checker.replay.replay import CompiledVersion
+from checker.semantics.solver import Budget, Outcome, check
 from checker.types import Settings
-from checker.witness import Assignment
 
 Restriction = Callable[[Mapping[str, z3.ExprRef]], list[z3.BoolRef]]
 """Input key -> symbol, to constraints over those symbols."""

@@ -13,12 +13,14 @@ from dataclasses import dataclass, field
 
 import z3
 
-from checker.fuzz import samples
-from checker.interp import ExternalCall, InterpreterError, same_value
-from checker.ir import STATUS_UNWOUND, Cfa
-from checker.library import PURE_LIBRARY
-from checker.product import Product
-from checker.replay import (
+from checker.engines.fuzz import samples
+from checker.engines.product import Product
+from checker.engines.witness import Assignment, library_lemma, model_assignment, model_stub
+from checker.engines.z3_terms import is_uninterpreted, subterms
+from checker.ir.ir import STATUS_UNWOUND, Cfa
+from checker.ir.smt_ops import z3_literal
+from checker.replay.interp import ExternalCall, InterpreterError, same_value
+from checker.replay.replay import (
     CompiledReplay,
     CompiledVersion,
     Difference,
@@ -29,11 +31,9 @@ from checker.replay import (
     observe,
     run_version,
 )
-from checker.smt_ops import z3_literal
-from checker.solver import Budget, Outcome, check
+from checker.semantics.library import PURE_LIBRARY
+from checker.semantics.solver import Budget, Outcome, check
 from checker.types import ReplayMethod, Settings
-from checker.witness import Assignment, library_lemma, model_assignment, model_stub
-from checker.z3_terms import is_uninterpreted, subterms
 
 MAX_STEPS = 2_000_000
 FUZZ_STEPS = 20_000

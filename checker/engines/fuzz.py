@@ -12,11 +12,11 @@ import math
 import random
 from collections.abc import Iterator
 
-from checker.ctype import FloatType, IntType, ScalarType
-from checker.interp import RegionValue
-from checker.ir import Cfa, InputSource
-from checker.lower_state import NULL_SUFFIX
-from checker.witness import Assignment
+from checker.engines.witness import Assignment
+from checker.ir.ir import Cfa, InputSource
+from checker.lower.lower_state import NULL_SUFFIX
+from checker.replay.interp import RegionValue
+from checker.semantics.ctype import FloatType, IntType, ScalarType
 
 _SPECIAL_FLOATS = (
     0.0,
@@ -68,7 +68,7 @@ def _float_value(rng: random.Random, ctype: FloatType) -> float:
     else:
         value = rng.uniform(-1e6, 1e6)
     if ctype.bits == 32:
-        from checker.concrete_ops import float32
+        from checker.ir.concrete_ops import float32
 
         value = float32(value)
     return value

@@ -18,11 +18,11 @@ from dataclasses import dataclass
 
 import z3
 
-from checker import smt_ops
-from checker.chc import NotEncodable, ProductSystem, build_product_system
-from checker.ir import Binary, BinOp, Cfa, Const, action_exprs, walk
-from checker.solver import Budget, Outcome, check
-from checker.z3_terms import is_uninterpreted, subterms
+from checker.engines.chc import NotEncodable, ProductSystem, build_product_system
+from checker.engines.z3_terms import is_uninterpreted, subterms
+from checker.ir import smt_ops
+from checker.ir.ir import Binary, BinOp, Cfa, Const, action_exprs, walk
+from checker.semantics.solver import Budget, Outcome, check
 
 MAX_CANDIDATES = 3000
 QUICK_INT = 2.0

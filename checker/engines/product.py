@@ -13,9 +13,10 @@ from dataclasses import dataclass, field
 
 import z3
 
-from checker import smt_ops
+from checker.engines.symexec import Environment, EventSite, ExitState, execute
 from checker.errors import UnsupportedError
-from checker.ir import (
+from checker.ir import smt_ops
+from checker.ir.ir import (
     EXIT_CODE_VAR,
     STATUS_EXIT,
     STATUS_RETURN,
@@ -25,8 +26,7 @@ from checker.ir import (
     InputSource,
     Output,
 )
-from checker.lower_state import NULL_SUFFIX
-from checker.symexec import Environment, EventSite, ExitState, execute
+from checker.lower.lower_state import NULL_SUFFIX
 
 
 @dataclass

@@ -16,9 +16,8 @@ from types import ModuleType
 
 import z3
 
-from checker import smt_ops
-from checker.ctype import INDEX, FloatType
-from checker.ir import (
+from checker.ir import smt_ops
+from checker.ir.ir import (
     Assign,
     Assume,
     Binary,
@@ -37,6 +36,7 @@ from checker.ir import (
     Var,
     topological_order,
 )
+from checker.semantics.ctype import INDEX, FloatType
 
 
 @dataclass(frozen=True)

@@ -12,10 +12,10 @@ from dataclasses import dataclass, field
 
 import z3
 
-from checker.ctype import IntType, PointerType, ScalarType
-from checker.interp import RegionValue
-from checker.product import Product
-from checker.smt_ops import python_value, z3_literal
+from checker.engines.product import Product
+from checker.ir.smt_ops import python_value, z3_literal
+from checker.replay.interp import RegionValue
+from checker.semantics.ctype import IntType, PointerType, ScalarType
 from checker.types import Value
 
 Scalar = int | float

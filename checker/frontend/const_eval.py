@@ -8,11 +8,11 @@ from typing import TYPE_CHECKING
 
 from pycparser import c_ast
 
-from checker import ctype as ct
 from checker.errors import UnsupportedError
+from checker.semantics import ctype as ct
 
 if TYPE_CHECKING:
-    from checker.program import Program
+    from checker.frontend.program import Program
 
 _SIMPLE_ESCAPES = {
     "n": 10,

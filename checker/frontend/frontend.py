@@ -15,9 +15,9 @@ from dataclasses import dataclass
 from pycparser import c_ast, c_generator
 
 from checker.errors import ParseError
-from checker.parse import parse_c
-from checker.preprocess import expand_macros, prelude_header, resolve_includes
-from checker.program import Program, build_program
+from checker.frontend.parse import parse_c
+from checker.frontend.preprocess import expand_macros, prelude_header, resolve_includes
+from checker.frontend.program import Program, build_program
 from checker.types import Settings, SourceFile
 from checker.variability import Feature, Formula, LiftedSource, lift
 

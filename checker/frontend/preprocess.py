@@ -38,7 +38,8 @@ class Prepared:
 def prelude_header(name: str) -> str | None:
     """Our stub for a standard header, or None when we do not model it."""
     try:
-        return resources.files("checker.prelude").joinpath(name).read_text(encoding="utf-8")
+        prelude = resources.files("checker.frontend.prelude")
+        return prelude.joinpath(name).read_text(encoding="utf-8")
     except (FileNotFoundError, OSError):
         return None
 

@@ -1,6 +1,6 @@
 """File-level tables of one parsed C file: types, enum constants, globals, functions.
 
-Type names are resolved to `checker.ctype` values here, once, so the lowering
+Type names are resolved to `checker.semantics.ctype` values here, once, so the lowering
 never looks at pycparser declarators again.
 """
 
@@ -11,10 +11,10 @@ from dataclasses import dataclass, field
 
 from pycparser import c_ast
 
-from checker import ctype as ct
-from checker.ctype import ArrayType, CType, FunctionType, PointerType, StructType
 from checker.errors import UnsupportedError
-from checker.parse import coord_location
+from checker.frontend.parse import coord_location
+from checker.semantics import ctype as ct
+from checker.semantics.ctype import ArrayType, CType, FunctionType, PointerType, StructType
 from checker.types import Location
 
 FEATURE_PREFIX = "__liftdiff_feature_"
@@ -196,7 +196,7 @@ class Program:
 
     def const_int(self, node: c_ast.Node, constants: Mapping[str, int] | None = None) -> int:
         """Integer constant expression (array sizes, enum values, case labels)."""
-        from checker.const_eval import eval_const_int
+        from checker.frontend.const_eval import eval_const_int
 
         return eval_const_int(node, self, constants)
 
@@ -252,7 +252,7 @@ def _init_length(init: c_ast.Node) -> int | None:
     if isinstance(init, c_ast.InitList):
         return len(init.exprs)
     if isinstance(init, c_ast.Constant) and init.type == "string":
-        from checker.const_eval import string_value
+        from checker.frontend.const_eval import string_value
 
         return len(string_value(init.value)) + 1
     return None

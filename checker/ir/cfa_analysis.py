@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from checker.ir import (
+from checker.ir.ir import (
     EXIT_CODE_VAR,
     STATUS_VAR,
     Assign,

@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from checker.fold import deep_fold
-from checker.ir import Action, Assume, Const, Edge, Expr, Skip, negation, truth
+from checker.ir.fold import deep_fold
+from checker.ir.ir import Action, Assume, Const, Edge, Expr, Skip, negation, truth
 from checker.types import Location
 
 

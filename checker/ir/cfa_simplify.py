@@ -10,8 +10,8 @@ from __future__ import annotations
 
 import dataclasses
 
-from checker.fold import deep_fold
-from checker.ir import (
+from checker.ir.fold import deep_fold
+from checker.ir.ir import (
     Assign,
     Assume,
     Binary,

@@ -30,10 +30,10 @@ import operator
 import struct
 from collections.abc import Callable
 
-from checker import ctype as ct
-from checker.ctype import FloatType, IntType, PointerType, ScalarType
 from checker.errors import LiftdiffError
-from checker.ir import BinOp, UnOp
+from checker.ir.ir import BinOp, UnOp
+from checker.semantics import ctype as ct
+from checker.semantics.ctype import FloatType, IntType, PointerType, ScalarType
 
 Number = int | float
 

@@ -7,9 +7,9 @@ replays use, so it cannot change behaviour.
 
 from __future__ import annotations
 
-from checker import concrete_ops
-from checker.concrete_ops import UndefinedOperation
-from checker.ir import Binary, BinOp, Cast, Const, Expr, Ite, Unary
+from checker.ir import concrete_ops
+from checker.ir.concrete_ops import UndefinedOperation
+from checker.ir.ir import Binary, BinOp, Cast, Const, Expr, Ite, Unary
 
 
 def fold(expr: Expr) -> Expr:

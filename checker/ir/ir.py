@@ -21,7 +21,7 @@ from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass, field
 from typing import Any, Generic, TypeVar
 
-from checker.ctype import INT, IntType, PointerType, ScalarType
+from checker.semantics.ctype import INT, IntType, PointerType, ScalarType
 from checker.types import Location
 
 
@@ -174,7 +174,7 @@ def negation(expr: Expr) -> Expr:
 
 
 def _is_float(expr: Expr) -> bool:
-    from checker.ctype import FloatType
+    from checker.semantics.ctype import FloatType
 
     return isinstance(expr.type, FloatType)
 

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from checker.ir import (
+from checker.ir.ir import (
     Assign,
     Assume,
     Binary,

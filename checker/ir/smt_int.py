@@ -14,8 +14,8 @@ from __future__ import annotations
 
 import z3
 
-from checker.ctype import FloatType, IntType, PointerType, ScalarType
-from checker.ir import Binary, BinOp, Cast, Const, Expr, Unary, UnOp, walk
+from checker.ir.ir import Binary, BinOp, Cast, Const, Expr, Unary, UnOp, walk
+from checker.semantics.ctype import FloatType, IntType, PointerType, ScalarType
 
 _LINEAR_OPS = {BinOp.ADD, BinOp.SUB, BinOp.EQ, BinOp.NE, BinOp.LT, BinOp.LE, BinOp.GT, BinOp.GE}
 

@@ -14,9 +14,9 @@ import math
 
 import z3
 
-from checker import ctype as ct
-from checker.ctype import FloatType, IntType, PointerType, ScalarType
-from checker.ir import BinOp, UnOp
+from checker.ir.ir import BinOp, UnOp
+from checker.semantics import ctype as ct
+from checker.semantics.ctype import FloatType, IntType, PointerType, ScalarType
 
 RNE = z3.RNE()
 RTZ = z3.RTZ()

@@ -12,15 +12,15 @@ from __future__ import annotations
 import dataclasses
 import time
 
-from checker.decide import PairContext
 from checker.driver import function_budget, replay_compiler, summary_result
-from checker.frontend import load
-from checker.replay import CompiledVersion
-from checker.solver import Outcome
+from checker.engines.decide import PairContext
+from checker.frontend.frontend import load
+from checker.lifted.witness_report import point_body, witness_of
+from checker.replay.replay import CompiledVersion
+from checker.semantics.solver import Outcome
 from checker.types import FunctionResult, NeqEntry, Settings, SourceFile, Stats
 from checker.variability import Feature, enumerate_products
 from checker.variability import formula as fm
-from checker.witness_report import point_body, witness_of
 
 
 def brute_force(

@@ -23,14 +23,14 @@ from dataclasses import dataclass, field
 
 import z3
 
-from checker import heads
-from checker.decide import Decision, PairContext, Restriction
-from checker.equiv import Confirmed
-from checker.interp import RegionValue
-from checker.program import FEATURE_PREFIX
-from checker.solver import Budget, Outcome
+from checker.engines.decide import Decision, PairContext, Restriction
+from checker.engines.equiv import Confirmed
+from checker.frontend.program import FEATURE_PREFIX
+from checker.lifted import heads
+from checker.lifted.widen import Allowance, Interval, widen, widenable
+from checker.replay.interp import RegionValue
+from checker.semantics.solver import Budget, Outcome
 from checker.variability import Feature, Formula, to_z3
-from checker.widen import Allowance, Interval, widen, widenable
 
 MAX_ENTRIES = 64
 """Featured counterexamples per function before the summary is declared incomplete."""
@@ -439,10 +439,10 @@ class Lifted:
     def _differs_on(
         self, config: Mapping[str, int], body: Mapping[str, int | float | RegionValue]
     ) -> bool:
-        from checker.equiv import MAX_STEPS
-        from checker.interp import InterpreterError
-        from checker.replay import differences, observe, run_version
-        from checker.witness import Assignment
+        from checker.engines.equiv import MAX_STEPS
+        from checker.engines.witness import Assignment
+        from checker.replay.interp import InterpreterError
+        from checker.replay.replay import differences, observe, run_version
 
         scalars = {k: v for k, v in body.items() if not isinstance(v, RegionValue)}
         scalars.update({config_key(f): config.get(f.name, 0) for f in self.features})

@@ -22,8 +22,8 @@ from dataclasses import dataclass
 
 import z3
 
-from checker.ctype import IntType, ScalarType
-from checker.solver import Budget
+from checker.semantics.ctype import IntType, ScalarType
+from checker.semantics.solver import Budget
 
 CALL_SECONDS = 2.0
 """Wall-clock limit of one question (they take milliseconds on small functions)."""

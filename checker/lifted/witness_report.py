@@ -5,17 +5,17 @@ from __future__ import annotations
 import math
 from collections.abc import Mapping
 
-from checker.ctype import FloatType
-from checker.equiv import Confirmed
-from checker.interp import RegionValue
-from checker.ir import STATUS_EXIT, STATUS_TRAP, Cfa, InputSource
-from checker.library import PURE_LIBRARY
-from checker.lifted import BodyValue
-from checker.lower_state import NULL_SUFFIX
-from checker.replay import Observation
+from checker.engines.equiv import Confirmed
+from checker.engines.witness import Assignment, hex_float, report_region, report_scalar
+from checker.ir.ir import STATUS_EXIT, STATUS_TRAP, Cfa, InputSource
+from checker.lifted.lifted import BodyValue
+from checker.lifted.widen import Interval
+from checker.lower.lower_state import NULL_SUFFIX
+from checker.replay.interp import RegionValue
+from checker.replay.replay import Observation
+from checker.semantics.ctype import FloatType
+from checker.semantics.library import PURE_LIBRARY
 from checker.types import Value, Witness
-from checker.widen import Interval
-from checker.witness import Assignment, hex_float, report_region, report_scalar
 
 
 def _inputs(old: Cfa, new: Cfa) -> dict[str, tuple[str, bool, bool]]:

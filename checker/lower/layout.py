@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 from dataclasses import dataclass
 
-from checker.ctype import ArrayType, CType, ScalarType, StructType, is_scalar
+from checker.semantics.ctype import ArrayType, CType, ScalarType, StructType, is_scalar
 
 
 @dataclass(frozen=True)

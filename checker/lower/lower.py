@@ -4,11 +4,10 @@ from __future__ import annotations
 
 from pycparser import c_ast, c_generator
 
-from checker import ctype as ct
-from checker.cfa_simplify import propagate_constants
-from checker.ctype import FloatType, PointerType, StructType, VoidType
 from checker.errors import InputError
-from checker.ir import (
+from checker.frontend.program import Program, decay
+from checker.ir.cfa_simplify import propagate_constants
+from checker.ir.ir import (
     EXIT_CODE_VAR,
     RETURN_VAR,
     STATUS_VAR,
@@ -17,13 +16,14 @@ from checker.ir import (
     Output,
     RegionKind,
 )
-from checker.layout import leaves
-from checker.lower_expr import index_const
-from checker.lower_state import NULL_SUFFIX, Frame
-from checker.lower_stmt import StmtLowering, _param_decls
-from checker.program import Program, decay
+from checker.lower.layout import leaves
+from checker.lower.lower_expr import index_const
+from checker.lower.lower_state import NULL_SUFFIX, Frame
+from checker.lower.lower_stmt import StmtLowering, _param_decls
+from checker.lower.values import MemPlace, Place, VarPlace
+from checker.semantics import ctype as ct
+from checker.semantics.ctype import FloatType, PointerType, StructType, VoidType
 from checker.types import Settings
-from checker.values import MemPlace, Place, VarPlace
 
 
 def lower_function(

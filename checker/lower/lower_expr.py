@@ -9,11 +9,14 @@ from __future__ import annotations
 
 from pycparser import c_ast
 
-from checker import ctype as ct
-from checker.const_eval import char_value, parse_float_literal, parse_int_literal, string_value
-from checker.ctype import ArrayType, CType, FloatType, IntType, PointerType, StructType, VoidType
 from checker.errors import UnsupportedError
-from checker.ir import (
+from checker.frontend.const_eval import (
+    char_value,
+    parse_float_literal,
+    parse_int_literal,
+    string_value,
+)
+from checker.ir.ir import (
     STATUS_TRAP,
     STATUS_VAR,
     Assign,
@@ -32,9 +35,9 @@ from checker.ir import (
     negation,
     truth,
 )
-from checker.layout import leaves, scalar_count
-from checker.lower_state import NULL_SUFFIX, LoweringState
-from checker.values import (
+from checker.lower.layout import leaves, scalar_count
+from checker.lower.lower_state import NULL_SUFFIX, LoweringState
+from checker.lower.values import (
     MemPlace,
     Place,
     Ptr,
@@ -44,6 +47,16 @@ from checker.values import (
     Value,
     VarPlace,
     VoidValue,
+)
+from checker.semantics import ctype as ct
+from checker.semantics.ctype import (
+    ArrayType,
+    CType,
+    FloatType,
+    IntType,
+    PointerType,
+    StructType,
+    VoidType,
 )
 
 _ARITH_OPS = {
@@ -353,7 +366,7 @@ class ExprLowering(LoweringState):
 
     def string_pointer(self, value: StringValue) -> Ptr:
         name = f"$str{len(self.regions)}"
-        from checker.ir import Region
+        from checker.ir.ir import Region
 
         data = (*tuple(ct.CHAR.wrap(b) for b in value.data), 0)
         self.regions[name] = Region(name, ct.CHAR, len(data), RegionKind.LOCAL, data, const=True)
@@ -771,7 +784,7 @@ def is_simple(node: c_ast.Node) -> bool:
     if isinstance(node, c_ast.StructRef):
         return node.type == "." and is_simple(node.name)
     if isinstance(node, c_ast.FuncCall):
-        from checker.library import PURE_LIBRARY
+        from checker.semantics.library import PURE_LIBRARY
 
         name = node.name.name if isinstance(node.name, c_ast.ID) else None
         args = node.args.exprs if node.args else []

@@ -11,15 +11,15 @@ from dataclasses import dataclass, field
 
 from pycparser import c_ast
 
-from checker import ctype as ct
-from checker.cfa_builder import CfaBuilder
-from checker.ctype import ArrayType, CType, PointerType, ScalarType
 from checker.errors import UnsupportedError
-from checker.ir import Const, Input, InputSource, Output, Region, RegionKind
-from checker.layout import leaves
-from checker.program import FEATURE_PREFIX, GlobalVar, Program
+from checker.frontend.program import FEATURE_PREFIX, GlobalVar, Program
+from checker.ir.cfa_builder import CfaBuilder
+from checker.ir.ir import Const, Input, InputSource, Output, Region, RegionKind
+from checker.lower.layout import leaves
+from checker.lower.values import MemPlace, Place, VarPlace
+from checker.semantics import ctype as ct
+from checker.semantics.ctype import ArrayType, CType, PointerType, ScalarType
 from checker.types import Location, Settings
-from checker.values import MemPlace, Place, VarPlace
 
 NULL_SUFFIX = "$null"
 

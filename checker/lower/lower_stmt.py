@@ -6,18 +6,9 @@ from dataclasses import dataclass
 
 from pycparser import c_ast
 
-from checker import ctype as ct
-from checker.ctype import (
-    ArrayType,
-    CType,
-    FloatType,
-    FunctionType,
-    IntType,
-    PointerType,
-    StructType,
-)
 from checker.errors import RecursionFound, UnsupportedError
-from checker.ir import (
+from checker.frontend.program import GlobalVar, decay
+from checker.ir.ir import (
     EXIT_CODE_VAR,
     STATUS_EXIT,
     STATUS_UNWOUND,
@@ -34,18 +25,10 @@ from checker.ir import (
     Unary,
     UnOp,
 )
-from checker.layout import leaves
-from checker.library import (
-    ABORT_EXIT_CODE,
-    ABORT_FUNCTIONS,
-    ABS_FUNCTIONS,
-    EXIT_FUNCTIONS,
-    PURE_LIBRARY,
-)
-from checker.lower_expr import ONE, ZERO, ExprLowering, index_const
-from checker.lower_state import Frame
-from checker.program import GlobalVar, decay
-from checker.values import (
+from checker.lower.layout import leaves
+from checker.lower.lower_expr import ONE, ZERO, ExprLowering, index_const
+from checker.lower.lower_state import Frame
+from checker.lower.values import (
     MemPlace,
     Place,
     Ptr,
@@ -55,6 +38,23 @@ from checker.values import (
     Value,
     VarPlace,
     VoidValue,
+)
+from checker.semantics import ctype as ct
+from checker.semantics.ctype import (
+    ArrayType,
+    CType,
+    FloatType,
+    FunctionType,
+    IntType,
+    PointerType,
+    StructType,
+)
+from checker.semantics.library import (
+    ABORT_EXIT_CODE,
+    ABORT_FUNCTIONS,
+    ABS_FUNCTIONS,
+    EXIT_FUNCTIONS,
+    PURE_LIBRARY,
 )
 
 MAX_INIT_STORES = 4096
@@ -317,7 +317,7 @@ class StmtLowering(ExprLowering):
             self.bind(node.name, place)
             return
         if isinstance(ctype, ArrayType) and ctype.length is None:
-            from checker.program import _init_length
+            from checker.frontend.program import _init_length
 
             length = _init_length(node.init) if node.init is not None else None
             if length is None:
@@ -387,7 +387,7 @@ class StmtLowering(ExprLowering):
             raise self.unsupported(f"initialiser of a large array ({length} elements)", init)
         elem = self.program.complete(ctype.elem)
         if isinstance(init, c_ast.Constant) and init.type == "string":
-            from checker.const_eval import string_value
+            from checker.frontend.const_eval import string_value
 
             data = string_value(init.value)
             for i in range(length):
@@ -418,7 +418,7 @@ class StmtLowering(ExprLowering):
                 self.write(self._element(place, ctype, i), zero, init)
 
     def _element(self, place: MemPlace, ctype: ArrayType, i: int) -> MemPlace:
-        from checker.lower_expr import _add_index, _scale
+        from checker.lower.lower_expr import _add_index, _scale
 
         return MemPlace(
             place.base,

@@ -11,8 +11,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from checker.ctype import CType, FloatType, IntType, StructType
-from checker.ir import Expr
+from checker.ir.ir import Expr
+from checker.semantics.ctype import CType, FloatType, IntType, StructType
 
 
 @dataclass(frozen=True)

@@ -23,11 +23,11 @@ import tempfile
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
-from checker import ctype as ct
-from checker.ctype import FloatType, IntType, PointerType, ScalarType
 from checker.errors import LiftdiffError
-from checker.ir_to_c import literal, string_literal
-from checker.library import ABORT_EXIT_CODE, ABS_FUNCTIONS, OUTPUT_FUNCTIONS, PURE_LIBRARY
+from checker.replay.ir_to_c import literal, string_literal
+from checker.semantics import ctype as ct
+from checker.semantics.ctype import FloatType, IntType, PointerType, ScalarType
+from checker.semantics.library import ABORT_EXIT_CODE, ABS_FUNCTIONS, OUTPUT_FUNCTIONS, PURE_LIBRARY
 
 Number = int | float
 COMPILE_FLAGS = ("-O0", "-fwrapv", "-fno-builtin", "-ffp-contract=off", "-w")

@@ -1,7 +1,7 @@
 """Concrete IR interpreter: runs one CFA on concrete inputs.
 
 It is the first of the two independent replays of every witness, so it gives
-each IR node the meaning documented in `checker/ir.py` using `concrete_ops`
+each IR node the meaning documented in `checker/ir/ir.py` using `concrete_ops`
 (never the SMT encoding). Library functions run for real (`libm`); other
 external functions take their values from a stub table keyed by
 `(function, arguments)`, with misses recorded rather than guessed silently.
@@ -13,10 +13,9 @@ import math
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 
-from checker import concrete_ops, libm
-from checker.ctype import FloatType, IntType
 from checker.errors import LiftdiffError
-from checker.ir import (
+from checker.ir import concrete_ops
+from checker.ir.ir import (
     EXIT_CODE_VAR,
     STATUS_VAR,
     Assign,
@@ -39,6 +38,8 @@ from checker.ir import (
     UnOp,
     Var,
 )
+from checker.semantics import libm
+from checker.semantics.ctype import FloatType, IntType
 
 Number = int | float
 Arg = int | float | str

@@ -13,9 +13,7 @@ from __future__ import annotations
 import math
 from collections.abc import Callable
 
-from checker import ctype as ct
-from checker.ctype import FloatType, IntType, PointerType, ScalarType
-from checker.ir import (
+from checker.ir.ir import (
     Binary,
     Call,
     Cast,
@@ -29,6 +27,8 @@ from checker.ir import (
     UnOp,
     Var,
 )
+from checker.semantics import ctype as ct
+from checker.semantics.ctype import FloatType, IntType, PointerType, ScalarType
 
 Namer = Callable[[str], str]
 

@@ -10,20 +10,8 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 
-from checker.compiled_replay import (
-    Assignment as CAssignment,
-)
-from checker.compiled_replay import (
-    Buffer,
-    CompiledOutcome,
-    HarnessSpec,
-    OutputLeaf,
-    Stub,
-    run_harness,
-)
-from checker.ctype import ScalarType
-from checker.interp import ExternalCall, RegionValue, RunInputs, RunResult, run, same_value
-from checker.ir import (
+from checker.engines.witness import Assignment
+from checker.ir.ir import (
     RETURN_VAR,
     STATUS_EXIT,
     STATUS_RETURN,
@@ -34,9 +22,21 @@ from checker.ir import (
     action_exprs,
     walk,
 )
-from checker.library import OUTPUT_FUNCTIONS, PURE_LIBRARY
-from checker.lower_state import NULL_SUFFIX
-from checker.witness import Assignment
+from checker.lower.lower_state import NULL_SUFFIX
+from checker.replay.compiled_replay import (
+    Assignment as CAssignment,
+)
+from checker.replay.compiled_replay import (
+    Buffer,
+    CompiledOutcome,
+    HarnessSpec,
+    OutputLeaf,
+    Stub,
+    run_harness,
+)
+from checker.replay.interp import ExternalCall, RegionValue, RunInputs, RunResult, run, same_value
+from checker.semantics.ctype import ScalarType
+from checker.semantics.library import OUTPUT_FUNCTIONS, PURE_LIBRARY
 
 Scalar = int | float
 MAX_BUFFER = 4096

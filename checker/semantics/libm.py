@@ -17,10 +17,10 @@ import re
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 
-from checker import ctype as ct
-from checker.ctype import FloatType, IntType, ScalarType
 from checker.errors import UnsupportedError
-from checker.library import ABS_FUNCTIONS, PURE_LIBRARY
+from checker.semantics import ctype as ct
+from checker.semantics.ctype import FloatType, IntType, ScalarType
+from checker.semantics.library import ABS_FUNCTIONS, PURE_LIBRARY
 
 Number = int | float
 Arg = int | float | str

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from checker import ctype as ct
+from checker.semantics import ctype as ct
 
 _UNARY_DOUBLE = [
     "sin",
