@@ -23,12 +23,12 @@ from checker.isolation import run_isolated
 from checker.lifted import heads
 from checker.lifted.lifted import BodyValue, Lifted, Summary, config_key
 from checker.lifted.witness_report import body_condition, witness_of
+from checker.location import Location
 from checker.replay.compiled_replay import compiler_available
 from checker.replay.replay import CompiledVersion
 from checker.semantics.solver import Budget
 from checker.types import (
     FunctionResult,
-    Location,
     NeqEntry,
     Report,
     Settings,

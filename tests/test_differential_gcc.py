@@ -38,13 +38,13 @@ from checker.engines.symexec import Environment, Evaluator, State
 from checker.ir import smt_ops
 from checker.ir.concrete_ops import round_float
 from checker.ir.ir import Binary, BinOp, Call, Cast, Cfa, Const, Expr, Ite, Unary, UnOp, Var, walk
+from checker.location import Location
 from checker.replay.compiled_replay import COMPILE_FLAGS
 from checker.replay.interp import evaluate, same_value
 from checker.replay.ir_to_c import identifier, literal, to_c
 from checker.semantics import ctype as ct
 from checker.semantics.ctype import FloatType, IntType, ScalarType
 from checker.semantics.library import PURE_LIBRARY
-from checker.types import Location
 
 pytestmark = pytest.mark.gcc
 

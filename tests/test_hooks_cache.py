@@ -8,7 +8,8 @@ from pathlib import Path
 import pytest
 
 from checker.errors import ConfigError
-from checker.types import FunctionResult, Location, Settings, Verdict
+from checker.location import Location
+from checker.types import FunctionResult, Settings, Verdict
 from hooks.cache import ResultCache, default_path, pair_key, settings_key, versions
 
 EQ = FunctionResult("f", Location("a.c", 1), Location("a.c", 2), Verdict.EQUIVALENT)

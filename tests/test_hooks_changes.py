@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from checker.types import Location, SourceFile
+from checker.location import Location
+from checker.types import SourceFile
 from hooks.changes import ChangeKind, FunctionChange, diff_units, fingerprint, parse_unit
 
 HEADER = "#define LIMIT 100\ntypedef int num;\n"

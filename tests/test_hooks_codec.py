@@ -7,9 +7,9 @@ import json
 import pytest
 
 from checker.errors import ConfigError
+from checker.location import Location
 from checker.types import (
     FunctionResult,
-    Location,
     NeqEntry,
     ReplayMethod,
     Stats,

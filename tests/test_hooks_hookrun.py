@@ -4,7 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from checker.types import FunctionResult, Location, Verdict
+from checker.location import Location
+from checker.types import FunctionResult, Verdict
 from hooks.changes import ChangeKind, FunctionChange
 from hooks.config import Policy
 from hooks.hookrun import Stage, decide, intended_changes, skip_requested

@@ -4,7 +4,8 @@ from __future__ import annotations
 
 import json
 
-from checker.types import FunctionResult, Location, ReportFormat, Verdict
+from checker.location import Location
+from checker.types import FunctionResult, ReportFormat, Verdict
 from hooks.analyze import CommitOutcome, RunStats, Step
 from hooks.changes import ChangeKind, FunctionChange
 from hooks.gitrepo import CommitInfo

@@ -20,9 +20,9 @@ from typing import Any
 
 import pytest
 
+from checker.location import Location
 from checker.types import (
     FunctionResult,
-    Location,
     NeqEntry,
     ReplayMethod,
     Report,

@@ -8,7 +8,8 @@ from pathlib import Path
 import pytest
 
 from checker.errors import InputError, ParseError, UnsupportedError
-from checker.types import FunctionResult, Location, Report, Settings, SourceFile, Verdict
+from checker.location import Location
+from checker.types import FunctionResult, Report, Settings, SourceFile, Verdict
 from hooks.cache import ResultCache
 from hooks.changes import ChangeKind, FunctionChange
 from hooks.plan import Task

@@ -37,6 +37,7 @@ from checker.ir.ir import (
     UnOp,
     Var,
 )
+from checker.location import Location
 from checker.replay.interp import (
     ExternalCall,
     InterpreterError,
@@ -48,7 +49,6 @@ from checker.replay.interp import (
     same_value,
 )
 from checker.semantics import ctype as ct
-from checker.types import Location
 
 HERE = Location("f.c", 1)
 INT = ct.INT

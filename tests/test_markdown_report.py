@@ -2,10 +2,10 @@
 
 from __future__ import annotations
 
+from checker.location import Location
 from checker.report.markdown_report import render, summary_line, value_text
 from checker.types import (
     FunctionResult,
-    Location,
     NeqEntry,
     ReplayMethod,
     Report,

@@ -7,10 +7,10 @@ from pathlib import Path
 
 import pytest
 
+from checker.location import Location
 from checker.report.sarif_report import RULE_NEQ, render, to_sarif
 from checker.types import (
     FunctionResult,
-    Location,
     NeqEntry,
     ReplayMethod,
     Report,

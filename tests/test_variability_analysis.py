@@ -5,7 +5,8 @@ from __future__ import annotations
 import pytest
 
 from checker.errors import ParseError, UnsupportedError
-from checker.types import Location, Settings
+from checker.location import Location
+from checker.types import Settings
 from checker.variability import formula as fm
 from checker.variability.analysis import Analysis, Begin, Dir, End, LineMap, Tok, analyse
 from checker.variability.features import discover

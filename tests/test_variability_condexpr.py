@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from checker.errors import ParseError, UnsupportedError
-from checker.types import Location
+from checker.location import Location
 from checker.variability import formula as fm
 from checker.variability.condexpr import (
     Alternatives,

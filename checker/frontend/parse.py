@@ -7,7 +7,7 @@ import re
 from pycparser import c_ast, c_parser
 
 from checker.errors import ParseError
-from checker.types import Location
+from checker.location import Location
 
 _COORD = re.compile(r"^(?P<file>.*?):(?P<line>\d+)(?::(?P<col>\d+))?:\s*(?P<msg>.*)$")
 

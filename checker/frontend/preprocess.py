@@ -19,7 +19,8 @@ from importlib import resources
 from pcpp import Preprocessor
 
 from checker.errors import ParseError
-from checker.types import Location, Settings, SourceFile
+from checker.location import Location
+from checker.types import Settings, SourceFile
 
 _INCLUDE = re.compile(r'^[ \t]*#[ \t]*include[ \t]*([<"])([^>"]+)[>"].*$')
 _PRELUDE = "_builtin.h"

@@ -13,9 +13,9 @@ from pycparser import c_ast
 
 from checker.errors import UnsupportedError
 from checker.frontend.parse import coord_location
+from checker.location import Location
 from checker.semantics import ctype as ct
 from checker.semantics.ctype import ArrayType, CType, FunctionType, PointerType, StructType
-from checker.types import Location
 
 FEATURE_PREFIX = "__liftdiff_feature_"
 

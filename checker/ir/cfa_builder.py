@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from checker.ir.fold import deep_fold
 from checker.ir.ir import Action, Assume, Const, Edge, Expr, Skip, negation, truth
-from checker.types import Location
+from checker.location import Location
 
 
 class CfaBuilder:

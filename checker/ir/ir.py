@@ -21,8 +21,8 @@ from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass, field
 from typing import Any, Generic, TypeVar
 
+from checker.location import Location
 from checker.semantics.ctype import INT, IntType, PointerType, ScalarType
-from checker.types import Location
 
 
 class BinOp(enum.Enum):

@@ -15,11 +15,12 @@ from checker.errors import UnsupportedError
 from checker.frontend.program import FEATURE_PREFIX, GlobalVar, Program
 from checker.ir.cfa_builder import CfaBuilder
 from checker.ir.ir import Const, Input, InputSource, Output, Region, RegionKind
+from checker.location import Location
 from checker.lower.layout import leaves
 from checker.lower.values import MemPlace, Place, VarPlace
 from checker.semantics import ctype as ct
 from checker.semantics.ctype import ArrayType, CType, PointerType, ScalarType
-from checker.types import Location, Settings
+from checker.types import Settings
 
 NULL_SUFFIX = "$null"
 
