@@ -4,15 +4,30 @@ from __future__ import annotations
 
 import struct
 from collections.abc import Mapping
-from typing import TYPE_CHECKING
+from typing import Protocol
 
 from pycparser import c_ast
 
 from checker.errors import UnsupportedError
+from checker.location import Location
 from checker.semantics import ctype as ct
 
-if TYPE_CHECKING:
-    from checker.frontend.program import Program
+
+class FileTables(Protocol):
+    """What a constant expression needs of its file: enum values, type names and
+    locations. `program.Program` is one; naming only this keeps the evaluator
+    below the tables that call it for array sizes and enum values."""
+
+    enum_values: dict[str, int]
+
+    def location(self, node: c_ast.Node | None) -> Location: ...
+
+    def resolve(
+        self, node: c_ast.Node, constants: Mapping[str, int] | None = None
+    ) -> ct.CType: ...
+
+    def complete(self, ctype: ct.CType) -> ct.CType: ...
+
 
 _SIMPLE_ESCAPES = {
     "n": 10,
@@ -189,7 +204,7 @@ def string_value(text: str) -> bytes:
 
 
 def eval_const_int(
-    node: c_ast.Node, program: Program, constants: Mapping[str, int] | None = None
+    node: c_ast.Node, program: FileTables, constants: Mapping[str, int] | None = None
 ) -> int:
     """Evaluate an integer constant expression with C semantics (LP64); names in
     `constants` (locals initialised once to a constant) count as constants too."""
@@ -197,7 +212,9 @@ def eval_const_int(
     return value
 
 
-def _eval(node: c_ast.Node, program: Program, names: Mapping[str, int]) -> tuple[int, ct.IntType]:
+def _eval(
+    node: c_ast.Node, program: FileTables, names: Mapping[str, int]
+) -> tuple[int, ct.IntType]:
     loc = program.location(node)
     if isinstance(node, c_ast.Constant):
         if node.type == "char":
@@ -252,7 +269,7 @@ def _eval(node: c_ast.Node, program: Program, names: Mapping[str, int]) -> tuple
 
 
 def _binary(
-    node: c_ast.BinaryOp, program: Program, names: Mapping[str, int]
+    node: c_ast.BinaryOp, program: FileTables, names: Mapping[str, int]
 ) -> tuple[int, ct.IntType]:
     loc = program.location(node)
     if node.op in ("&&", "||"):
@@ -301,7 +318,7 @@ def _binary(
     raise UnsupportedError(f"operator {op} in a constant expression", loc)
 
 
-def _sizeof(node: c_ast.Node, program: Program) -> int:
+def _sizeof(node: c_ast.Node, program: FileTables) -> int:
     if isinstance(node, c_ast.Typename):
         return program.complete(program.resolve(node)).size
     raise UnsupportedError(

@@ -12,6 +12,7 @@ from dataclasses import dataclass, field
 from pycparser import c_ast
 
 from checker.errors import UnsupportedError
+from checker.frontend.const_eval import eval_const_int, string_value
 from checker.frontend.parse import coord_location
 from checker.location import Location
 from checker.semantics import ctype as ct
@@ -196,8 +197,6 @@ class Program:
 
     def const_int(self, node: c_ast.Node, constants: Mapping[str, int] | None = None) -> int:
         """Integer constant expression (array sizes, enum values, case labels)."""
-        from checker.frontend.const_eval import eval_const_int
-
         return eval_const_int(node, self, constants)
 
     # ------------------------------------------------------------ collection
@@ -252,8 +251,6 @@ def _init_length(init: c_ast.Node) -> int | None:
     if isinstance(init, c_ast.InitList):
         return len(init.exprs)
     if isinstance(init, c_ast.Constant) and init.type == "string":
-        from checker.frontend.const_eval import string_value
-
         return len(string_value(init.value)) + 1
     return None
 
