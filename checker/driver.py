@@ -21,12 +21,13 @@ from checker.errors import InputError, LiftdiffError, UnsupportedError
 from checker.frontend.frontend import ParsedFile, load
 from checker.isolation import run_isolated
 from checker.lifted import heads
+from checker.lifted.bruteforce import brute_force
 from checker.lifted.lifted import BodyValue, Lifted, Summary, config_key
-from checker.lifted.witness_report import body_condition, witness_of
+from checker.lifted.witness_report import body_condition, summary_result, witness_of
 from checker.location import Location
-from checker.replay.compiled_replay import compiler_available
+from checker.replay.compiled_replay import replay_compiler
 from checker.replay.replay import CompiledVersion
-from checker.semantics.solver import Budget
+from checker.semantics.solver import function_budget
 from checker.types import (
     FunctionResult,
     NeqEntry,
@@ -120,8 +121,6 @@ def check_function(
         return result(Verdict.UNSUPPORTED, f"'{name}' is defined only in the {which} version")
     try:
         if settings.brute_force:
-            from checker.lifted.bruteforce import brute_force
-
             return brute_force(old, new, name, settings, started, features, model)
         return _lifted(old, new, name, settings, started, features, model)
     except UnsupportedError as exc:
@@ -170,18 +169,6 @@ def configure_for(
         return cache[key]
 
     return products
-
-
-def function_budget(settings: Settings, started: float) -> Budget:
-    """The one wall-clock allowance of a function pair, counted from `started`."""
-    return Budget(settings.timeout, settings.solver_timeout, settings.memory_mb, started=started)
-
-
-def replay_compiler(settings: Settings) -> str | None:
-    """The compiler that replays witnesses, or None when disabled or absent."""
-    if settings.use_compiler and compiler_available(settings.compiler):
-        return settings.compiler
-    return None
 
 
 def _lifted(
@@ -244,37 +231,6 @@ def _lifted(
         None if undecided is None else undecided.bound,
         common,
     )
-
-
-def summary_result(
-    name: str,
-    old_loc: Location | None,
-    new_loc: Location | None,
-    entries: list[NeqEntry],
-    undecided: str | None,
-    bound: int | None,
-    common: dict[str, object],
-) -> FunctionResult:
-    """NOT_EQUIVALENT with the summary if any entry, else UNKNOWN if anything was
-    left undecided, else EQUIVALENT (shared by the lifted and brute-force modes)."""
-    if entries:
-        reason = (
-            None
-            if undecided is None
-            else (f"NEQ-summary incomplete (other configurations undecided): {undecided}")
-        )
-        return FunctionResult(
-            name,
-            old_loc,
-            new_loc,
-            Verdict.NOT_EQUIVALENT,
-            reason,
-            neq_summary=tuple(entries),
-            **common,
-        )  # type: ignore[arg-type]
-    if undecided is not None:
-        return FunctionResult(name, old_loc, new_loc, Verdict.UNKNOWN, undecided, bound, **common)  # type: ignore[arg-type]
-    return FunctionResult(name, old_loc, new_loc, Verdict.EQUIVALENT, **common)  # type: ignore[arg-type]
 
 
 def _entry(

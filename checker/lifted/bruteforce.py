@@ -12,12 +12,12 @@ from __future__ import annotations
 import dataclasses
 import time
 
-from checker.driver import function_budget, replay_compiler, summary_result
 from checker.engines.decide import PairContext
 from checker.frontend.frontend import load
-from checker.lifted.witness_report import point_body, witness_of
+from checker.lifted.witness_report import point_body, summary_result, witness_of
+from checker.replay.compiled_replay import replay_compiler
 from checker.replay.replay import CompiledVersion
-from checker.semantics.solver import Outcome
+from checker.semantics.solver import Outcome, function_budget
 from checker.types import FunctionResult, NeqEntry, Settings, SourceFile, Stats
 from checker.variability import Feature, enumerate_products
 from checker.variability import formula as fm

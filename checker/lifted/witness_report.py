@@ -1,4 +1,5 @@
-"""A confirmed witness as report values: inputs, outputs, stubs, and a point body."""
+"""Engine results as report values: a confirmed witness (inputs, outputs, stubs, a
+point body) and a NEQ-summary's verdict, shared by the lifted and brute-force modes."""
 
 from __future__ import annotations
 
@@ -10,12 +11,13 @@ from checker.engines.witness import Assignment, hex_float, report_region, report
 from checker.ir.ir import STATUS_EXIT, STATUS_TRAP, Cfa, InputSource
 from checker.lifted.lifted import BodyValue
 from checker.lifted.widen import Interval
+from checker.location import Location
 from checker.lower.lower_state import NULL_SUFFIX
 from checker.replay.interp import RegionValue
 from checker.replay.replay import Observation
 from checker.semantics.ctype import FloatType
 from checker.semantics.library import PURE_LIBRARY
-from checker.types import Value, Witness
+from checker.types import FunctionResult, NeqEntry, Value, Verdict, Witness
 
 
 def _inputs(old: Cfa, new: Cfa) -> dict[str, tuple[str, bool, bool]]:
@@ -163,3 +165,34 @@ def _equals(lhs: str, value: int | float, is_float: bool) -> str:
     if is_float and isinstance(value, float) and value == 0.0:
         return f"{lhs} == 0 && signbit({lhs}) == {1 if math.copysign(1, value) < 0 else 0}"
     return f"{lhs} == {_c_literal(value, is_float)}"
+
+
+def summary_result(
+    name: str,
+    old_loc: Location | None,
+    new_loc: Location | None,
+    entries: list[NeqEntry],
+    undecided: str | None,
+    bound: int | None,
+    common: dict[str, object],
+) -> FunctionResult:
+    """NOT_EQUIVALENT with the summary if any entry, else UNKNOWN if anything was
+    left undecided, else EQUIVALENT (shared by the lifted and brute-force modes)."""
+    if entries:
+        reason = (
+            None
+            if undecided is None
+            else (f"NEQ-summary incomplete (other configurations undecided): {undecided}")
+        )
+        return FunctionResult(
+            name,
+            old_loc,
+            new_loc,
+            Verdict.NOT_EQUIVALENT,
+            reason,
+            neq_summary=tuple(entries),
+            **common,
+        )  # type: ignore[arg-type]
+    if undecided is not None:
+        return FunctionResult(name, old_loc, new_loc, Verdict.UNKNOWN, undecided, bound, **common)  # type: ignore[arg-type]
+    return FunctionResult(name, old_loc, new_loc, Verdict.EQUIVALENT, **common)  # type: ignore[arg-type]

@@ -28,6 +28,7 @@ from checker.replay.ir_to_c import literal, string_literal
 from checker.semantics import ctype as ct
 from checker.semantics.ctype import FloatType, IntType, PointerType, ScalarType
 from checker.semantics.library import ABORT_EXIT_CODE, ABS_FUNCTIONS, OUTPUT_FUNCTIONS, PURE_LIBRARY
+from checker.types import Settings
 
 Number = int | float
 COMPILE_FLAGS = ("-O0", "-fwrapv", "-fno-builtin", "-ffp-contract=off", "-w")
@@ -399,6 +400,13 @@ def _wide_int(value: int) -> str:
 
 def compiler_available(compiler: str = "gcc") -> bool:
     return shutil.which(compiler) is not None
+
+
+def replay_compiler(settings: Settings) -> str | None:
+    """The compiler that replays witnesses, or None when disabled or absent."""
+    if settings.use_compiler and compiler_available(settings.compiler):
+        return settings.compiler
+    return None
 
 
 def run_harness(

@@ -13,6 +13,8 @@ from dataclasses import dataclass, field
 
 import z3
 
+from checker.types import Settings
+
 
 class Outcome(enum.Enum):
     SAT = "sat"
@@ -60,6 +62,11 @@ class _Share(Budget):
         self.calls += 1
         if self.parent is not None:
             self.parent.count_call()
+
+
+def function_budget(settings: Settings, started: float) -> Budget:
+    """The one wall-clock allowance of a function pair, counted from `started`."""
+    return Budget(settings.timeout, settings.solver_timeout, settings.memory_mb, started=started)
 
 
 @dataclass(frozen=True)
