@@ -16,7 +16,6 @@ from functools import partial
 
 from checker.engines.decide import PairContext
 from checker.engines.equiv import Confirmed
-from checker.engines.witness import Assignment
 from checker.errors import InputError, LiftdiffError, UnsupportedError
 from checker.frontend.frontend import ParsedFile, load
 from checker.isolation import run_isolated
@@ -26,7 +25,7 @@ from checker.lifted.lifted import BodyValue, Lifted, Summary, config_key
 from checker.lifted.witness_report import body_condition, summary_result, witness_of
 from checker.location import Location
 from checker.replay.compiled_replay import replay_compiler
-from checker.replay.replay import CompiledVersion
+from checker.replay.replay import Assignment, CompiledVersion
 from checker.semantics.solver import function_budget
 from checker.types import (
     FunctionResult,

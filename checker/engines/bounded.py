@@ -15,12 +15,11 @@ import z3
 
 from checker.engines.equiv import Confirmed, Replayer, random_search, verify_and_cex
 from checker.engines.product import Product, build_product
-from checker.engines.witness import Assignment
 from checker.frontend.program import Program
 from checker.ir import smt_ops
 from checker.ir.ir import STATUS_UNWOUND, STATUS_VAR, Cfa
 from checker.lower.lower import lower_function
-from checker.replay.replay import CompiledVersion
+from checker.replay.replay import Assignment, CompiledVersion
 from checker.semantics.solver import Budget, Outcome, check
 from checker.types import Settings
 

@@ -20,12 +20,11 @@ from checker.engines.chc import chc_check
 from checker.engines.equiv import Confirmed, Replayer, Splitting, verify_and_cex
 from checker.engines.houdini import houdini_check
 from checker.engines.product import Product, build_product
-from checker.engines.witness import Assignment
 from checker.errors import RecursionFound
 from checker.frontend.program import Program
 from checker.ir.ir import Cfa, loop_heads
 from checker.lower.lower import lower_function
-from checker.replay.replay import CompiledVersion
+from checker.replay.replay import Assignment, CompiledVersion
 from checker.semantics.solver import Budget, Outcome, check
 from checker.types import Settings
 

@@ -15,12 +15,13 @@ import z3
 
 from checker.engines.fuzz import samples
 from checker.engines.product import Product
-from checker.engines.witness import Assignment, library_lemma, model_assignment, model_stub
+from checker.engines.witness import library_lemma, model_assignment, model_stub
 from checker.engines.z3_terms import is_uninterpreted, subterms
 from checker.ir.ir import STATUS_UNWOUND, Cfa
 from checker.ir.smt_ops import z3_literal
 from checker.replay.interp import ExternalCall, InterpreterError, same_value
 from checker.replay.replay import (
+    Assignment,
     CompiledReplay,
     CompiledVersion,
     Difference,

@@ -12,10 +12,10 @@ import math
 import random
 from collections.abc import Iterator
 
-from checker.engines.witness import Assignment
 from checker.ir.ir import Cfa, InputSource
 from checker.lower.lower_state import NULL_SUFFIX
 from checker.replay.interp import RegionValue
+from checker.replay.replay import Assignment
 from checker.semantics.ctype import FloatType, IntType, ScalarType
 
 _SPECIAL_FLOATS = (

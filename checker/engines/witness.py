@@ -7,30 +7,17 @@ Python ints, floats and strings.
 from __future__ import annotations
 
 import math
-from collections.abc import Mapping
-from dataclasses import dataclass, field
 
 import z3
 
 from checker.engines.product import Product
 from checker.ir.smt_ops import python_value, z3_literal
 from checker.replay.interp import RegionValue
+from checker.replay.replay import Assignment
 from checker.semantics.ctype import IntType, PointerType, ScalarType
 from checker.types import Value
 
 Scalar = int | float
-StubKey = tuple[str, tuple[int | float | str, ...]]
-
-
-@dataclass(frozen=True)
-class Assignment:
-    """Concrete inputs shared by both versions plus per-version free values."""
-
-    scalars: Mapping[str, Scalar]  # by input key
-    regions: Mapping[str, RegionValue]  # by input key
-    stubs: Mapping[StubKey, Scalar] = field(default_factory=dict)
-    free: Mapping[str, Mapping[str, Scalar | RegionValue]] = field(default_factory=dict)
-    """'old'/'new' -> variable or region name -> value of uninitialised storage."""
 
 
 def region_value(model: z3.ModelRef, term: z3.ExprRef, elem: ScalarType) -> RegionValue:

@@ -440,9 +440,8 @@ class Lifted:
         self, config: Mapping[str, int], body: Mapping[str, int | float | RegionValue]
     ) -> bool:
         from checker.engines.equiv import MAX_STEPS
-        from checker.engines.witness import Assignment
         from checker.replay.interp import InterpreterError
-        from checker.replay.replay import differences, observe, run_version
+        from checker.replay.replay import Assignment, differences, observe, run_version
 
         scalars = {k: v for k, v in body.items() if not isinstance(v, RegionValue)}
         scalars.update({config_key(f): config.get(f.name, 0) for f in self.features})

@@ -7,14 +7,14 @@ import math
 from collections.abc import Mapping
 
 from checker.engines.equiv import Confirmed
-from checker.engines.witness import Assignment, hex_float, report_region, report_scalar
+from checker.engines.witness import hex_float, report_region, report_scalar
 from checker.ir.ir import STATUS_EXIT, STATUS_TRAP, Cfa, InputSource
 from checker.lifted.lifted import BodyValue
 from checker.lifted.widen import Interval
 from checker.location import Location
 from checker.lower.lower_state import NULL_SUFFIX
 from checker.replay.interp import RegionValue
-from checker.replay.replay import Observation
+from checker.replay.replay import Assignment, Observation
 from checker.semantics.ctype import FloatType
 from checker.semantics.library import PURE_LIBRARY
 from checker.types import FunctionResult, NeqEntry, Value, Verdict, Witness

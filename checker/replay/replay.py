@@ -10,7 +10,6 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 
-from checker.engines.witness import Assignment
 from checker.ir.ir import (
     RETURN_VAR,
     STATUS_EXIT,
@@ -34,12 +33,31 @@ from checker.replay.compiled_replay import (
     Stub,
     run_harness,
 )
-from checker.replay.interp import ExternalCall, RegionValue, RunInputs, RunResult, run, same_value
+from checker.replay.interp import (
+    ExternalCall,
+    RegionValue,
+    RunInputs,
+    RunResult,
+    StubKey,
+    run,
+    same_value,
+)
 from checker.semantics.ctype import ScalarType
 from checker.semantics.library import OUTPUT_FUNCTIONS, PURE_LIBRARY
 
 Scalar = int | float
 MAX_BUFFER = 4096
+
+
+@dataclass(frozen=True)
+class Assignment:
+    """Concrete inputs shared by both versions plus per-version free values."""
+
+    scalars: Mapping[str, Scalar]  # by input key
+    regions: Mapping[str, RegionValue]  # by input key
+    stubs: Mapping[StubKey, Scalar] = field(default_factory=dict)
+    free: Mapping[str, Mapping[str, Scalar | RegionValue]] = field(default_factory=dict)
+    """'old'/'new' -> variable or region name -> value of uninitialised storage."""
 
 
 @dataclass(frozen=True)
