@@ -1,4 +1,4 @@
-"""The engines: VERIFY&CEX for one function pair under a restriction, whatever its shape.
+"""The engines that decide one function pair: a product for loop-free code, more for loops.
 
 Enters: the old and new `Program`, a function name, the settings and a
 restriction over the shared inputs (feature variables included). `decide`

@@ -1,4 +1,4 @@
-"""The front end: one version of a C file, as text, to the file tables of each variant.
+"""The front end: C text read as a compiler reads it, feature conditionals lifted on the way.
 
 Enters: a `SourceFile` and the `Settings`. `preprocess` resolves includes
 (standard headers become our stub `prelude/`), `checker.variability` lifts the

@@ -1,4 +1,4 @@
-"""The IR: typed scalar expressions and one control-flow automaton (CFA) per function.
+"""The IR and the meanings engines and replays give it: nodes, operators, folding, loops.
 
 Enters: nothing of the pipeline; the lowering builds CFAs with `cfa_builder`.
 Holds every node kind (`ir`) and the meaning of every operator, on Python

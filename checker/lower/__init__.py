@@ -1,4 +1,4 @@
-"""The lowering: one function of a `Program` to one `Cfa` with keyed inputs and outputs.
+"""The lowering: parsed C to IR, every implicit conversion, call and aggregate made explicit.
 
 Enters: a `Program` (checker.frontend), a function name and the settings.
 C's implicit conversions become explicit, callees are inlined, structs are
