@@ -6,7 +6,6 @@ from __future__ import annotations
 
 import json
 import re
-import shutil
 from pathlib import Path
 
 import pytest
@@ -18,9 +17,7 @@ from checker.variability import to_z3
 from checker.variability.lexer import tokens_of
 from checker.variability.lift import parse_model
 from checker.variability.types import feature_of
-
-CASES = Path(__file__).parent / "cases"
-HAVE_GCC = shutil.which("gcc") is not None
+from tests import CASES, HAVE_GCC
 
 
 def same_configurations(heads: list[str], expected: list[str], features: list[str]) -> bool:

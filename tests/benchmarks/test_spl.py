@@ -11,7 +11,9 @@ from pathlib import Path
 
 import pytest
 
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "benchmarks"))
+from tests import ROOT
+
+sys.path.insert(0, str(ROOT / "benchmarks"))
 spl = importlib.import_module("spl")
 Run = spl.Run
 
@@ -90,7 +92,7 @@ def test_results_file_round_trips(tmp_path: Path, name: str) -> None:
     assert not list(tmp_path.glob("*.partial"))
 
 
-RESULTS = Path(__file__).resolve().parent.parent / "benchmarks" / "results" / "spl-dev.json.gz"
+RESULTS = ROOT / "benchmarks" / "results" / "spl-dev.json.gz"
 
 
 @pytest.mark.skipif(not (spl.DEFAULT_BENCH / "manifest.json").exists(), reason="no spl-dev")

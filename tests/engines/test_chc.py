@@ -13,8 +13,7 @@ from checker.ir.ir import Cfa
 from checker.lower.lower import lower_function
 from checker.semantics.solver import Budget, Outcome
 from checker.types import Settings, SourceFile
-
-CASES = Path(__file__).parent / "cases"
+from tests import CASES
 
 
 def pair(tmp_path: Path, old: str, new: str, name: str = "f") -> tuple[Cfa, Cfa]:

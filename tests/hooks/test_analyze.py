@@ -12,22 +12,13 @@ from hooks.cache import ResultCache
 from hooks.config import load_config
 from hooks.gitrepo import Repo
 from hooks.runner import Source
-from tests.test_hooks_productline import (
+from tests.hooks.productline import (
     STEPS,
     CannedChecker,
-    build_history,
     canned_answers,
-    needs_git,
 )
 
-pytestmark = needs_git
-
-
-@pytest.fixture(scope="module")
-def repo(tmp_path_factory: pytest.TempPathFactory) -> Repo:
-    path = tmp_path_factory.mktemp("analyze") / "repo"
-    build_history(path)
-    return Repo(str(path))
+pytestmark = pytest.mark.git
 
 
 def steps(repo: Repo) -> list[Step]:

@@ -9,15 +9,15 @@ from pathlib import Path
 import pytest
 
 from hooks.cli import main
-from tests.test_hooks_productline import (
+from tests.hooks.productline import (
     CannedChecker,
+    History,
     build_history,
     canned_answers,
     git,
-    needs_git,
 )
 
-pytestmark = needs_git
+pytestmark = pytest.mark.git
 
 
 def run(
@@ -34,15 +34,8 @@ def run(
     return code, out.getvalue(), err.getvalue()
 
 
-@pytest.fixture(scope="module")
-def repo(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    path = tmp_path_factory.mktemp("cli") / "repo"
-    build_history(path)
-    return path
-
-
-def test_commit_with_behaviour_change_exits_1_with_json(repo: Path) -> None:
-    code, out, err = run("commit", "HEAD~3", "-C", str(repo), "--json", "--no-cache")
+def test_commit_with_behaviour_change_exits_1_with_json(history: History) -> None:
+    code, out, err = run("commit", "HEAD~3", "-C", str(history.path), "--json", "--no-cache")
     assert (code, err) == (1, "")
     data = json.loads(out)
     assert [(r["function"], r["verdict"]) for r in data["results"]] == [
@@ -51,8 +44,8 @@ def test_commit_with_behaviour_change_exits_1_with_json(repo: Path) -> None:
     assert data["commits"][0]["subject"] == "scale: apply the offset before doubling"
 
 
-def test_refactor_commit_exits_0(repo: Path) -> None:
-    code, out, _ = run("commit", "HEAD~4", "-C", str(repo), "--no-cache")
+def test_refactor_commit_exits_0(history: History) -> None:
+    code, out, _ = run("commit", "HEAD~4", "-C", str(history.path), "--no-cache")
     assert code == 0
     assert out.splitlines()[1:] == [
         "  = pl_clamp (src/clamp.c:4) EQUIVALENT",
@@ -61,8 +54,8 @@ def test_refactor_commit_exits_0(repo: Path) -> None:
     ]
 
 
-def test_range_lists_each_commit_and_sarif_is_merged(repo: Path) -> None:
-    code, out, _ = run("range", "HEAD~5..HEAD~2", "-C", str(repo), "--sarif", "--no-cache")
+def test_range_lists_each_commit_and_sarif_is_merged(history: History) -> None:
+    code, out, _ = run("range", "HEAD~5..HEAD~2", "-C", str(history.path), "--sarif", "--no-cache")
     assert code == 1
     results = json.loads(out)["runs"][0]["results"]
     assert [r["locations"][0]["physicalLocation"]["artifactLocation"]["uri"] for r in results] == [
@@ -70,10 +63,10 @@ def test_range_lists_each_commit_and_sarif_is_merged(repo: Path) -> None:
     ]
 
 
-def test_scan_twice_second_does_no_engine_work(repo: Path, tmp_path: Path) -> None:
+def test_scan_twice_second_does_no_engine_work(history: History, tmp_path: Path) -> None:
     cache = str(tmp_path / "c.sqlite")
     first = CannedChecker(canned_answers())
-    code, out, _ = run("scan", "-C", str(repo), "--cache", cache, "--json", checker=first)
+    code, out, _ = run("scan", "-C", str(history.path), "--cache", cache, "--json", checker=first)
     assert code == 1
     assert first.calls == ["pl_clamp", "pl_scale", "pl_clamp"]
     assert json.loads(out)["run"] == {
@@ -84,14 +77,16 @@ def test_scan_twice_second_does_no_engine_work(repo: Path, tmp_path: Path) -> No
         "checked": 3,
     }
     second = CannedChecker(canned_answers())
-    code2, out2, _ = run("scan", "-C", str(repo), "--cache", cache, "--json", checker=second)
+    code2, out2, _ = run(
+        "scan", "-C", str(history.path), "--cache", cache, "--json", checker=second
+    )
     assert code2 == 1 and second.calls == []
     assert json.loads(out2)["run"]["checked"] == 0
     assert json.loads(out2)["results"] == json.loads(out)["results"]
 
 
-def test_scan_limits_and_table(repo: Path) -> None:
-    code, out, _ = run("scan", "-C", str(repo), "--max-commits", "2", "--no-cache")
+def test_scan_limits_and_table(history: History) -> None:
+    code, out, _ = run("scan", "-C", str(history.path), "--max-commits", "2", "--no-cache")
     assert code == 1
     assert "liftdiff scan" in out
     assert "pl.h: raise PL_LIMIT to 128" in out
@@ -101,15 +96,15 @@ def test_scan_limits_and_table(repo: Path) -> None:
     )
 
 
-def test_scan_in_parallel_gives_the_same_results(repo: Path) -> None:
-    _, serial, _ = run("scan", "-C", str(repo), "--no-cache", "--json")
-    _, parallel, _ = run("scan", "-C", str(repo), "--no-cache", "--json", "--jobs", "2")
+def test_scan_in_parallel_gives_the_same_results(history: History) -> None:
+    _, serial, _ = run("scan", "-C", str(history.path), "--no-cache", "--json")
+    _, parallel, _ = run("scan", "-C", str(history.path), "--no-cache", "--json", "--jobs", "2")
     assert json.loads(parallel)["results"] == json.loads(serial)["results"]
 
 
-def test_default_cache_lives_in_git_dir(repo: Path) -> None:
-    run("commit", "HEAD~1", "-C", str(repo))
-    assert (repo / ".git" / "liftdiff" / "cache.sqlite").exists()
+def test_default_cache_lives_in_git_dir(history: History) -> None:
+    run("commit", "HEAD~1", "-C", str(history.path))
+    assert (history.path / ".git" / "liftdiff" / "cache.sqlite").exists()
 
 
 @pytest.mark.parametrize(
@@ -126,8 +121,8 @@ def test_default_cache_lives_in_git_dir(repo: Path) -> None:
     ],
     ids=["unknown-rev", "not-a-range", "range-unknown", "zero-commits", "missing-config"],
 )
-def test_bad_input_is_one_clear_line(repo: Path, argv: list[str], message: str) -> None:
-    code, out, err = run(*argv, "-C", str(repo), "--no-cache")
+def test_bad_input_is_one_clear_line(history: History, argv: list[str], message: str) -> None:
+    code, out, err = run(*argv, "-C", str(history.path), "--no-cache")
     assert (code, out, err) == (2, "", message)
 
 

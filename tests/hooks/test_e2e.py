@@ -21,19 +21,18 @@ from hooks.cli import main
 from hooks.gitrepo import Repo
 from hooks.hookrun import Stage
 from hooks.install import install
-from tests.test_hooks_productline import (
-    LIFTDIFF_ROOT,
+from tests import ROOT
+from tests.hooks.productline import (
     STEPS,
     apply_step,
     build_history,
     canned_answers,
     git,
     git_env,
-    needs_git,
     write_fake_python,
 )
 
-pytestmark = needs_git
+pytestmark = pytest.mark.git
 BLOCKED = "liftdiff: commit blocked: 1 changed function(s) behave differently:"
 TRAILER = "Behavior-Change: pl_scale the offset is now doubled too"
 
@@ -145,7 +144,7 @@ yaml = pytest.importorskip("yaml", reason="PyYAML comes with pre-commit")
 
 def local_config() -> str:
     """Our manifest's hooks as a `repo: local` config (language system: no install)."""
-    hooks = yaml.safe_load((LIFTDIFF_ROOT / ".pre-commit-hooks.yaml").read_text())
+    hooks = yaml.safe_load((ROOT / ".pre-commit-hooks.yaml").read_text())
     for hook in hooks:
         hook["language"] = "system"
     return yaml.safe_dump({"repos": [{"repo": "local", "hooks": hooks}]})
@@ -314,7 +313,7 @@ def test_manifest_installs_as_a_python_hook_repo(tmp_path: Path) -> None:
     apply_step(repo, STEPS[4])  # PL_LIMIT 100 -> 128: pl_clamp differs in every configuration
     git(repo, "add", "-A")
     result = subprocess.run(
-        [sys.executable, "-m", "pre_commit", "try-repo", str(LIFTDIFF_ROOT), "liftdiff"],
+        [sys.executable, "-m", "pre_commit", "try-repo", str(ROOT), "liftdiff"],
         cwd=repo,
         env=git_env({"PRE_COMMIT_HOME": str(tmp_path / "home")}),
         capture_output=True,

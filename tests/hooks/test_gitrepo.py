@@ -7,15 +7,9 @@ from pathlib import Path
 import pytest
 
 from hooks.gitrepo import INDEX, FileDelta, GitError, Repo
-from tests.test_hooks_productline import STEPS, build_history, git, init_repo, needs_git
+from tests.hooks.productline import STEPS, History, build_history, git, init_repo
 
-pytestmark = needs_git
-
-
-@pytest.fixture(scope="module")
-def history(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, list[str]]:
-    path = tmp_path_factory.mktemp("gitrepo") / "repo"
-    return path, build_history(path)
+pytestmark = pytest.mark.git
 
 
 def test_not_a_repository_is_a_clear_error(tmp_path: Path) -> None:
@@ -23,12 +17,12 @@ def test_not_a_repository_is_a_clear_error(tmp_path: Path) -> None:
         Repo(str(tmp_path))
 
 
-def test_unknown_revision(history: tuple[Path, list[str]]) -> None:
+def test_unknown_revision(history: History) -> None:
     with pytest.raises(GitError, match="unknown revision 'nope~3'"):
         Repo(str(history[0])).resolve("nope~3")
 
 
-def test_resolve_gives_commit_metadata(history: tuple[Path, list[str]]) -> None:
+def test_resolve_gives_commit_metadata(history: History) -> None:
     path, shas = history
     info = Repo(str(path / "src")).resolve("HEAD~1")
     assert info.sha == shas[-2]
@@ -40,7 +34,7 @@ def test_resolve_gives_commit_metadata(history: tuple[Path, list[str]]) -> None:
     assert root.parent is None
 
 
-def test_deltas_of_commits_and_root(history: tuple[Path, list[str]]) -> None:
+def test_deltas_of_commits_and_root(history: History) -> None:
     path, shas = history
     repo = Repo(str(path))
     assert repo.deltas(shas[0], shas[1]) == [FileDelta("src/clamp.c", "src/clamp.c")]
@@ -52,7 +46,7 @@ def test_deltas_of_commits_and_root(history: tuple[Path, list[str]]) -> None:
     ]
 
 
-def test_first_parent_history_with_limit_and_range(history: tuple[Path, list[str]]) -> None:
+def test_first_parent_history_with_limit_and_range(history: History) -> None:
     path, shas = history
     repo = Repo(str(path))
     assert [c.sha for c in repo.commits("HEAD")] == shas
@@ -63,7 +57,7 @@ def test_first_parent_history_with_limit_and_range(history: tuple[Path, list[str
         repo.commits("nope..HEAD")
 
 
-def test_snapshot_reads_text_binary_and_latin1(history: tuple[Path, list[str]]) -> None:
+def test_snapshot_reads_text_binary_and_latin1(history: History) -> None:
     path, shas = history
     snap = Repo(str(path)).snapshot(shas[-1])
     assert snap.text("include/pl.h") is not None

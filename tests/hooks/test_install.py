@@ -10,9 +10,9 @@ import pytest
 from hooks.gitrepo import GitError, Repo
 from hooks.hookrun import Stage
 from hooks.install import MARKER, hook_script, install, uninstall
-from tests.test_hooks_productline import git, init_repo, needs_git
+from tests.hooks.productline import git, init_repo
 
-pytestmark = needs_git
+pytestmark = pytest.mark.git
 
 
 def test_script_runs_legacy_first_and_names_the_python() -> None:

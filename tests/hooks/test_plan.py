@@ -9,21 +9,14 @@ import pytest
 from hooks.config import load_config
 from hooks.gitrepo import Repo
 from hooks.plan import plan_changes
-from tests.test_hooks_productline import STEPS, FixtureStep, build_history, needs_git
+from tests.hooks.productline import STEPS, FixtureStep, History, build_history
 
-pytestmark = needs_git
-
-
-@pytest.fixture(scope="module")
-def history(tmp_path_factory: pytest.TempPathFactory) -> tuple[Repo, list[str]]:
-    path = tmp_path_factory.mktemp("plan") / "repo"
-    shas = build_history(path)
-    return Repo(str(path)), shas
+pytestmark = pytest.mark.git
 
 
 @pytest.mark.parametrize("index", range(len(STEPS)), ids=[s.name for s in STEPS])
-def test_step_matches_its_expectation(history: tuple[Repo, list[str]], index: int) -> None:
-    repo, shas = history
+def test_step_matches_its_expectation(repo: Repo, history: History, index: int) -> None:
+    shas = history.shas
     step: FixtureStep = STEPS[index]
     config = load_config(repo.root)
     old = shas[index - 1] if index else None
@@ -45,8 +38,8 @@ def test_step_matches_its_expectation(history: tuple[Repo, list[str]], index: in
     ]
 
 
-def test_task_carries_headers_of_the_same_revision(history: tuple[Repo, list[str]]) -> None:
-    repo, shas = history
+def test_task_carries_headers_of_the_same_revision(repo: Repo, history: History) -> None:
+    shas = history.shas
     config = load_config(repo.root)
     plan = plan_changes(
         repo.deltas(shas[3], shas[4]),
@@ -63,8 +56,8 @@ def test_task_carries_headers_of_the_same_revision(history: tuple[Repo, list[str
     assert len(task.key) == 64
 
 
-def test_files_outside_policy_paths_are_ignored(history: tuple[Repo, list[str]]) -> None:
-    repo, shas = history
+def test_files_outside_policy_paths_are_ignored(repo: Repo, history: History) -> None:
+    shas = history.shas
     plan = plan_changes(
         repo.deltas(shas[1], shas[2]),
         repo.snapshot(shas[1]),

@@ -14,7 +14,7 @@ from hooks.cache import ResultCache
 from hooks.changes import ChangeKind, FunctionChange
 from hooks.plan import Task
 from hooks.runner import Source, check_task, cosmetic_outcome, run_tasks
-from tests.test_hooks_productline import CannedChecker
+from tests.hooks.productline import CannedChecker
 
 
 def task(name: str, key: str | None = None, line: int = 1) -> Task:

@@ -10,9 +10,10 @@ import pytest
 
 from checker.cli import build_parser
 from hooks.cli import register
+from tests import ROOT
 
 yaml = pytest.importorskip("yaml", reason="PyYAML (comes with pre-commit)")
-WORKFLOWS = sorted((Path(__file__).parent.parent / "examples" / "workflows").glob("*.yml"))
+WORKFLOWS = sorted((ROOT / "examples" / "workflows").glob("*.yml"))
 
 
 def commands(path: Path) -> list[list[str]]:

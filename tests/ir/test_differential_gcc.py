@@ -21,7 +21,6 @@ copysign is left out: NaN signs are not part of the IR's semantics.
 from __future__ import annotations
 
 import math
-import shutil
 import struct
 import subprocess
 import tempfile
@@ -63,10 +62,6 @@ VARIABLES: dict[str, ScalarType] = {
 """Inputs; `volatile` in the C program, so gcc cannot fold `x - x` or `x >> x`."""
 LIBM = tuple(sorted(name for name in PURE_LIBRARY
                     if not name.endswith("f") and not name.startswith("copysign")))
-
-
-def gcc_missing() -> bool:
-    return shutil.which("gcc") is None
 
 
 # ------------------------------------------------------------ generation
@@ -301,13 +296,11 @@ def assert_agree(exprs: Sequence[Expr], inputs: Sequence[Inputs]) -> None:
 
 # ------------------------------------------------------------ tests
 
-needs_gcc = pytest.mark.skipif(gcc_missing(), reason="gcc not available")
 NO_SHRINK = (Phase.explicit, Phase.reuse, Phase.generate)
 """Shrinking would compile once per attempt; the failure message already names the
 expression (as C) and the inputs that disagree."""
 
 
-@needs_gcc
 @settings(max_examples=10, deadline=None, derandomize=True, phases=NO_SHRINK,
           suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
 @given(exprs=st.lists(typed_expr(), min_size=40, max_size=40),
@@ -319,7 +312,6 @@ def test_interpreter_agrees_with_gcc_on_random_expressions(
 
 
 @pytest.mark.slow
-@needs_gcc
 @settings(max_examples=100, deadline=None, phases=NO_SHRINK,
           suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
 @given(exprs=st.lists(typed_expr(max_depth=6), min_size=60, max_size=60),
@@ -381,6 +373,5 @@ def _edge_inputs() -> list[Inputs]:
     return sets
 
 
-@needs_gcc
 def test_interpreter_agrees_with_gcc_on_edge_cases() -> None:
     assert_agree(_edge_cases(), _edge_inputs())

@@ -4,18 +4,16 @@ NEQ-summary against brute force (the oracle) on a sample of spl-dev pairs."""
 from __future__ import annotations
 
 import json
-import shutil
-from pathlib import Path
 
 import pytest
 
 from checker.api import check_pair
 from checker.types import ReplayMethod, Settings, SourceFile, Verdict
+from tests import HAVE_GCC, SPL_DEV
 from tests.test_check_cases import same_configurations, witness_in_entry
 
-SPL = Path(__file__).resolve().parents[2] / "shared" / "bench" / "spl-dev"
+SPL = SPL_DEV
 pytestmark = pytest.mark.skipif(not SPL.exists(), reason="../shared/bench is not beside the repo")
-HAVE_GCC = shutil.which("gcc") is not None
 
 
 def _manifest() -> list[dict]:

@@ -4,18 +4,16 @@ that narrowed it disagrees (another witness of the entry is sought)."""
 
 from __future__ import annotations
 
-import shutil
-from pathlib import Path
-
 import pytest
 
 from checker.api import check_pair
 from checker.engines.decide import PairContext
 from checker.lifted.lifted import Lifted
 from checker.types import ReplayMethod, Settings, SourceFile, Verdict
+from tests import CASES, HAVE_GCC
 from tests.test_check_cases import witness_in_entry
 
-CASE = Path(__file__).parent / "cases" / "lifted_witness_in_narrowed_body"
+CASE = CASES / "lifted_witness_in_narrowed_body"
 
 
 def _check() -> object:
@@ -42,11 +40,11 @@ def test_compiled_replay_refusing_the_narrowing_witness(monkeypatch, tmp_path) -
     assert entry.inputs == "x >= 11 && y >= 2000000001"
     assert witness_in_entry(entry, ["A", "B"]), entry
     assert entry.witness.inputs["y"] > 2_000_000_000
-    if shutil.which("gcc"):
+    if HAVE_GCC:
         assert ReplayMethod.COMPILER in entry.witness.replayed_by
 
 
-@pytest.mark.skipif(shutil.which("gcc") is None, reason="needs gcc")
+@pytest.mark.gcc
 def test_the_narrowing_witness_is_replayed_by_the_compiler() -> None:
     (entry,) = _check().neq_summary  # type: ignore[attr-defined]
     assert entry.witness.replayed_by == (ReplayMethod.INTERPRETER, ReplayMethod.COMPILER)

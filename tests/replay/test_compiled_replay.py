@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import dataclasses
 import math
-import shutil
 
 import pytest
 
@@ -22,8 +21,6 @@ from checker.replay.compiled_replay import (
     skipped_stubs,
 )
 from checker.semantics import ctype as ct
-
-needs_gcc = pytest.mark.skipif(shutil.which("gcc") is None, reason="gcc not available")
 
 
 def spec(
@@ -166,7 +163,7 @@ def test_missing_compiler_is_an_outcome() -> None:
     assert "no-such-cc-liftdiff" in outcome.message
 
 
-@needs_gcc
+@pytest.mark.gcc
 def test_harness_error_is_a_compile_error_outcome() -> None:
     outcome = run_harness(spec("int f(void) { return 1; }",
                                buffers=(Buffer("p", 1, 0),)))
@@ -174,7 +171,7 @@ def test_harness_error_is_a_compile_error_outcome() -> None:
     assert outcome.message.startswith("harness: buffer for unknown parameter 'p'")
 
 
-@needs_gcc
+@pytest.mark.gcc
 def test_compile_error_carries_the_compiler_message() -> None:
     outcome = run_harness(spec("int f(void) { return undeclared_name; }"))
     assert outcome.kind == "compile_error"
@@ -182,7 +179,7 @@ def test_compile_error_carries_the_compiler_message() -> None:
     assert "undeclared_name" in outcome.message
 
 
-@needs_gcc
+@pytest.mark.gcc
 def test_scalar_parameters_and_exact_values() -> None:
     source = """
 double f(int i, unsigned long u, double d, float g, _Bool b, signed char c)
@@ -210,7 +207,7 @@ double f(int i, unsigned long u, double d, float g, _Bool b, signed char c)
     assert outcome.stdout == ""
 
 
-@needs_gcc
+@pytest.mark.gcc
 def test_special_float_values_round_trip() -> None:
     source = "double f(double a, double b, double c) { return a; }"
     params = (("a", "double a"), ("b", "double b"), ("c", "double c"))
@@ -227,7 +224,7 @@ def test_special_float_values_round_trip() -> None:
     assert outcome.values["tiny"] == 5e-324
 
 
-@needs_gcc
+@pytest.mark.gcc
 def test_struct_parameters_field_by_field_and_struct_return() -> None:
     source = """
 struct In { int y; double z; };
@@ -250,7 +247,7 @@ struct R f(struct S s)
     assert outcome.values == {"return.sum": 321, "return.z": 2.5, "s.arr[0]": 0}
 
 
-@needs_gcc
+@pytest.mark.gcc
 def test_pointer_parameter_buffers() -> None:
     source = """
 int f(const int *in, int *out, int n)
@@ -273,7 +270,7 @@ int f(const int *in, int *out, int n)
     assert outcome.values == {"return": 1006, "out[0]": 2, "out[1]": 4, "out[2]": 6, "out[3]": 77}
 
 
-@needs_gcc
+@pytest.mark.gcc
 def test_null_pointer_parameter() -> None:
     source = "int f(int *p) { return p == 0 ? -1 : *p; }"
     outcome = run_harness(spec(source, params=(("p", "int *p"),),
@@ -281,7 +278,7 @@ def test_null_pointer_parameter() -> None:
     assert outcome.values == {"return": -1}
 
 
-@needs_gcc
+@pytest.mark.gcc
 def test_globals_scalars_array_elements_and_struct_fields() -> None:
     source = """
 int counter = 5;
@@ -304,7 +301,7 @@ int f(void)
     assert outcome.values == {"return": 11 + 0 + 100 + 9, "counter": 11, "table[3]": 4.0}
 
 
-@needs_gcc
+@pytest.mark.gcc
 def test_stubbed_external_functions() -> None:
     source = """
 #include <stdio.h>
@@ -339,7 +336,7 @@ int f(int k)
     assert math.copysign(1.0, outcome.calls[4][1][0]) == -1.0  # type: ignore[arg-type]
 
 
-@needs_gcc
+@pytest.mark.gcc
 def test_printf_output_is_captured() -> None:
     source = """
 #include <stdio.h>
@@ -357,14 +354,14 @@ int f(int x)
     assert outcome.stdout == "x=7  1.75 caf\xe9\ndone\n!"
 
 
-@needs_gcc
+@pytest.mark.gcc
 def test_utf8_source_text_prints_its_bytes() -> None:
     source = '#include <stdio.h>\nint f(void) { printf("\u00e9\u20ac"); return 0; }'
     outcome = run_harness(spec(source))
     assert outcome.stdout == "\u00e9\u20ac".encode().decode("latin-1")
 
 
-@needs_gcc
+@pytest.mark.gcc
 def test_division_by_zero_traps_and_keeps_earlier_output() -> None:
     source = '#include <stdio.h>\nint f(int d) { printf("before\\n"); return 10 / d; }'
     outcome = run_harness(spec(source, params=(("d", "int d"),),
@@ -374,7 +371,7 @@ def test_division_by_zero_traps_and_keeps_earlier_output() -> None:
     assert outcome.stdout == "before\n"
 
 
-@needs_gcc
+@pytest.mark.gcc
 def test_exit_and_abort() -> None:
     source = """
 #include <stdio.h>
@@ -396,14 +393,14 @@ int f(int how)
     assert (normal.kind, normal.exit_code, normal.values) == ("ok", 0, {"return": 0})
 
 
-@needs_gcc
+@pytest.mark.gcc
 def test_exit_zero_is_not_a_normal_return() -> None:
     source = "#include <stdlib.h>\nint f(void) { exit(0); }"
     outcome = run_harness(spec(source))
     assert (outcome.kind, outcome.exit_code) == ("exit", 0)
 
 
-@needs_gcc
+@pytest.mark.gcc
 def test_user_main_present_and_called() -> None:
     source = """
 #include <stdio.h>
@@ -419,7 +416,7 @@ int main(int argc, char **argv) { printf("user main\\n"); return f(argc); }
     assert (as_entry.values, as_entry.stdout) == ({"return": 7}, "user main\n")
 
 
-@needs_gcc
+@pytest.mark.gcc
 def test_configuration_flags() -> None:
     source = """
 int f(int x)
@@ -436,7 +433,7 @@ int f(int x)
     assert run_harness(dataclasses.replace(base, flags=("-UFEATURE_A",))).values == {"return": 9}
 
 
-@needs_gcc
+@pytest.mark.gcc
 def test_timeout_and_crash() -> None:
     looping = run_harness(spec("int f(void) { for (;;) {} }"), timeout=0.5)
     assert looping.kind == "timeout"
@@ -446,7 +443,7 @@ def test_timeout_and_crash() -> None:
     assert crashing.message == "killed by SIGSEGV"
 
 
-@needs_gcc
+@pytest.mark.gcc
 def test_stub_calls_are_logged_with_exact_arguments_in_order() -> None:
     source = """
 void emit(unsigned long u, long l, unsigned char c, float f, const char *s, _Bool b);
@@ -468,7 +465,7 @@ int f(void)
     )
 
 
-@needs_gcc
+@pytest.mark.gcc
 def test_calls_before_a_trap_are_kept() -> None:
     source = "void tick(int);\nint f(int d) { tick(d); return 10 / d; }"
     outcome = run_harness(spec(source, params=(("d", "int d"),),

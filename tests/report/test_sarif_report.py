@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import json
-from pathlib import Path
 
 import pytest
 
@@ -17,8 +16,9 @@ from checker.types import (
     Verdict,
     Witness,
 )
+from tests import FIXTURES
 
-SCHEMA = Path(__file__).parent / "fixtures" / "productline" / "sarif" / "sarif-schema-2.1.0.json"
+SCHEMA = FIXTURES / "productline" / "sarif" / "sarif-schema-2.1.0.json"
 
 NEQ = FunctionResult(
     function="clamp",

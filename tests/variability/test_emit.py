@@ -11,8 +11,9 @@ import pytest
 
 from checker.types import Settings
 from checker.variability import lift
+from tests import TESTS
 
-DATA = Path(__file__).parent / "data" / "variability"
+DATA = TESTS / "data" / "variability"
 BENCH = Path("/work/shared/bench")
 _GUARD = re.compile(r"(?:\} else )?if \(([^{};]*)\) \{|\} else \{")
 _RENAMED = re.compile(r"(\w+)__liftdiff_\d+")

@@ -26,17 +26,16 @@ from checker.types import Settings, SourceFile
 from checker.variability import enumerate_products, lift, pair_variants
 from checker.variability import formula as fm
 from checker.variability.formula import Var
-from tests.test_variability_oracle import (
-    HAVE_GCC,
+from tests import TESTS
+from tests.variability.test_oracle import (
     check_semantics,
     check_tokens,
     configurations,
 )
 
-DATA = Path(__file__).parent / "data" / "variability"
+DATA = TESTS / "data" / "variability"
 BENCH = Path("/work/shared/bench")
 INPUTS = [(0, 0), (1, 2), (3, -1), (-2, 5), (4, 4), (-5, -7), (2, 3), (7, 1)]
-needs_gcc = pytest.mark.skipif(not HAVE_GCC, reason="needs gcc")
 
 SHAPES = sorted(p.name for p in DATA.glob("*.c"))
 
@@ -56,7 +55,6 @@ def _flat(text: str) -> str:
 
 
 @pytest.mark.gcc
-@needs_gcc
 @pytest.mark.parametrize("name", SHAPES)
 def test_shape_runs_like_every_gcc_product(name: str) -> None:
     path = DATA / name
@@ -65,7 +63,6 @@ def test_shape_runs_like_every_gcc_product(name: str) -> None:
 
 
 @pytest.mark.gcc
-@needs_gcc
 @pytest.mark.parametrize("name", SHAPES)
 def test_shape_preprocesses_like_every_gcc_product(name: str) -> None:
     path = DATA / name
@@ -272,7 +269,6 @@ def test_unconditional_error_directive_is_reported() -> None:
 
 
 @pytest.mark.gcc
-@needs_gcc
 def test_paper_figure_1_runs_like_its_products() -> None:
     for name in ("old.c", "new.c"):
         path = BENCH / "spl-examples/paper-fig1" / name
@@ -286,7 +282,6 @@ def _busybox_cases() -> list[str]:
 
 
 @pytest.mark.gcc
-@needs_gcc
 @pytest.mark.parametrize("path", [p for p in _busybox_cases()
                                   if re.search(r"/(01|03|10|12|19|20|30)/", p)])
 def test_busybox_functions_preprocess_like_their_products(path: str) -> None:
@@ -296,7 +291,6 @@ def test_busybox_functions_preprocess_like_their_products(path: str) -> None:
 
 @pytest.mark.slow
 @pytest.mark.gcc
-@needs_gcc
 @pytest.mark.parametrize("path", _busybox_cases())
 def test_all_busybox_functions_preprocess_like_their_products(path: str) -> None:
     meta = json.loads((Path(path).parent / "meta.json").read_text())
@@ -323,7 +317,6 @@ def _spl_check(old: str, limit: int) -> int:
 
 
 @pytest.mark.gcc
-@needs_gcc
 def test_spl_dev_runs_like_every_distinct_product() -> None:
     old = str(BENCH / "spl-dev/hard/3/coreutils.ls.6b01b71e.sat.spl2/old.fe.c")
     assert _spl_check(old, limit=12) == 24
@@ -331,7 +324,6 @@ def test_spl_dev_runs_like_every_distinct_product() -> None:
 
 @pytest.mark.slow
 @pytest.mark.gcc
-@needs_gcc
 @pytest.mark.parametrize("old", sorted(glob.glob(str(BENCH / "spl-dev/hard/*/*spl1/old*.c")))[::5])
 def test_spl_dev_sample_runs_like_every_distinct_product(old: str) -> None:
     assert _spl_check(old, limit=60) > 0
@@ -409,7 +401,6 @@ def _functions(draw: st.DrawFn) -> str:
 
 
 @pytest.mark.gcc
-@needs_gcc
 @settings(max_examples=12, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(_functions())
 def test_random_annotated_functions_run_like_their_products(source: str) -> None:
@@ -418,7 +409,6 @@ def test_random_annotated_functions_run_like_their_products(source: str) -> None
 
 @pytest.mark.slow
 @pytest.mark.gcc
-@needs_gcc
 @settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(_functions())
 def test_many_random_annotated_functions_run_like_their_products(source: str) -> None:

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import re
-from pathlib import Path
 
 import pytest
 
@@ -12,10 +11,10 @@ from checker.types import Settings
 from checker.variability import compiler_flags, derive_product
 from checker.variability.lift import Front
 from checker.variability.products import product_key
-from tests.test_variability_oracle import HAVE_GCC, expand
+from tests import TESTS
+from tests.variability.test_oracle import expand
 
-DATA = Path(__file__).parent / "data" / "variability"
-needs_gcc = pytest.mark.skipif(not HAVE_GCC, reason="needs gcc")
+DATA = TESTS / "data" / "variability"
 
 
 def test_compiler_flags() -> None:
@@ -35,7 +34,6 @@ def _code_lines(text: str) -> list[str]:
 
 
 @pytest.mark.gcc
-@needs_gcc
 def test_gcc_product_keeps_lines_and_restores_includes() -> None:
     text = '#include <stdio.h>\n#include "local.h"\nint f(int x) {\n#ifdef A\n' \
            '  x++;\n#else\n  x--;\n#endif\n  return x;\n}\n'
@@ -62,7 +60,6 @@ def _line_numbers(text: str) -> dict[str, int]:
 
 
 @pytest.mark.gcc
-@needs_gcc
 def test_gcc_understands_typechef_defined_ex_and_conditional_macros() -> None:
     text = "int f(int x) {\n#if definedEx(A) && !definedEx(B)\n  x = 1;\n#endif\n" \
            "  IF_FEATURE_C(x += 2;)\n  IF_NOT_FEATURE_C(x += 3;)\n  return x;\n}\n"
@@ -73,7 +70,6 @@ def test_gcc_understands_typechef_defined_ex_and_conditional_macros() -> None:
 
 
 @pytest.mark.gcc
-@needs_gcc
 @pytest.mark.parametrize("name", sorted(p.name for p in DATA.glob("*.c")))
 def test_python_fallback_agrees_with_gcc(name: str) -> None:
     path = DATA / name
@@ -102,7 +98,6 @@ def test_product_key_identifies_products() -> None:
 
 
 @pytest.mark.gcc
-@needs_gcc
 def test_error_directive_reached_by_gcc_is_a_parse_error() -> None:
     text = "#if defined(A) && defined(B)\n#error A and B conflict\n#endif\nint x;\n"
     with pytest.raises(ParseError, match="A and B conflict") as caught:
