@@ -7,7 +7,8 @@ import pytest
 from checker.types import FunctionResult, Location, Verdict
 from hooks.changes import ChangeKind, FunctionChange
 from hooks.config import Policy
-from hooks.hookrun import Stage, decide, intended_changes, skip_requested
+from hooks.console import skip_requested
+from hooks.hookrun import Stage, decide, intended_changes
 from hooks.runner import Outcome, Source
 
 
