@@ -304,27 +304,6 @@ def test_real_engine_scan_of_the_fixture_history(tmp_path: Path) -> None:
     assert all(e["witness"]["configuration"]["CONFIG_OFFSET"] for e in neq)
 
 
-@pytest.mark.slow
-def test_manifest_installs_as_a_python_hook_repo(tmp_path: Path) -> None:
-    """`pre-commit try-repo` installs this repository's committed HEAD from
-    .pre-commit-hooks.yaml (language: python) and runs it on a staged change."""
-    repo = tmp_path / "repo"
-    build_history(repo, upto=4)
-    apply_step(repo, STEPS[4])  # PL_LIMIT 100 -> 128: pl_clamp differs in every configuration
-    git(repo, "add", "-A")
-    result = subprocess.run(
-        [sys.executable, "-m", "pre_commit", "try-repo", str(LIFTDIFF_ROOT), "liftdiff"],
-        cwd=repo,
-        env=git_env({"PRE_COMMIT_HOME": str(tmp_path / "home")}),
-        capture_output=True,
-        text=True,
-        timeout=900,
-    )
-    assert result.returncode == 1, result.stdout + result.stderr
-    assert BLOCKED in result.stdout
-    assert "pl_clamp (src/clamp.c:4) NOT_EQUIVALENT" in result.stdout
-
-
 def test_real_engine_second_scan_does_no_solver_work(tmp_path: Path) -> None:
     repo = tmp_path / "repo"
     build_history(repo)
