@@ -36,7 +36,9 @@ ON_FAILURE = ("block", "pass")
 EXIT_PASS = 0
 EXIT_TROUBLE = 2
 
-_OURS = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+_ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+"""Where our packages are: the checkout, or site-packages (shared with z3 & co.)."""
+_OURS = tuple(os.path.join(_ROOT, package) + os.sep for package in ("checker", "hooks", "bot"))
 
 
 def run() -> int:
@@ -93,13 +95,15 @@ def hook_failed(on_failure: str) -> tuple[int, str]:
 
 
 def _describe(exc: BaseException) -> str:
-    """`Type: message (where)`, where = the innermost frame in our own code."""
+    """`Type: message (where)`, where = the innermost frame in our packages if any."""
     frames = traceback.extract_tb(exc.__traceback__)
-    ours = [f for f in frames if f.filename.startswith(_OURS + os.sep)]
+    ours = [f for f in frames if f.filename.startswith(_OURS)]
     where = ""
     if ours or frames:
         frame = (ours or frames)[-1]
-        name = os.path.relpath(frame.filename, _OURS) if ours else frame.filename
+        name = frame.filename
+        if name.startswith(_ROOT + os.sep):
+            name = os.path.relpath(name, _ROOT)
         where = f" ({name}:{frame.lineno})"
     message = str(exc).replace("\n", " ")
     return f"{type(exc).__name__}: {message}{where}" if message else type(exc).__name__ + where
