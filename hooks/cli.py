@@ -30,13 +30,13 @@ from checker.cli import (
 )
 from checker.errors import ConfigError, LiftdiffError
 from checker.reproducible import fix_hash_seed
-from checker.types import Verdict
 from hooks.analyze import CommitOutcome, Step, analyze
 from hooks.cache import ResultCache, default_path
 from hooks.config import Config, load_config
+from hooks.failsafe import hook_failed, skip_requested
 from hooks.gitrepo import INDEX, GitError, Repo
-from hooks.hookrun import EXIT_PASS, Stage, decide, intended_changes, skip_requested
-from hooks.install import install, uninstall
+from hooks.hookrun import EXIT_PASS, Stage, decide, intended_changes
+from hooks.install import entry_point, install, uninstall
 from hooks.output import render_outcomes
 from hooks.runner import CheckFn
 
@@ -232,7 +232,7 @@ def run_scan(args: argparse.Namespace, out: TextIO, err: TextIO, check: CheckFn)
 
 
 def run_hook_install(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
-    out.write(install(Repo(args.repo), Stage(args.stage), sys.executable) + "\n")
+    out.write(install(Repo(args.repo), Stage(args.stage), entry_point()) + "\n")
     return 0
 
 
@@ -273,21 +273,18 @@ def run_hook(args: argparse.Namespace, out: TextIO, err: TextIO, check: CheckFn,
         except OSError as exc:
             err.write(f"liftdiff: cannot read {args.message_file}: {exc.strerror}\n")
             return EXIT_PASS
+    # Trouble here fails the run as a whole: `[policy] on_failure` says whether that
+    # blocks. A crash (not one of our errors) goes to the console guard, which does the same.
     try:
         cache = _open_cache(repo, config, args)
         with cache or nullcontext():
             outcomes, _ = analyze(
-                repo,
-                [_staged_step(repo)],
-                config,
-                cache,
-                check,
-                budget=config.policy.time_budget,
+                repo, [_staged_step(repo)], config, cache, check, budget=config.policy.time_budget
             )
-    except Exception as exc:  # the hook fails open on our own trouble
-        verdict = "blocked" if _blocks_errors(config) else "not checked (fail-open)"
-        err.write(f"liftdiff: internal error: {type(exc).__name__}: {exc}; commit {verdict}\n")
-        return EXIT_TROUBLE if _blocks_errors(config) else EXIT_PASS
+    except LiftdiffError as exc:
+        code, outcome = hook_failed(config.policy.on_failure)
+        err.write(f"liftdiff: {exc}; {outcome}\n")
+        return code
     outcome = outcomes[0]
     for note in outcome.notes:
         err.write(f"liftdiff: {note.path}: {note.message}\n")
@@ -299,10 +296,6 @@ def run_hook(args: argparse.Namespace, out: TextIO, err: TextIO, check: CheckFn,
     )
     err.write(decision.message)
     return decision.exit_code
-
-
-def _blocks_errors(config: Config) -> bool:
-    return Verdict.ERROR in config.policy.block
 
 
 def main(

@@ -11,15 +11,15 @@ from __future__ import annotations
 
 import enum
 import re
-from collections.abc import Mapping, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 from checker.types import Verdict
 from hooks.config import Policy
+from hooks.failsafe import SKIP_VARIABLE
 from hooks.output import outcome_lines
 from hooks.runner import Outcome
 
-SKIP_VARIABLE = "LIFTDIFF_SKIP"
 EXIT_PASS = 0
 EXIT_BLOCK = 1
 
@@ -53,10 +53,6 @@ def intended_changes(message: str, trailer: str) -> frozenset[str]:
         if match:
             names.update(_IDENT.findall(match.group(1)))
     return frozenset(names)
-
-
-def skip_requested(environ: Mapping[str, str]) -> bool:
-    return environ.get(SKIP_VARIABLE, "").strip().lower() in ("1", "true", "yes", "on")
 
 
 def decide(

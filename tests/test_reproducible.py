@@ -36,7 +36,7 @@ def test_a_seed_the_user_chose_is_kept() -> None:
 def _report(env: dict[str, str]) -> dict:
     code = (
         "import sys; sys.argv = ['liftdiff', 'check', 'examples/sensor/old.c', "
-        "'examples/sensor/new.c', '--json']; from hooks.console import run; sys.exit(run())"
+        "'examples/sensor/new.c', '--json']; from bot.console import run; sys.exit(run())"
     )
     proc = subprocess.run(
         [sys.executable, "-c", code], env=env, capture_output=True, text=True, cwd=ROOT

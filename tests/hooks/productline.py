@@ -238,9 +238,9 @@ def canned_answers() -> dict[str, str]:
     return answers
 
 
-def write_fake_python(directory: Path, answers: Mapping[str, str]) -> Path:
-    """An executable that stands in for `python -m hooks.cli` inside git hooks,
-    running the real hook code with the canned engine."""
+def write_fake_liftdiff(directory: Path, answers: Mapping[str, str]) -> Path:
+    """An executable that stands in for the `liftdiff` console script inside git
+    hooks, running the real hook code with the canned engine."""
     answers_file = directory / "answers.json"
     answers_file.write_text(json.dumps(answers), encoding="utf-8")
     runner = directory / "fake_hook.py"
@@ -250,10 +250,10 @@ def write_fake_python(directory: Path, answers: Mapping[str, str]) -> Path:
         "from hooks.cli import main\n"
         "from tests.hooks.productline import CannedChecker\n"
         f"answers = json.load(open({str(answers_file)!r}))\n"
-        "sys.exit(main(sys.argv[3:], check=CannedChecker(answers)))\n",
+        "sys.exit(main(sys.argv[1:], check=CannedChecker(answers)))\n",
         encoding="utf-8",
     )
-    wrapper = directory / "python"
+    wrapper = directory / "liftdiff"
     wrapper.write_text(f'#!/bin/sh\nexec {sys.executable} {runner} "$@"\n', encoding="utf-8")
     wrapper.chmod(0o755)
     return wrapper

@@ -8,7 +8,9 @@ from pathlib import Path
 
 import pytest
 
+import hooks.cli
 from hooks.cli import main
+from hooks.gitrepo import GitError
 from tests.hooks.productline import (
     CannedChecker,
     History,
@@ -192,6 +194,33 @@ def test_hook_run_outside_a_repository_fails_open(tmp_path: Path) -> None:
     code, _, err = run("hook", "run", "pre-commit", "-C", str(tmp_path))
     assert code == 0
     assert err.endswith("; commit not checked (fail-open)\n")
+
+
+@pytest.mark.parametrize(
+    ("settings", "code", "outcome"),
+    [
+        ("", 2, "commit blocked (skip: LIFTDIFF_SKIP=1)"),
+        ('[policy]\non_failure = "pass"\n', 0, 'commit not checked (on_failure = "pass")'),
+    ],
+    ids=["block-by-default", "pass-when-configured"],
+)
+def test_hook_run_failing_as_a_whole_follows_on_failure(
+    work: Path, monkeypatch: pytest.MonkeyPatch, settings: str, code: int, outcome: str
+) -> None:
+    """Trouble outside the per-function checks (here: git cannot read the index) is
+    the run failing, not one function's ERROR: it blocks unless the settings say pass."""
+    (work / ".liftdiff.toml").write_text(settings)
+    stage_offset_change(work)
+
+    def broken(*_: object, **__: object) -> None:
+        raise GitError("cannot read the index")
+
+    monkeypatch.setattr(hooks.cli, "analyze", broken)
+    assert run("hook", "run", "pre-commit", "-C", str(work)) == (
+        code,
+        "",
+        f"liftdiff: cannot read the index; {outcome}\n",
+    )
 
 
 def test_hook_engine_errors_fail_open(work: Path) -> None:

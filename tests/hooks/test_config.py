@@ -22,6 +22,7 @@ time_budget = 12.5
 paths = ["src/*.c"]
 exclude = ["src/gen_*.c"]
 trailer = "Intended-Change"
+on_failure = "pass"
 """
 
 
@@ -41,7 +42,9 @@ def test_settings_and_policy_are_read() -> None:
         paths=("src/*.c",),
         exclude=("src/gen_*.c",),
         trailer="Intended-Change",
+        on_failure="pass",
     )
+    assert Policy().on_failure == "block"
     assert config.policy.wants("src/a.c")
     assert not config.policy.wants("src/gen_tab.c")
     assert not config.policy.wants("lib/a.c")
@@ -65,6 +68,7 @@ def test_missing_file_gives_defaults(tmp_path: Path) -> None:
         (b"[policy]\nblokc = []", "x.toml: unknown policy key 'blokc'"),
         (b"[policy]\ntrailer = 'Two words'", "policy 'trailer' must be a single word"),
         (b"policy = 3", "x.toml: [policy] must be a table"),
+        (b"[policy]\non_failure = 'ignore'", "'on_failure' must be one of block, pass, got 'ig"),
         (b"\xff\xfe", "x.toml is not UTF-8 text"),
     ],
     ids=[
@@ -77,6 +81,7 @@ def test_missing_file_gives_defaults(tmp_path: Path) -> None:
         "unknown-policy",
         "bad-trailer",
         "policy-not-table",
+        "bad-on-failure",
         "not-utf8",
     ],
 )

@@ -20,7 +20,7 @@ import pytest
 from hooks.cli import main
 from hooks.gitrepo import Repo
 from hooks.hookrun import Stage
-from hooks.install import install
+from hooks.install import entry_point, install
 from tests import ROOT
 from tests.hooks.productline import (
     STEPS,
@@ -29,7 +29,7 @@ from tests.hooks.productline import (
     canned_answers,
     git,
     git_env,
-    write_fake_python,
+    write_fake_liftdiff,
 )
 
 pytestmark = pytest.mark.git
@@ -61,14 +61,14 @@ def head(repo: Path) -> str:
 
 
 @pytest.fixture
-def fake_python(tmp_path: Path) -> Path:
-    return write_fake_python(tmp_path, canned_answers())
+def fake_liftdiff(tmp_path: Path) -> Path:
+    return write_fake_liftdiff(tmp_path, canned_answers())
 
 
-def test_commit_msg_hook_blocks_then_trailer_passes(tmp_path: Path, fake_python: Path) -> None:
+def test_commit_msg_hook_blocks_then_trailer_passes(tmp_path: Path, fake_liftdiff: Path) -> None:
     repo = tmp_path / "repo"
     build_history(repo, upto=2)
-    install(Repo(str(repo)), Stage.COMMIT_MSG, str(fake_python))
+    install(Repo(str(repo)), Stage.COMMIT_MSG, str(fake_liftdiff))
     stage_offset_change(repo)
     before = head(repo)
     blocked = commit(repo, "scale: offset first")
@@ -83,10 +83,10 @@ def test_commit_msg_hook_blocks_then_trailer_passes(tmp_path: Path, fake_python:
     assert head(repo) != before
 
 
-def test_skip_variable_lets_a_change_through(tmp_path: Path, fake_python: Path) -> None:
+def test_skip_variable_lets_a_change_through(tmp_path: Path, fake_liftdiff: Path) -> None:
     repo = tmp_path / "repo"
     build_history(repo, upto=2)
-    install(Repo(str(repo)), Stage.PRE_COMMIT, str(fake_python))
+    install(Repo(str(repo)), Stage.PRE_COMMIT, str(fake_liftdiff))
     stage_offset_change(repo)
     assert commit(repo, "scale: offset first").returncode == 1
     skipped = commit(repo, "scale: offset first", LIFTDIFF_SKIP="1")
@@ -94,7 +94,7 @@ def test_skip_variable_lets_a_change_through(tmp_path: Path, fake_python: Path) 
     assert "liftdiff: check skipped (LIFTDIFF_SKIP=1)" in skipped.stderr
 
 
-def test_refactor_commits_and_legacy_hook_still_runs(tmp_path: Path, fake_python: Path) -> None:
+def test_refactor_commits_and_legacy_hook_still_runs(tmp_path: Path, fake_liftdiff: Path) -> None:
     repo = tmp_path / "repo"
     build_history(repo, upto=1)
     legacy = repo / ".git" / "hooks" / "commit-msg"
@@ -103,7 +103,7 @@ def test_refactor_commits_and_legacy_hook_still_runs(tmp_path: Path, fake_python
         '#!/bin/sh\necho "legacy saw $1" >> "$(git rev-parse --git-dir)/legacy.log"\n'
     )
     legacy.chmod(0o755)
-    install(Repo(str(repo)), Stage.COMMIT_MSG, str(fake_python))
+    install(Repo(str(repo)), Stage.COMMIT_MSG, str(fake_liftdiff))
     stage_refactor(repo)
     result = commit(repo, "clamp: one expression")
     assert result.returncode == 0, result.stderr
@@ -111,25 +111,25 @@ def test_refactor_commits_and_legacy_hook_still_runs(tmp_path: Path, fake_python
     assert (repo / ".git" / "legacy.log").read_text() == "legacy saw .git/COMMIT_EDITMSG\n"
 
 
-def test_legacy_hook_failure_still_blocks(tmp_path: Path, fake_python: Path) -> None:
+def test_legacy_hook_failure_still_blocks(tmp_path: Path, fake_liftdiff: Path) -> None:
     repo = tmp_path / "repo"
     build_history(repo, upto=1)
     legacy = repo / ".git" / "hooks" / "commit-msg"
     legacy.parent.mkdir(exist_ok=True)
     legacy.write_text("#!/bin/sh\necho 'legacy says no' >&2\nexit 3\n")
     legacy.chmod(0o755)
-    install(Repo(str(repo)), Stage.COMMIT_MSG, str(fake_python))
+    install(Repo(str(repo)), Stage.COMMIT_MSG, str(fake_liftdiff))
     stage_refactor(repo)
     result = commit(repo, "clamp: one expression")
     assert result.returncode != 0
     assert "legacy says no" in result.stderr
 
 
-def test_commit_a_uses_the_temporary_index(tmp_path: Path, fake_python: Path) -> None:
+def test_commit_a_uses_the_temporary_index(tmp_path: Path, fake_liftdiff: Path) -> None:
     """`git commit -a` checks what git is committing, not the stale index file."""
     repo = tmp_path / "repo"
     build_history(repo, upto=2)
-    install(Repo(str(repo)), Stage.PRE_COMMIT, str(fake_python))
+    install(Repo(str(repo)), Stage.PRE_COMMIT, str(fake_liftdiff))
     apply_step(repo, STEPS[2])  # not staged
     result = git(repo, "commit", "-a", "-m", "scale: offset first", check=False)
     assert result.returncode == 1
@@ -150,18 +150,17 @@ def local_config() -> str:
     return yaml.safe_dump({"repos": [{"repo": "local", "hooks": hooks}]})
 
 
-def liftdiff_on_path(bin_dir: Path, python: Path | None) -> dict[str, str]:
-    """PATH with a `liftdiff` that runs the canned engine (python given) or the real one."""
+def liftdiff_on_path(bin_dir: Path, command: Path) -> dict[str, str]:
+    """PATH with `command` (the canned engine's or the real console script) as `liftdiff`."""
     bin_dir.mkdir(parents=True, exist_ok=True)
-    target = f"{python} -m hooks.cli" if python else f"{sys.executable} -m hooks.cli"
     script = bin_dir / "liftdiff"
-    script.write_text(f'#!/bin/sh\nexec {target} "$@"\n')
+    script.write_text(f'#!/bin/sh\nexec {command} "$@"\n')
     script.chmod(0o755)
     return {"PATH": f"{bin_dir}:{Path(sys.executable).parent}:{os.environ.get('PATH', '')}"}
 
 
-def setup_pre_commit(repo: Path, tmp_path: Path, python: Path | None) -> dict[str, str]:
-    env = liftdiff_on_path(tmp_path / "bin", python)
+def setup_pre_commit(repo: Path, tmp_path: Path, command: Path) -> dict[str, str]:
+    env = liftdiff_on_path(tmp_path / "bin", command)
     env["PRE_COMMIT_HOME"] = str(tmp_path / "pre-commit-home")
     (repo / ".pre-commit-config.yaml").write_text(local_config())
     git(repo, "add", ".pre-commit-config.yaml")
@@ -183,11 +182,11 @@ def setup_pre_commit(repo: Path, tmp_path: Path, python: Path | None) -> dict[st
 
 @pytest.mark.parametrize("hook_id", ["liftdiff", "liftdiff-commit-msg"])
 def test_pre_commit_framework_blocks_and_skip_passes(
-    tmp_path: Path, fake_python: Path, hook_id: str
+    tmp_path: Path, fake_liftdiff: Path, hook_id: str
 ) -> None:
     repo = tmp_path / "repo"
     build_history(repo, upto=2)
-    env = setup_pre_commit(repo, tmp_path, fake_python)
+    env = setup_pre_commit(repo, tmp_path, fake_liftdiff)
     other = "liftdiff-commit-msg" if hook_id == "liftdiff" else "liftdiff"
     env["SKIP"] = other  # pre-commit's own variable: run only the hook under test
     stage_offset_change(repo)
@@ -198,10 +197,10 @@ def test_pre_commit_framework_blocks_and_skip_passes(
     assert passed.returncode == 0, passed.stdout + passed.stderr
 
 
-def test_pre_commit_framework_trailer_and_refactor(tmp_path: Path, fake_python: Path) -> None:
+def test_pre_commit_framework_trailer_and_refactor(tmp_path: Path, fake_liftdiff: Path) -> None:
     repo = tmp_path / "repo"
     build_history(repo, upto=1)
-    env = setup_pre_commit(repo, tmp_path, fake_python)
+    env = setup_pre_commit(repo, tmp_path, fake_liftdiff)
     env["SKIP"] = "liftdiff"
     stage_refactor(repo)
     refactor = commit(repo, "clamp: one expression", **env)
@@ -212,11 +211,11 @@ def test_pre_commit_framework_trailer_and_refactor(tmp_path: Path, fake_python: 
     assert intended.returncode == 0, intended.stdout + intended.stderr
 
 
-def test_pre_commit_run_command(tmp_path: Path, fake_python: Path) -> None:
+def test_pre_commit_run_command(tmp_path: Path, fake_liftdiff: Path) -> None:
     """`pre-commit run` (no commit) on the staged change."""
     repo = tmp_path / "repo"
     build_history(repo, upto=2)
-    env = setup_pre_commit(repo, tmp_path, fake_python)
+    env = setup_pre_commit(repo, tmp_path, fake_liftdiff)
     stage_offset_change(repo)
     result = subprocess.run(
         [sys.executable, "-m", "pre_commit", "run", "liftdiff"],
@@ -269,7 +268,7 @@ def test_real_engine_skip_passes(tmp_path: Path) -> None:
 def test_real_engine_through_pre_commit(tmp_path: Path) -> None:
     repo = tmp_path / "repo"
     build_history(repo, upto=2)
-    env = setup_pre_commit(repo, tmp_path, None)
+    env = setup_pre_commit(repo, tmp_path, Path(entry_point()))
     env["SKIP"] = "liftdiff-commit-msg"
     stage_offset_change(repo)
     blocked = commit(repo, "scale: offset first", **env)
@@ -302,27 +301,6 @@ def test_real_engine_scan_of_the_fixture_history(tmp_path: Path) -> None:
     neq = data["commits"][2]["results"][0]["neq_summary"]
     assert neq and all("CONFIG_OFFSET" in e["configurations"] for e in neq)
     assert all(e["witness"]["configuration"]["CONFIG_OFFSET"] for e in neq)
-
-
-@pytest.mark.slow
-def test_manifest_installs_as_a_python_hook_repo(tmp_path: Path) -> None:
-    """`pre-commit try-repo` installs this repository's committed HEAD from
-    .pre-commit-hooks.yaml (language: python) and runs it on a staged change."""
-    repo = tmp_path / "repo"
-    build_history(repo, upto=4)
-    apply_step(repo, STEPS[4])  # PL_LIMIT 100 -> 128: pl_clamp differs in every configuration
-    git(repo, "add", "-A")
-    result = subprocess.run(
-        [sys.executable, "-m", "pre_commit", "try-repo", str(ROOT), "liftdiff"],
-        cwd=repo,
-        env=git_env({"PRE_COMMIT_HOME": str(tmp_path / "home")}),
-        capture_output=True,
-        text=True,
-        timeout=900,
-    )
-    assert result.returncode == 1, result.stdout + result.stderr
-    assert BLOCKED in result.stdout
-    assert "pl_clamp (src/clamp.c:4) NOT_EQUIVALENT" in result.stdout
 
 
 def test_real_engine_second_scan_does_no_solver_work(tmp_path: Path) -> None:

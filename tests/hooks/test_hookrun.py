@@ -8,7 +8,8 @@ from checker.location import Location
 from checker.types import FunctionResult, Verdict
 from hooks.changes import ChangeKind, FunctionChange
 from hooks.config import Policy
-from hooks.hookrun import Stage, decide, intended_changes, skip_requested
+from hooks.failsafe import skip_requested
+from hooks.hookrun import Stage, decide, intended_changes
 from hooks.runner import Outcome, Source
 
 
