@@ -47,7 +47,7 @@ def test_a_command_that_cannot_start_says_what_and_how_to_reinstall() -> None:
     assert code == 2
     assert message == (
         "liftdiff: cannot start: ModuleNotFoundError: No module named 'checker.no_such_stage' "
-        f"(tests/{line}{missing_module.__code__.co_firstlineno + 2}); "
+        f"(tests/hooks/{line}{missing_module.__code__.co_firstlineno + 2}); "
         f"{REINSTALL}; LIFTDIFF_DEBUG=1 shows the traceback"
     )
 
