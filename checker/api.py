@@ -6,7 +6,8 @@ from collections.abc import Callable, Sequence
 
 from checker.types import Report, Settings, SourceFile
 
-ProgressFn = Callable[[str], None]
+ProgressFn = Callable[[str, int, int], None]
+"""Called as each function's check starts: its name, how many are done, how many in all."""
 
 
 def check_pair(
@@ -16,8 +17,10 @@ def check_pair(
     functions: Sequence[str] | None = None,
     progress: ProgressFn | None = None,
 ) -> Report:
-    """Check each function of `functions` (default: every function defined in both
-    files whose text differs) for equivalence across all feature configurations.
+    """Check each function of `functions` (default: every changed function, by the
+    selection rule of checker/changes.py: its text, or a macro, type, global or
+    callee it uses changed; a renamed one against its old self) for equivalence
+    across all feature configurations.
 
     Raises ParseError/UnsupportedError when a whole file cannot be read as C, and
     InputError for a function name defined in neither file. Problems inside one

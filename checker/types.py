@@ -263,6 +263,8 @@ class FunctionResult:
     stats: Stats = field(default_factory=Stats)
     assumptions: tuple[str, ...] = ()
     """Modelling assumptions this verdict rests on (stubbed calls, no aliasing, ...)."""
+    renamed_from: str | None = None
+    """The function's name in the old version when it was renamed (`function` is the new)."""
 
 
 @dataclass(frozen=True)

@@ -15,15 +15,15 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from checker.changes import FunctionChange
 from checker.errors import ConfigError
 from checker.types import Report, Verdict, join_verdicts
 from hooks.cache import DECIDED, ResultCache, settings_key, versions
-from hooks.changes import ChangeKind, FunctionChange
 from hooks.codec import change_from_dict, change_to_dict, result_from_dict, result_to_dict
 from hooks.config import Config
 from hooks.gitrepo import CommitInfo, Repo
 from hooks.plan import FileNote, Plan, plan_changes
-from hooks.runner import CheckFn, Outcome, Source, cosmetic_outcome, run_tasks
+from hooks.runner import CheckFn, Outcome, Source, run_tasks, text_outcome
 
 
 @dataclass(frozen=True)
@@ -41,7 +41,7 @@ class CommitOutcome:
     step: Step
     changes: tuple[FunctionChange, ...]
     outcomes: tuple[Outcome, ...]
-    """One per checked or cosmetic change, in change order."""
+    """One per checked or text-decided change, in change order."""
     notes: tuple[FileNote, ...]
     from_record: bool = False
 
@@ -55,9 +55,7 @@ class CommitOutcome:
 
     @property
     def unchecked(self) -> tuple[FunctionChange, ...]:
-        return tuple(
-            c for c in self.changes if not c.kind.checked and c.kind is not ChangeKind.COSMETIC
-        )
+        return tuple(c for c in self.changes if not c.kind.checked and not c.kind.by_text)
 
 
 @dataclass(frozen=True)
@@ -88,7 +86,7 @@ def _record(outcome: CommitOutcome) -> dict[str, Any]:
 
 def _from_record(step: Step, record: dict[str, Any]) -> CommitOutcome:
     changes = tuple(change_from_dict(c) for c in record["changes"])
-    shown = [c for c in changes if c.kind.checked or c.kind is ChangeKind.COSMETIC]
+    shown = [c for c in changes if c.kind.checked or c.kind.by_text]
     results = [result_from_dict(r) for r in record["results"]]
     if len(shown) != len(results):
         raise ConfigError("stored commit record does not match its changes")
@@ -156,8 +154,8 @@ def analyze(
         for change in plan.changes:
             if change.kind.checked:
                 done.append(next(by_change))
-            elif change.kind is ChangeKind.COSMETIC:
-                done.append(cosmetic_outcome(change))
+            elif change.kind.by_text:
+                done.append(text_outcome(change))
         outcome = CommitOutcome(step, plan.changes, tuple(done), plan.notes)
         outcomes.append(outcome)
         if (

@@ -16,12 +16,12 @@ from typing import Any
 from rich.console import Console
 from rich.table import Table
 
+from checker.changes import ChangeKind, FunctionChange
 from checker.report import render
 from checker.report.json_report import report_to_dict
-from checker.report.markdown_report import location_text, witness_sentence
+from checker.report.markdown_report import function_text, location_text, witness_sentence
 from checker.types import Report, ReportFormat, Verdict
 from hooks.analyze import CommitOutcome, RunStats
-from hooks.changes import ChangeKind, FunctionChange
 from hooks.codec import change_to_dict, commit_to_dict, result_to_dict
 from hooks.runner import Outcome
 
@@ -40,8 +40,6 @@ def merged_report(outcomes: Sequence[CommitOutcome]) -> Report:
 
 def change_line(change: FunctionChange) -> str:
     where = change.location
-    if change.kind is ChangeKind.RENAMED:
-        return f"renamed {change.detail} -> {change.function} ({where}), not checked"
     if change.kind is ChangeKind.SIGNATURE:
         return f"signature of {change.function} changed ({where}): {change.detail}; not checked"
     return f"{change.kind.value} {change.function} ({where}), not checked"
@@ -51,7 +49,7 @@ def outcome_lines(outcome: Outcome) -> list[str]:
     """A function's verdict in a line or two of plain text (hooks print these)."""
     result = outcome.result
     mark = _MARK[result.verdict]
-    head = f"{mark} {result.function} ({location_text(result)}) {result.verdict.value}"
+    head = f"{mark} {function_text(result)} ({location_text(result)}) {result.verdict.value}"
     if result.verdict is Verdict.NOT_EQUIVALENT:
         lines = [head]
         for entry in result.neq_summary:

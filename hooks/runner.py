@@ -18,17 +18,16 @@ from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wai
 from dataclasses import dataclass
 
 from checker.api import ProgressFn, check_pair
+from checker.changes import FunctionChange, text_result
 from checker.errors import LiftdiffError, ParseError, UnsupportedError
 from checker.types import FunctionResult, Report, Settings, SourceFile, Verdict
 from hooks.cache import ResultCache
-from hooks.changes import FunctionChange
 from hooks.plan import Task
 
 CheckFn = Callable[
     [SourceFile, SourceFile, Settings, Sequence[str] | None, ProgressFn | None], Report
 ]
 TIME_BUDGET_REASON = "time budget used up before this function was checked"
-COSMETIC_REASON = "only whitespace, comments or layout changed (no solver needed)"
 
 
 class Source(enum.Enum):
@@ -39,7 +38,7 @@ class Source(enum.Enum):
     BUDGET = "budget"
     """Not checked: the time budget was used up first."""
     TEXT = "text"
-    """Decided from the token text alone (cosmetic change)."""
+    """Decided from the token text alone (cosmetic change, pure rename)."""
 
 
 @dataclass(frozen=True)
@@ -62,8 +61,8 @@ def _result(change: FunctionChange, verdict: Verdict, reason: str) -> FunctionRe
     )
 
 
-def cosmetic_outcome(change: FunctionChange) -> Outcome:
-    return Outcome(change, _result(change, Verdict.EQUIVALENT, COSMETIC_REASON), Source.TEXT)
+def text_outcome(change: FunctionChange) -> Outcome:
+    return Outcome(change, text_result(change), Source.TEXT)
 
 
 def check_task(check: CheckFn, task: Task, settings: Settings) -> FunctionResult:

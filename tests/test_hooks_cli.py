@@ -75,13 +75,13 @@ def test_scan_twice_second_does_no_engine_work(repo: Path, tmp_path: Path) -> No
     first = CannedChecker(canned_answers())
     code, out, _ = run("scan", "-C", str(repo), "--cache", cache, "--json", checker=first)
     assert code == 1
-    assert first.calls == ["pl_clamp", "pl_scale", "pl_clamp"]
+    assert first.calls == ["pl_clamp", "pl_scale", "pl_signum", "pl_scale", "pl_clamp"]
     assert json.loads(out)["run"] == {
         "commits": 6,
         "recorded": 0,
-        "planned": 3,
+        "planned": 5,
         "cached": 0,
-        "checked": 3,
+        "checked": 5,
     }
     second = CannedChecker(canned_answers())
     code2, out2, _ = run("scan", "-C", str(repo), "--cache", cache, "--json", checker=second)

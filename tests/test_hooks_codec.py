@@ -6,6 +6,7 @@ import json
 
 import pytest
 
+from checker.changes import ChangeKind, FunctionChange
 from checker.errors import ConfigError
 from checker.types import (
     FunctionResult,
@@ -16,7 +17,6 @@ from checker.types import (
     Verdict,
     Witness,
 )
-from hooks.changes import ChangeKind, FunctionChange
 from hooks.codec import change_from_dict, change_to_dict, result_from_dict, result_to_dict
 
 FULL = FunctionResult(

@@ -295,11 +295,16 @@ def test_real_engine_scan_of_the_fixture_history(tmp_path: Path) -> None:
             [("pl_clamp", "EQUIVALENT"), ("pl_sign", "EQUIVALENT")],
         ),
         ("scale: apply the offset before doubling", [("pl_scale", "NOT_EQUIVALENT")]),
-        ("api: pl_abs, pl_sign is now pl_signum, twice works on long", []),
+        (
+            "api: pl_abs, pl_sign is now pl_signum, twice works on long",
+            [("pl_signum", "EQUIVALENT"), ("pl_scale", "EQUIVALENT")],
+        ),
         ("pl.h: raise PL_LIMIT to 128", [("pl_clamp", "NOT_EQUIVALENT")]),
         ("add a Latin-1 legacy file and a binary table", []),
     ]
     assert code == 1
+    renamed = data["commits"][3]["results"][0]
+    assert (renamed["renamed_from"], renamed["old"]["line"]) == ("pl_sign", 15)
     neq = data["commits"][2]["results"][0]["neq_summary"]
     assert neq and all("CONFIG_OFFSET" in e["configurations"] for e in neq)
     assert all(e["witness"]["configuration"]["CONFIG_OFFSET"] for e in neq)
@@ -334,6 +339,6 @@ def test_real_engine_second_scan_does_no_solver_work(tmp_path: Path) -> None:
         out = io.StringIO()
         main(["scan", "-C", str(repo), "--json"], out=out, err=io.StringIO())
         runs.append(json.loads(out.getvalue()))
-    assert runs[0]["run"]["checked"] == 3
+    assert runs[0]["run"]["checked"] == 5
     assert runs[1]["run"] == {"commits": 6, "recorded": 6, "planned": 0, "cached": 0, "checked": 0}
     assert runs[1]["results"] == runs[0]["results"]

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import pytest
 
+from checker.changes import ChangeKind, FunctionChange
 from checker.types import FunctionResult, Location, Verdict
-from hooks.changes import ChangeKind, FunctionChange
 from hooks.config import Policy
 from hooks.hookrun import Stage, decide, intended_changes, skip_requested
 from hooks.runner import Outcome, Source

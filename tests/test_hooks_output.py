@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import json
 
+from checker.changes import ChangeKind, FunctionChange
 from checker.types import FunctionResult, Location, ReportFormat, Verdict
 from hooks.analyze import CommitOutcome, RunStats, Step
-from hooks.changes import ChangeKind, FunctionChange
 from hooks.gitrepo import CommitInfo
 from hooks.output import render_outcomes, summary_table
 from hooks.plan import FileNote

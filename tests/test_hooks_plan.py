@@ -6,6 +6,7 @@ from pathlib import Path
 
 import pytest
 
+from checker.changes import ChangeKind
 from hooks.config import load_config
 from hooks.gitrepo import Repo
 from hooks.plan import plan_changes
@@ -41,7 +42,7 @@ def test_step_matches_its_expectation(history: tuple[Repo, list[str]], index: in
     assert [t.change.function for t in plan.tasks] == [
         name
         for name, (kind, _) in step.expect["changes"].items()
-        if kind in ("modified", "context")
+        if ChangeKind(kind).checked
     ]
 
 

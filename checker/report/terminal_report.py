@@ -9,6 +9,7 @@ from rich.console import Console
 from rich.table import Table
 from rich.text import Text
 
+from checker.report.markdown_report import function_text
 from checker.types import FunctionResult, Report, Verdict
 
 _STYLE = {
@@ -48,7 +49,7 @@ def render(report: Report, width: int = 120) -> str:
     table.add_column("time", justify="right", no_wrap=True)
     for result in report.results:
         table.add_row(
-            result.function,
+            function_text(result),
             Text(result.verdict.value, style=_STYLE[result.verdict]),
             _witness_cell(result),
             f"{result.stats.seconds:.2f}s",
