@@ -21,7 +21,7 @@ from checker.types import Report, Verdict, join_verdicts
 from hooks.cache import DECIDED, ResultCache, settings_key, versions
 from hooks.codec import change_from_dict, change_to_dict, result_from_dict, result_to_dict
 from hooks.config import Config
-from hooks.gitrepo import CommitInfo, Repo
+from hooks.gitrepo import CommitInfo, FileDelta, Repo
 from hooks.plan import FileNote, Plan, plan_changes
 from hooks.runner import CheckFn, Outcome, Source, run_tasks, text_outcome
 
@@ -34,6 +34,15 @@ class Step:
     new: str
     label: str
     commit: CommitInfo | None = None
+    paths: frozenset[str] | None = None
+    """Only these changed paths (the files pre-commit names); None: every changed path.
+    Files that include a named header are still re-checked."""
+
+    def deltas(self, repo: Repo) -> list[FileDelta]:
+        deltas = repo.deltas(self.old, self.new)
+        if self.paths is None:
+            return deltas
+        return [d for d in deltas if {d.old_path, d.new_path} & self.paths]
 
 
 @dataclass(frozen=True)
@@ -129,7 +138,7 @@ def analyze(
                     pass  # an unreadable record is recomputed
         try:
             plans[index] = plan_changes(
-                repo.deltas(step.old, step.new),
+                step.deltas(repo),
                 repo.snapshot(step.old),
                 repo.snapshot(step.new),
                 config.settings,

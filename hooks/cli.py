@@ -34,10 +34,11 @@ from checker.types import Verdict
 from hooks.analyze import CommitOutcome, Step, analyze
 from hooks.cache import ResultCache, default_path
 from hooks.config import Config, load_config
-from hooks.gitrepo import INDEX, GitError, Repo
+from hooks.gitrepo import GitError, Repo
 from hooks.hookrun import EXIT_PASS, Stage, decide, intended_changes, skip_requested
 from hooks.install import install, uninstall
 from hooks.output import render_outcomes
+from hooks.precommit import hook_step, staged_step
 from hooks.runner import CheckFn
 
 Env = Mapping[str, str]
@@ -98,7 +99,13 @@ def register(
         parser.set_defaults(handler=run_hook_install if action == "install" else run_hook_uninstall)
     run = actions.add_parser("run", help="what the installed hook runs")
     run.add_argument("stage", choices=[s.value for s in Stage])
-    run.add_argument("message_file", nargs="?", help="commit message file (commit-msg stage)")
+    run.add_argument(
+        "files",
+        nargs="*",
+        metavar="FILE",
+        help="commit-msg stage: the message file; pre-commit stage: the files to check "
+        "(as the pre-commit framework names them; default: the staged changes)",
+    )
     run.add_argument("-C", dest="repo", default=".", metavar="DIR", help="repository")
     run.add_argument("--config", metavar="FILE", help="settings file (default .liftdiff.toml)")
     run.set_defaults(handler=functools.partial(run_hook, check=check, env=environ))
@@ -196,14 +203,9 @@ def _exit_code(outcomes: Sequence[CommitOutcome]) -> int:
     return max((o.verdict.exit_code for o in outcomes), default=0)
 
 
-def _staged_step(repo: Repo) -> Step:
-    head = repo.resolve("HEAD").sha if repo.has_head() else None
-    return Step(head, INDEX, "staged changes")
-
-
 def run_staged(args: argparse.Namespace, out: TextIO, err: TextIO, check: CheckFn) -> int:
     repo = Repo(args.repo)
-    return _run(repo, [_staged_step(repo)], args, out, err, check)
+    return _run(repo, [staged_step(repo)], args, out, err, check)
 
 
 def run_commit(args: argparse.Namespace, out: TextIO, err: TextIO, check: CheckFn) -> int:
@@ -263,22 +265,25 @@ def run_hook(args: argparse.Namespace, out: TextIO, err: TextIO, check: CheckFn,
         err.write(f"liftdiff: {exc}; commit not checked (fail-open)\n")
         return EXIT_PASS
     message = ""
+    files = list(args.files)
     if stage is Stage.COMMIT_MSG:
-        if not args.message_file:
+        if not files:
             err.write("liftdiff: the commit-msg stage needs the message file; not checked\n")
             return EXIT_PASS
+        message_file = files.pop(0)
         try:
-            with open(args.message_file, encoding="utf-8", errors="replace") as handle:
+            with open(message_file, encoding="utf-8", errors="replace") as handle:
                 message = handle.read()
         except OSError as exc:
-            err.write(f"liftdiff: cannot read {args.message_file}: {exc.strerror}\n")
+            err.write(f"liftdiff: cannot read {message_file}: {exc.strerror}\n")
             return EXIT_PASS
     try:
+        step, commits = hook_step(repo, env, files)
         cache = _open_cache(repo, config, args)
         with cache or nullcontext():
             outcomes, _ = analyze(
                 repo,
-                [_staged_step(repo)],
+                [step],
                 config,
                 cache,
                 check,
@@ -291,12 +296,10 @@ def run_hook(args: argparse.Namespace, out: TextIO, err: TextIO, check: CheckFn,
     outcome = outcomes[0]
     for note in outcome.notes:
         err.write(f"liftdiff: {note.path}: {note.message}\n")
-    decision = decide(
-        outcome.outcomes,
-        config.policy,
-        stage,
-        intended_changes(message, config.policy.trailer),
+    intended = intended_changes(message, config.policy.trailer).union(
+        *(intended_changes(c.message, config.policy.trailer) for c in commits)
     )
+    decision = decide(outcome.outcomes, config.policy, stage, intended)
     err.write(decision.message)
     return decision.exit_code
 
