@@ -268,6 +268,19 @@ class FunctionResult:
 
 
 @dataclass(frozen=True)
+class Provenance:
+    """Where a report's paths live, for reports that link into a repository (SARIF)."""
+
+    root: str
+    """Absolute directory that the report's relative paths are relative to."""
+    repository_uri: str | None = None
+    """The repository's remote, without credentials (None: no remote)."""
+    revision: str | None = None
+    """The commit the paths and lines refer to (None: uncommitted text)."""
+    branch: str | None = None
+
+
+@dataclass(frozen=True)
 class Report:
     results: tuple[FunctionResult, ...]
 

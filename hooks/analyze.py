@@ -22,7 +22,7 @@ from hooks.cache import DECIDED, ResultCache, settings_key, versions
 from hooks.codec import change_from_dict, change_to_dict, result_from_dict, result_to_dict
 from hooks.config import Config
 from hooks.gitrepo import CommitInfo, FileDelta, Repo
-from hooks.plan import FileNote, Plan, plan_changes
+from hooks.plan import FileNote, Plan, Task, plan_changes
 from hooks.runner import CheckFn, Outcome, Source, run_tasks, text_outcome
 
 
@@ -115,6 +115,7 @@ def analyze(
     on_step: Callable[[Step], None] | None = None,
     on_planned: Callable[[int], None] | None = None,
     on_done: Callable[[Outcome], None] | None = None,
+    on_start: Callable[[Task], None] | None = None,
 ) -> tuple[list[CommitOutcome], RunStats]:
     """Outcomes in step order, and how much work this run did.
 
@@ -151,7 +152,9 @@ def analyze(
     if on_planned:
         on_planned(len(tasks))
     left = None if budget is None else max(0.0, budget - (time.monotonic() - started))
-    results = run_tasks(tasks, config.settings, cache, check, left, jobs, on_done)
+    results = run_tasks(
+        tasks, config.settings, cache, check, left, jobs, on_done, on_start=on_start
+    )
     by_change = iter(results)
     outcomes: list[CommitOutcome] = []
     for index, step in enumerate(steps):

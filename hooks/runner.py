@@ -103,6 +103,7 @@ def run_tasks(
     jobs: int = 1,
     on_done: Callable[[Outcome], None] | None = None,
     clock: Callable[[], float] = time.monotonic,
+    on_start: Callable[[Task], None] | None = None,
 ) -> list[Outcome]:
     """Outcomes in task order. Pairs with the same key are checked once.
 
@@ -143,9 +144,11 @@ def run_tasks(
             if left is not None and left <= 0:
                 break
             task = tasks[pending[key][0]]
+            if on_start:
+                on_start(task)
             record(key, check_task(check, task, _budget_settings(settings, left)))
     else:
-        _run_parallel(keys, pending, tasks, settings, check, jobs, remaining, record)
+        _run_parallel(keys, pending, tasks, settings, check, jobs, remaining, record, on_start)
     for key in keys:
         for index in pending[key]:
             if index not in outcomes:
@@ -175,6 +178,7 @@ def _run_parallel(
     jobs: int,
     remaining: Callable[[], float | None],
     record: Callable[[str, FunctionResult], None],
+    on_start: Callable[[Task], None] | None,
 ) -> None:
     queue = list(reversed(keys))
     running: dict[Future[FunctionResult], str] = {}
@@ -188,6 +192,8 @@ def _run_parallel(
                     break
                 key = queue.pop()
                 task = tasks[pending[key][0]]
+                if on_start:
+                    on_start(task)
                 future = pool.submit(check_task, check, task, _budget_settings(settings, left))
                 running[future] = key
             if not running:
