@@ -96,3 +96,12 @@ def test_commit_msg_stage_still_takes_the_message_file(tmp_path: Path) -> None:
     message.write_text(f"undo\n\n{TRAILER}\n")
     code, _, err = run("hook", "run", "commit-msg", str(message), "-C", str(path))
     assert code == 0 and "intended behaviour change" in err
+
+
+def test_a_named_header_rechecks_the_files_that_include_it(tmp_path: Path) -> None:
+    path = tmp_path / "repo"
+    build_history(path, upto=4)
+    apply_step(path, STEPS[4])  # include/pl.h: PL_LIMIT 100 -> 128, clamp.c not named
+    code, _, err = run("hook", "run", "pre-commit", "include/pl.h", "-C", str(path))
+    assert code == 1
+    assert "pl_clamp (src/clamp.c:4) NOT_EQUIVALENT" in err
