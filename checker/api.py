@@ -2,11 +2,9 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 
-from checker.types import Report, Settings, SourceFile
-
-ProgressFn = Callable[[str], None]
+from checker.types import ProgressFn, Report, Settings, SourceFile
 
 
 def check_pair(
@@ -16,8 +14,10 @@ def check_pair(
     functions: Sequence[str] | None = None,
     progress: ProgressFn | None = None,
 ) -> Report:
-    """Check each function of `functions` (default: every function defined in both
-    files whose text differs) for equivalence across all feature configurations.
+    """Check each function of `functions` (default: every changed function, by the
+    selection rule of checker/frontend/changes.py: its text, or a macro, type, global or
+    callee it uses changed; a renamed one against its old self) for equivalence
+    across all feature configurations.
 
     Raises ParseError/UnsupportedError when a whole file cannot be read as C, and
     InputError for a function name defined in neither file. Problems inside one

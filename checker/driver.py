@@ -9,6 +9,7 @@ case of a single configuration.
 
 from __future__ import annotations
 
+import dataclasses
 import time
 import traceback
 from collections.abc import Callable, Mapping, Sequence
@@ -17,6 +18,15 @@ from functools import partial
 from checker.engines.decide import PairContext
 from checker.engines.equiv import Confirmed
 from checker.errors import InputError, LiftdiffError, UnsupportedError
+from checker.frontend.changes import (
+    ChangeKind,
+    FunctionChange,
+    Unit,
+    diff_units,
+    pair_sources,
+    parse_unit,
+    text_result,
+)
 from checker.frontend.frontend import ParsedFile, load
 from checker.isolation import run_isolated
 from checker.lifted import heads
@@ -30,6 +40,7 @@ from checker.semantics.solver import function_budget
 from checker.types import (
     FunctionResult,
     NeqEntry,
+    ProgressFn,
     Report,
     Settings,
     SourceFile,
@@ -38,8 +49,6 @@ from checker.types import (
 )
 from checker.variability import Feature, derive_product, merge_features
 from checker.variability import formula as fm
-
-ProgressFn = Callable[[str], None]
 
 
 def run_check(
@@ -51,18 +60,25 @@ def run_check(
 ) -> Report:
     old_file = load(old, settings)
     new_file = load(new, settings)
-    names = select_functions(old_file, new_file, functions)
+    changes = select_changes(old_file, new_file, functions)
     results = []
-    for index, name in enumerate(names, start=1):
+    for index, change in enumerate(changes):
         if progress is not None:
-            progress(f"[{index}/{len(names)}] {name}")
-        results.append(
-            run_isolated(
-                partial(check_function, old_file, new_file, name, settings),
-                settings.timeout,
-                partial(_crashed, old_file, new_file, name),
-            )
+            progress(change.function, index, len(changes))
+        if change.kind.by_text:
+            results.append(text_result(change))
+            continue
+        old_side = old_file
+        if change.kind.renamed:  # the old body under the new name, line numbers kept
+            old_side = load(pair_sources(change, old, new)[0], settings)
+        result = run_isolated(
+            partial(check_function, old_side, new_file, change.function, settings),
+            settings.timeout,
+            partial(_crashed, old_side, new_file, change.function),
         )
+        if change.kind.renamed:
+            result = dataclasses.replace(result, renamed_from=change.detail)
+        results.append(result)
     return Report(tuple(results))
 
 
@@ -71,21 +87,31 @@ def _crashed(old: ParsedFile, new: ParsedFile, name: str, reason: str) -> Functi
     return FunctionResult(name, _definition(old, name), _definition(new, name), verdict, reason)
 
 
-def select_functions(
+def _unit(parsed: ParsedFile) -> Unit:
+    """The selection rule's view of a file, with the headers the engine inlined."""
+    source = parsed.source
+    return parse_unit(SourceFile(source.path, source.text, {**parsed.headers, **source.headers}))
+
+
+def select_changes(
     old: ParsedFile, new: ParsedFile, requested: Sequence[str] | None
-) -> list[str]:
-    if requested:
-        for name in requested:
-            if not old.defines(name) and not new.defines(name):
-                raise InputError(
-                    f"function '{name}' is defined in neither {old.source.path} nor "
-                    f"{new.source.path}"
-                )
-        return list(dict.fromkeys(requested))
+) -> list[FunctionChange]:
+    """The changes to report, by the one selection rule (checker/frontend/changes.py): every
+    checked or text-decided change, or each requested function (an unchanged one
+    is compared all the same; a renamed one with its old self)."""
+    changes = diff_units(_unit(old), _unit(new))
+    if not requested:
+        return [c for c in changes if c.kind.checked or c.kind.by_text]
+    renamed = {c.function: c for c in changes if c.kind.renamed}
+    for name in requested:
+        if not old.defines(name) and not new.defines(name):
+            raise InputError(
+                f"function '{name}' is defined in neither {old.source.path} nor "
+                f"{new.source.path}"
+            )
     return [
-        name
-        for name in old.defined_functions()
-        if new.defines(name) and old.function_text(name) != new.function_text(name)
+        renamed.get(name) or FunctionChange(ChangeKind.MODIFIED, name, None, None)
+        for name in dict.fromkeys(requested)
     ]
 
 

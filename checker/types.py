@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import dataclasses
 import enum
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -23,6 +23,10 @@ TOOL_VERSION = "0.1.0"
 # C hex-float strings, arrays as lists (or {index: value} when sparse/negative),
 # structs as objects.
 Value = int | str | list["Value"] | dict[str, "Value"]
+
+
+ProgressFn = Callable[[str, int, int], None]
+"""Called as each function's check starts: its name, how many are done, how many in all."""
 
 
 class Verdict(enum.Enum):
@@ -250,6 +254,21 @@ class FunctionResult:
     stats: Stats = field(default_factory=Stats)
     assumptions: tuple[str, ...] = ()
     """Modelling assumptions this verdict rests on (stubbed calls, no aliasing, ...)."""
+    renamed_from: str | None = None
+    """The function's name in the old version when it was renamed (`function` is the new)."""
+
+
+@dataclass(frozen=True)
+class Provenance:
+    """Where a report's paths live, for reports that link into a repository (SARIF)."""
+
+    root: str
+    """Absolute directory that the report's relative paths are relative to."""
+    repository_uri: str | None = None
+    """The repository's remote, without credentials (None: no remote)."""
+    revision: str | None = None
+    """The commit the paths and lines refer to (None: uncommitted text)."""
+    branch: str | None = None
 
 
 @dataclass(frozen=True)

@@ -10,7 +10,7 @@ from __future__ import annotations
 import posixpath
 from collections.abc import Callable, Mapping
 
-from hooks.cscan import INCLUDE, includes, scan
+from checker.frontend.cscan import INCLUDE, includes, scan
 
 ReadFn = Callable[[str], str | None]
 """Text of a repo-relative path at one revision, or None when absent/unreadable."""

@@ -10,9 +10,9 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 
+from checker.frontend.changes import FunctionChange, Unit, diff_units, fingerprint, parse_unit
 from checker.types import Settings, SourceFile
 from hooks.cache import pair_key
-from hooks.changes import FunctionChange, Unit, diff_units, fingerprint, parse_unit
 from hooks.gitrepo import FileDelta, Snapshot
 from hooks.headers import collect_headers, dependents
 
@@ -40,7 +40,7 @@ class Plan:
     changes: tuple[FunctionChange, ...]
     """Every changed function, checked or not, in diff order."""
     tasks: tuple[Task, ...]
-    """The checked ones (MODIFIED, CONTEXT)."""
+    """The checked ones (`ChangeKind.checked`)."""
     notes: tuple[FileNote, ...]
 
 
@@ -98,7 +98,7 @@ def plan_changes(
             if change.kind.checked:
                 assert old_unit is not None and new_unit is not None
                 key = pair_key(
-                    fingerprint(old_unit, change.function),
+                    fingerprint(old_unit, change.old_function),
                     fingerprint(new_unit, change.function),
                     settings,
                 )

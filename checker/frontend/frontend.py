@@ -10,9 +10,10 @@ from __future__ import annotations
 
 import functools
 import re
-from dataclasses import dataclass
+from collections.abc import Mapping
+from dataclasses import dataclass, field
 
-from pycparser import c_ast, c_generator
+from pycparser import c_ast
 
 from checker.errors import ParseError
 from checker.frontend.parse import parse_c
@@ -34,6 +35,8 @@ class ParsedFile:
     lifted: LiftedSource
     variants: tuple[ParsedVariant, ...]
     notes: tuple[str, ...]
+    headers: Mapping[str, str] = field(default_factory=dict)
+    """Project headers the text included (path -> text), as the preprocessor found them."""
 
     @property
     def program(self) -> Program:
@@ -47,23 +50,6 @@ class ParsedFile:
     def defines(self, name: str) -> bool:
         return any(name in v.program.functions for v in self.variants)
 
-    def function_text(self, name: str) -> str | None:
-        """Canonical text of a definition (comments and layout gone) for change detection."""
-        texts = [
-            c_generator.CGenerator().visit(v.program.functions[name])
-            for v in self.variants
-            if name in v.program.functions
-        ]
-        return "\n".join(texts) if texts else None
-
-    def defined_functions(self) -> list[str]:
-        names: list[str] = []
-        for variant in self.variants:
-            for ext in variant.program.ast.ext:
-                if isinstance(ext, c_ast.FuncDef) and ext.decl.name not in names:
-                    names.append(ext.decl.name)
-        return names
-
 
 def load(source: SourceFile, settings: Settings) -> ParsedFile:
     """Parse `source` into one Program per variant of its lifted text."""
@@ -76,7 +62,7 @@ def load(source: SourceFile, settings: Settings) -> ParsedFile:
         variants.append(ParsedVariant(variant.condition, build_program(ast, source.path)))
     notes = [*prepared.notes, *lifted.notes]
     notes += [f"type '{name}' is not declared here: treated as an opaque type" for name in unknown]
-    return ParsedFile(source, lifted, tuple(variants), tuple(notes))
+    return ParsedFile(source, lifted, tuple(variants), tuple(notes), prepared.headers)
 
 
 UNKNOWN_PREFIX = "__liftdiff_unknown_"

@@ -13,7 +13,7 @@ import io
 import os
 import re
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from importlib import resources
 
 from pcpp import Preprocessor
@@ -34,6 +34,9 @@ class Prepared:
     path: str
     text: str
     notes: tuple[str, ...]
+    headers: Mapping[str, str] = field(default_factory=dict)
+    """The project headers that were inlined (path -> text), not our prelude stubs:
+    change detection compares what a function uses in them."""
 
 
 def prelude_header(name: str) -> str | None:
@@ -47,12 +50,13 @@ def prelude_header(name: str) -> str | None:
 
 def resolve_includes(source: SourceFile, settings: Settings) -> Prepared:
     notes: list[str] = []
-    seen: set[str] = set()
+    seen: dict[str, str] = {}
     lines: list[str] = ['#line 1 "<liftdiff-prelude>"', prelude_header(_PRELUDE) or ""]
     lines.extend(_attribute_stubs(source))
     lines.append(f'#line 1 "{source.path}"')
     _expand(source.path, source.text, source, settings, lines, notes, seen, depth=0)
-    return Prepared(path=source.path, text="\n".join(lines) + "\n", notes=tuple(notes))
+    headers = {path: text for path, text in seen.items() if not path.startswith("<")}
+    return Prepared(source.path, "\n".join(lines) + "\n", tuple(notes), headers)
 
 
 def _expand(
@@ -62,7 +66,7 @@ def _expand(
     settings: Settings,
     out: list[str],
     notes: list[str],
-    seen: set[str],
+    seen: dict[str, str],
     depth: int,
 ) -> None:
     if depth > _MAX_INCLUDE_DEPTH:
@@ -85,7 +89,7 @@ def _expand(
         if header_path in seen and header_path.startswith("<"):
             out.append("")
             continue
-        seen.add(header_path)
+        seen[header_path] = header_text
         out.append(f'#line 1 "{header_path}"')
         _expand(header_path, header_text, source, settings, out, notes, seen, depth + 1)
         out.append(f'#line {number + 1} "{path}"')

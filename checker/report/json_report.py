@@ -63,6 +63,7 @@ def result_to_dict(result: FunctionResult) -> dict[str, Any]:
         "neq_summary": [entry_to_dict(entry) for entry in result.neq_summary],
         "stats": {"seconds": result.stats.seconds, "solver_calls": result.stats.solver_calls},
         "assumptions": list(result.assumptions),
+        "renamed_from": result.renamed_from,
     }
 
 

@@ -58,6 +58,13 @@ def witness_sentence(witness: Witness) -> str:
     )
 
 
+def function_text(result: FunctionResult) -> str:
+    """The function's name, and its old name when it was renamed."""
+    if result.renamed_from:
+        return f"{result.function} (renamed from {result.renamed_from})"
+    return result.function
+
+
 def location_text(result: FunctionResult) -> str:
     where: Location | None = result.new or result.old
     return str(where) if where else "-"
@@ -142,8 +149,9 @@ def render(report: Report) -> str:
         ]
         ordered = sorted(report.results, key=lambda r: _ORDER.index(r.verdict))
         for result in ordered:
+            renamed = f" (renamed from {_code(result.renamed_from)})" if result.renamed_from else ""
             lines.append(
-                f"| {_ICON[result.verdict]} | {_code(result.function)} "
+                f"| {_ICON[result.verdict]} | {_code(result.function)}{renamed} "
                 f"| {_code(location_text(result))} | {result.verdict.value} "
                 f"| {_details(result)} |"
             )

@@ -45,7 +45,8 @@ STAGES: tuple[Stage, ...] = (
     Stage("lifted", ("checker/lifted/",)),
     Stage("report", ("checker/report/",)),
     Stage("entry", ("checker/driver.py", "checker/isolation.py", "checker/api.py",
-                    "checker/cli.py", "checker/reproducible.py")),
+                    "checker/cli.py", "checker/reproducible.py", "checker/outputs.py",
+                    "checker/progress.py")),
     Stage("hooks", ("hooks/",)),
     Stage("bot", ("bot/",)),
 )

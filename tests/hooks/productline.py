@@ -17,6 +17,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, NamedTuple
 
+from checker.frontend.cscan import ItemKind, scan
 from checker.location import Location
 from checker.types import (
     FunctionResult,
@@ -29,7 +30,6 @@ from checker.types import (
     Verdict,
     Witness,
 )
-from hooks.cscan import ItemKind, scan
 from tests import FIXTURES, ROOT
 
 FIXTURE = FIXTURES / "productline"
@@ -209,7 +209,7 @@ def canned_result(
 
 def canned_answers() -> dict[str, str]:
     """Expected verdicts of every checked function of the fixture history."""
-    from hooks.changes import parse_unit
+    from checker.frontend.changes import ChangeKind, parse_unit
     from hooks.headers import collect_headers
 
     answers: dict[str, str] = {}
@@ -225,7 +225,7 @@ def canned_answers() -> dict[str, str]:
                 return None
 
         for function, (kind, verdict) in step.expect["changes"].items():
-            if kind not in ("modified", "context"):
+            if not ChangeKind(kind).checked:
                 continue
             for path in files:
                 text = read(path)

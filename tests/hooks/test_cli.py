@@ -18,6 +18,7 @@ from tests.hooks.productline import (
     canned_answers,
     git,
 )
+from tests.report.test_sarif_report import _validator
 
 pytestmark = pytest.mark.git
 
@@ -38,7 +39,9 @@ def run(
 
 def test_commit_with_behaviour_change_exits_1_with_json(history: History) -> None:
     code, out, err = run("commit", "HEAD~3", "-C", str(history.path), "--json", "--no-cache")
-    assert (code, err) == (1, "")
+    assert code == 1
+    # stderr is not a terminal: one plain progress line per function, no control characters
+    assert err == "liftdiff: checking functions 1/1 pl_scale (src/scale.c) - 0:00:00 elapsed\n"
     data = json.loads(out)
     assert [(r["function"], r["verdict"]) for r in data["results"]] == [
         ("pl_scale", "NOT_EQUIVALENT")
@@ -70,13 +73,13 @@ def test_scan_twice_second_does_no_engine_work(history: History, tmp_path: Path)
     first = CannedChecker(canned_answers())
     code, out, _ = run("scan", "-C", str(history.path), "--cache", cache, "--json", checker=first)
     assert code == 1
-    assert first.calls == ["pl_clamp", "pl_scale", "pl_clamp"]
+    assert first.calls == ["pl_clamp", "pl_scale", "pl_signum", "pl_scale", "pl_clamp"]
     assert json.loads(out)["run"] == {
         "commits": 6,
         "recorded": 0,
-        "planned": 3,
+        "planned": 5,
         "cached": 0,
-        "checked": 3,
+        "checked": 5,
     }
     second = CannedChecker(canned_answers())
     code2, out2, _ = run(
@@ -228,3 +231,100 @@ def test_hook_engine_errors_fail_open(work: Path) -> None:
     code, _, err = run("hook", "run", "pre-commit", "-C", str(work), checker=CannedChecker({}))
     assert code == 0
     assert "internal error(s), not blocking (fail-open" in err
+
+
+def test_range_writes_json_sarif_and_markdown_in_one_run(history: History, tmp_path: Path) -> None:
+    sarif_path, json_path, md_path = (tmp_path / f"r.{x}" for x in ("sarif", "json", "md"))
+    checker = CannedChecker(canned_answers())
+    code, out, _ = run(
+        "range",
+        "HEAD~5..HEAD~2",
+        "-C",
+        str(history.path),
+        "--no-cache",
+        f"--output=sarif={sarif_path}",
+        f"--output=json={json_path}",
+        f"--output=markdown={md_path}",
+        checker=checker,
+    )
+    assert code == 1
+    assert checker.calls == ["pl_clamp", "pl_scale", "pl_signum", "pl_scale"]  # once for all
+    assert "liftdiff scan" in out  # the terminal table on stdout
+    data = json.loads(json_path.read_text())
+    assert [c["verdict"] for c in data["commits"]] == [
+        "EQUIVALENT",
+        "NOT_EQUIVALENT",
+        "EQUIVALENT",
+    ]
+    assert "## " in md_path.read_text() and "`pl_scale`" in md_path.read_text()
+    sarif = json.loads(sarif_path.read_text())
+    assert _validator().is_valid(sarif)
+    run_ = sarif["runs"][0]
+    assert run_["originalUriBaseIds"] == {"SRCROOT": {"uri": history.path.as_uri() + "/"}}
+    tip = git(history.path, "rev-parse", "HEAD~2").stdout.strip()
+    assert run_["versionControlProvenance"] == [
+        {
+            "repositoryUri": history.path.as_uri() + "/",
+            "revisionId": tip,
+            "mappedTo": {"uriBaseId": "SRCROOT"},
+        }
+    ]
+    location = run_["results"][0]["locations"][0]["physicalLocation"]["artifactLocation"]
+    assert location == {"uri": "src/scale.c", "uriBaseId": "SRCROOT"}
+
+
+def test_sarif_names_the_remote_and_branch_of_head(history: History, tmp_path: Path) -> None:
+    clone = tmp_path / "clone"
+    git(tmp_path, "clone", "-q", str(history.path), str(clone))
+    git(clone, "remote", "set-url", "origin", "https://user:secret@example.com/pl.git")
+    out = run("commit", "HEAD", "-C", str(clone), "--no-cache", "--sarif")[1]
+    provenance = json.loads(out)["runs"][0]["versionControlProvenance"][0]
+    assert provenance["repositoryUri"] == "https://example.com/pl.git"
+    assert provenance["revisionId"] == git(clone, "rev-parse", "HEAD").stdout.strip()
+    assert provenance["branch"] == "main"
+    assert "secret" not in out
+
+
+def test_exit_zero_unless_liftdiff_failed(history: History) -> None:
+    assert run("commit", "HEAD~3", "-C", str(history.path), "--no-cache", "--exit-zero")[0] == 0
+    failing = CannedChecker({})  # every pair an ERROR: liftdiff failed on them
+    code, out, _ = run(
+        "commit", "HEAD~3", "-C", str(history.path), "--no-cache", "--exit-zero", checker=failing
+    )
+    assert code == 2 and "ERROR" in out
+
+
+def test_bad_output_stops_before_the_engine_runs(history: History, tmp_path: Path) -> None:
+    checker = CannedChecker(canned_answers())
+    target = tmp_path / "missing" / "r.json"
+    code, out, err = run(
+        "scan", "-C", str(history.path), "--no-cache", f"--output=json={target}", checker=checker
+    )
+    assert (code, out, checker.calls) == (2, "", [])
+    assert f"--output json={target}: no such directory" in err
+
+
+def test_scan_progress_lines_name_commits_and_functions(history: History) -> None:
+    code, _, err = run("scan", "-C", str(history.path), "--no-cache")
+    assert code == 1
+    lines = [line.split(" - ")[0] for line in err.splitlines()]
+    commits = git(history.path, "log", "--reverse", "--format=%H %s").stdout.splitlines()
+    assert lines[:6] == [
+        f"liftdiff: reading commits {i}/6 {line[:10]} {line.split(' ', 1)[1]}"
+        for i, line in enumerate(commits, start=1)
+    ]
+    assert lines[6:] == [
+        "liftdiff: checking functions 1/5 pl_clamp (src/clamp.c)",
+        "liftdiff: checking functions 2/5 pl_scale (src/scale.c)",
+        "liftdiff: checking functions 3/5 pl_signum (src/clamp.c)",
+        "liftdiff: checking functions 4/5 pl_scale (src/scale.c)",
+        "liftdiff: checking functions 5/5 pl_clamp (src/clamp.c)",
+    ]
+    assert "\x1b" not in err and "\r" not in err
+
+
+def test_color_only_when_asked_or_on_a_terminal(history: History) -> None:
+    colored = run("commit", "HEAD~3", "-C", str(history.path), "--no-cache", "--color=always")[1]
+    assert "\x1b[1;31mNOT_EQUIVALENT\x1b[0m" in colored
+    plain = run("commit", "HEAD~3", "-C", str(history.path), "--no-cache")[1]  # not a terminal
+    assert "\x1b" not in plain and "NOT_EQUIVALENT" in plain

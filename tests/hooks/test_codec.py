@@ -7,6 +7,7 @@ import json
 import pytest
 
 from checker.errors import ConfigError
+from checker.frontend.changes import ChangeKind, FunctionChange
 from checker.location import Location
 from checker.types import (
     FunctionResult,
@@ -16,7 +17,6 @@ from checker.types import (
     Verdict,
     Witness,
 )
-from hooks.changes import ChangeKind, FunctionChange
 from hooks.codec import change_from_dict, change_to_dict, result_from_dict, result_to_dict
 
 FULL = FunctionResult(
@@ -53,8 +53,11 @@ FULL = FunctionResult(
         FULL,
         FunctionResult("g", None, Location("b.c", 9), Verdict.UNKNOWN, reason="timeout"),
         FunctionResult("h", Location("c.c", 1), None, Verdict.UNSUPPORTED, reason="asm"),
+        FunctionResult(
+            "k", Location("d.c", 2), Location("d.c", 3), Verdict.EQUIVALENT, renamed_from="j"
+        ),
     ],
-    ids=["neq-with-witness", "unknown-no-old", "unsupported-no-new"],
+    ids=["neq-with-witness", "unknown-no-old", "unsupported-no-new", "renamed"],
 )
 def test_result_round_trips_through_json(result: FunctionResult) -> None:
     text = json.dumps(result_to_dict(result))

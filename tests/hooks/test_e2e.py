@@ -169,7 +169,7 @@ def setup_pre_commit(repo: Path, tmp_path: Path, command: Path) -> dict[str, str
         repo, "-c", "core.hooksPath=.git/hooks", "status", env=env
     )  # sanity: git works with this env
     assert result.returncode == 0
-    installed = __import__("subprocess").run(
+    installed = subprocess.run(
         [sys.executable, "-m", "pre_commit", "install", "-t", "pre-commit", "-t", "commit-msg"],
         cwd=repo,
         env={**git_env(env)},
@@ -228,6 +228,66 @@ def test_pre_commit_run_command(tmp_path: Path, fake_liftdiff: Path) -> None:
     assert BLOCKED in result.stdout
 
 
+def pre_commit_run(repo: Path, env: dict[str, str], *args: str) -> subprocess.CompletedProcess[str]:
+    return subprocess.run(
+        [sys.executable, "-m", "pre_commit", "run", "liftdiff", *args],
+        cwd=repo,
+        env=git_env(env),
+        capture_output=True,
+        text=True,
+    )
+
+
+def test_pre_commit_from_ref_to_ref_checks_the_named_commits(
+    tmp_path: Path, fake_liftdiff: Path
+) -> None:
+    """Nothing is staged: before, the hook checked the (empty) index and passed."""
+    repo = tmp_path / "repo"
+    shas = build_history(repo, upto=3)
+    env = setup_pre_commit(repo, tmp_path, fake_liftdiff)
+    blocked = pre_commit_run(repo, env, "--from-ref", shas[0], "--to-ref", shas[2])
+    assert blocked.returncode == 1, blocked.stdout + blocked.stderr
+    assert BLOCKED in blocked.stdout
+    assert "pl_scale (src/scale.c:" in blocked.stdout
+    refactor = pre_commit_run(repo, env, "--from-ref", shas[0], "--to-ref", shas[1])
+    assert refactor.returncode == 0, refactor.stdout + refactor.stderr
+    assert "Passed" in refactor.stdout
+
+
+def test_pre_commit_all_files_checks_the_work_tree(tmp_path: Path, fake_liftdiff: Path) -> None:
+    """An unstaged behaviour change: `--all-files` sees it, a plain run does not."""
+    repo = tmp_path / "repo"
+    build_history(repo, upto=2)
+    env = setup_pre_commit(repo, tmp_path, fake_liftdiff)
+    apply_step(repo, STEPS[2])
+    plain = pre_commit_run(repo, env)
+    assert plain.returncode == 0, plain.stdout + plain.stderr
+    assert "(no files to check)Skipped" in plain.stdout
+    everything = pre_commit_run(repo, env, "--all-files")
+    assert everything.returncode == 1, everything.stdout + everything.stderr
+    assert BLOCKED in everything.stdout
+    one_file = pre_commit_run(repo, env, "--files", "src/clamp.c")
+    assert one_file.returncode == 0, one_file.stdout + one_file.stderr
+
+
+def test_pre_commit_commit_checks_the_staged_text_not_unstaged_edits(
+    tmp_path: Path, fake_liftdiff: Path
+) -> None:
+    """The hook reads the named files from the work tree; pre-commit stashes unstaged
+    edits first, so what it reads is what the commit records."""
+    repo = tmp_path / "repo"
+    build_history(repo, upto=2)
+    env = setup_pre_commit(repo, tmp_path, fake_liftdiff)
+    env["SKIP"] = "liftdiff-commit-msg"
+    stage_offset_change(repo)
+    scale = repo / "src" / "scale.c"
+    scale.write_text((STEPS[0].tree / "src" / "scale.c").read_text())  # unstaged undo
+    blocked = commit(repo, "scale: offset first", **env)
+    assert blocked.returncode == 1, blocked.stdout + blocked.stderr
+    assert BLOCKED in blocked.stdout + blocked.stderr
+    assert scale.read_text() == (STEPS[0].tree / "src" / "scale.c").read_text()
+
+
 # --- the real engine -------------------------------------------------------------------
 
 
@@ -276,6 +336,20 @@ def test_real_engine_through_pre_commit(tmp_path: Path) -> None:
     assert BLOCKED in blocked.stdout + blocked.stderr
 
 
+def test_real_engine_through_pre_commit_from_ref_to_ref(tmp_path: Path) -> None:
+    repo = tmp_path / "repo"
+    shas = build_history(repo, upto=5)
+    env = setup_pre_commit(repo, tmp_path, Path(entry_point()))
+    # 04: a rename that keeps the body, and a callee's new signature; both equivalent
+    api = pre_commit_run(repo, env, "--from-ref", shas[2], "--to-ref", shas[3])
+    assert api.returncode == 0, api.stdout + api.stderr
+    # 02..05 net: the refactor, the offset change and the raised limit
+    net = pre_commit_run(repo, env, "--from-ref", shas[0], "--to-ref", shas[4])
+    assert net.returncode == 1, net.stdout + net.stderr
+    assert "liftdiff: commit blocked: 2 changed function(s) behave differently:" in net.stdout
+    assert "pl_scale (src/scale.c:" in net.stdout and "pl_clamp (src/clamp.c:" in net.stdout
+
+
 def test_real_engine_scan_of_the_fixture_history(tmp_path: Path) -> None:
     repo = tmp_path / "repo"
     build_history(repo)
@@ -293,11 +367,16 @@ def test_real_engine_scan_of_the_fixture_history(tmp_path: Path) -> None:
             [("pl_clamp", "EQUIVALENT"), ("pl_sign", "EQUIVALENT")],
         ),
         ("scale: apply the offset before doubling", [("pl_scale", "NOT_EQUIVALENT")]),
-        ("api: pl_abs, pl_sign is now pl_signum, twice works on long", []),
+        (
+            "api: pl_abs, pl_sign is now pl_signum, twice works on long",
+            [("pl_signum", "EQUIVALENT"), ("pl_scale", "EQUIVALENT")],
+        ),
         ("pl.h: raise PL_LIMIT to 128", [("pl_clamp", "NOT_EQUIVALENT")]),
         ("add a Latin-1 legacy file and a binary table", []),
     ]
     assert code == 1
+    renamed = data["commits"][3]["results"][0]
+    assert (renamed["renamed_from"], renamed["old"]["line"]) == ("pl_sign", 15)
     neq = data["commits"][2]["results"][0]["neq_summary"]
     assert neq and all("CONFIG_OFFSET" in e["configurations"] for e in neq)
     assert all(e["witness"]["configuration"]["CONFIG_OFFSET"] for e in neq)
@@ -311,6 +390,6 @@ def test_real_engine_second_scan_does_no_solver_work(tmp_path: Path) -> None:
         out = io.StringIO()
         main(["scan", "-C", str(repo), "--json"], out=out, err=io.StringIO())
         runs.append(json.loads(out.getvalue()))
-    assert runs[0]["run"]["checked"] == 3
+    assert runs[0]["run"]["checked"] == 5
     assert runs[1]["run"] == {"commits": 6, "recorded": 6, "planned": 0, "cached": 0, "checked": 0}
     assert runs[1]["results"] == runs[0]["results"]

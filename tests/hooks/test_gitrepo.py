@@ -6,7 +6,7 @@ from pathlib import Path
 
 import pytest
 
-from hooks.gitrepo import INDEX, FileDelta, GitError, Repo
+from hooks.gitrepo import INDEX, WORKTREE, FileDelta, GitError, Repo, public_uri
 from tests.hooks.productline import STEPS, History, build_history, git, init_repo
 
 pytestmark = pytest.mark.git
@@ -82,6 +82,55 @@ def test_index_snapshot_and_staged_deltas(tmp_path: Path) -> None:
     head = repo.resolve("HEAD").sha
     assert repo.deltas(head, INDEX) == [FileDelta("src/clamp.c", "src/clamp.c")]
     assert repo.snapshot(INDEX).text("src/clamp.c") == "int pl_clamp(int x) { return x; }\n"
+
+
+def test_worktree_snapshot_sees_unstaged_edits_of_tracked_files(tmp_path: Path) -> None:
+    path = tmp_path / "repo"
+    build_history(path, upto=1)
+    (path / "src" / "clamp.c").write_text("int pl_clamp(int x) { return x; }\n")
+    (path / "untracked.c").write_text("int u(void) { return 0; }\n")
+    (path / "src" / "scale.c").unlink()
+    repo = Repo(str(path))
+    head = repo.resolve("HEAD").sha
+    assert repo.deltas(head, WORKTREE) == [
+        FileDelta("src/clamp.c", "src/clamp.c"),
+        FileDelta("src/scale.c", None),
+    ]
+    assert repo.deltas(head, INDEX) == []
+    snapshot = repo.snapshot(WORKTREE)
+    assert snapshot.text("src/clamp.c") == "int pl_clamp(int x) { return x; }\n"
+    assert snapshot.read("untracked.c").problem == "absent"
+    assert snapshot.read("src/scale.c").problem == "absent"
+    assert "include/pl.h" in snapshot.paths() and "untracked.c" not in snapshot.paths()
+
+
+def test_merge_base_branch_and_remote(history: tuple[Path, list[str]], tmp_path: Path) -> None:
+    path, shas = history
+    repo = Repo(str(path))
+    assert repo.merge_base(shas[3], shas[1]) == shas[1]
+    assert repo.branch() == "main"
+    assert repo.remote_url() is None
+    clone = tmp_path / "clone"
+    git(tmp_path, "clone", "-q", str(path), str(clone))
+    git(clone, "checkout", "-q", "--detach", "HEAD")
+    cloned = Repo(str(clone))
+    assert cloned.remote_url() == path.as_uri()
+    assert cloned.branch() is None
+
+
+@pytest.mark.parametrize(
+    ("url", "uri"),
+    [
+        ("https://x-access-token:secret@github.com/o/r.git", "https://github.com/o/r.git"),
+        ("https://github.com/o/r", "https://github.com/o/r"),
+        ("git@github.com:o/r.git", "ssh://github.com/o/r.git"),
+        ("ssh://git@host:2222/o/r", "ssh://host:2222/o/r"),
+        ("/srv/git/r.git", "file:///srv/git/r.git"),
+        ("file:///srv/r", "file:///srv/r"),
+    ],
+)
+def test_public_uri_drops_credentials(url: str, uri: str) -> None:
+    assert public_uri(url) == uri
 
 
 def test_empty_repository_has_no_head(tmp_path: Path) -> None:

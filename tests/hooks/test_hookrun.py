@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import pytest
 
+from checker.frontend.changes import ChangeKind, FunctionChange
 from checker.location import Location
 from checker.types import FunctionResult, Verdict
-from hooks.changes import ChangeKind, FunctionChange
 from hooks.config import Policy
 from hooks.failsafe import skip_requested
 from hooks.hookrun import Stage, decide, intended_changes

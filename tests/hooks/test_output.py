@@ -4,10 +4,10 @@ from __future__ import annotations
 
 import json
 
+from checker.frontend.changes import ChangeKind, FunctionChange
 from checker.location import Location
 from checker.types import FunctionResult, ReportFormat, Verdict
 from hooks.analyze import CommitOutcome, RunStats, Step
-from hooks.changes import ChangeKind, FunctionChange
 from hooks.gitrepo import CommitInfo
 from hooks.output import render_outcomes, summary_table
 from hooks.plan import FileNote

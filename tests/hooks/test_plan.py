@@ -6,6 +6,7 @@ from pathlib import Path
 
 import pytest
 
+from checker.frontend.changes import ChangeKind
 from hooks.config import load_config
 from hooks.gitrepo import Repo
 from hooks.plan import plan_changes
@@ -34,7 +35,7 @@ def test_step_matches_its_expectation(repo: Repo, history: History, index: int) 
     assert [t.change.function for t in plan.tasks] == [
         name
         for name, (kind, _) in step.expect["changes"].items()
-        if kind in ("modified", "context")
+        if ChangeKind(kind).checked
     ]
 
 

@@ -8,12 +8,12 @@ from pathlib import Path
 import pytest
 
 from checker.errors import InputError, ParseError, UnsupportedError
+from checker.frontend.changes import ChangeKind, FunctionChange
 from checker.location import Location
 from checker.types import FunctionResult, Report, Settings, SourceFile, Verdict
 from hooks.cache import ResultCache
-from hooks.changes import ChangeKind, FunctionChange
 from hooks.plan import Task
-from hooks.runner import Source, check_task, cosmetic_outcome, run_tasks
+from hooks.runner import Source, check_task, run_tasks, text_outcome
 from tests.hooks.productline import CannedChecker
 
 
@@ -129,12 +129,14 @@ def test_time_budget_turns_the_rest_unknown_and_caps_each_check(tmp_path: Path) 
     assert outcomes[2].result.reason == "time budget used up before this function was checked"
 
 
-def test_cosmetic_outcome_needs_no_solver() -> None:
-    change = FunctionChange(ChangeKind.COSMETIC, "f", None, Location("a.c", 1))
-    outcome = cosmetic_outcome(change)
+@pytest.mark.parametrize("kind", [ChangeKind.COSMETIC, ChangeKind.RENAMED])
+def test_text_outcome_needs_no_solver(kind: ChangeKind) -> None:
+    change = FunctionChange(kind, "f", Location("a.c", 1), Location("a.c", 1), "g")
+    outcome = text_outcome(change)
     assert outcome.source is Source.TEXT
     assert outcome.result.verdict is Verdict.EQUIVALENT
     assert outcome.result.stats.solver_calls == 0
+    assert outcome.result.renamed_from == ("g" if kind is ChangeKind.RENAMED else None)
 
 
 def test_parallel_jobs_give_the_same_outcomes() -> None:

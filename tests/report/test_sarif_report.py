@@ -7,10 +7,17 @@ import json
 import pytest
 
 from checker.location import Location
-from checker.report.sarif_report import RULE_NEQ, render, to_sarif
+from checker.report.sarif_report import (
+    RULE_NEQ,
+    RULE_UNKNOWN,
+    RULE_UNSUPPORTED,
+    render,
+    to_sarif,
+)
 from checker.types import (
     FunctionResult,
     NeqEntry,
+    Provenance,
     ReplayMethod,
     Report,
     Verdict,
@@ -43,6 +50,11 @@ NEQ = FunctionResult(
 EQ = FunctionResult("inc", Location("lib/a.c", 1), Location("lib/a.c", 1), Verdict.EQUIVALENT)
 UNK = FunctionResult("loop", None, Location("lib/b.c", 7), Verdict.UNKNOWN, reason="timeout")
 UNSUP = FunctionResult("asm_fn", None, None, Verdict.UNSUPPORTED, reason="inline asm")
+UNSUP_AT = FunctionResult(
+    "asm_fn", None, Location("lib/c.c", 3), Verdict.UNSUPPORTED, reason="inline asm at lib/c.c:4"
+)
+ERR = FunctionResult("boom", None, Location("lib/d.c", 9), Verdict.ERROR, reason="internal error")
+PROVENANCE = Provenance("/work/repo", "https://github.com/o/r.git", "a" * 40, "main")
 
 
 def _validator():  # type: ignore[no-untyped-def]
@@ -52,11 +64,18 @@ def _validator():  # type: ignore[no-untyped-def]
 
 @pytest.mark.parametrize(
     "report",
-    [Report(()), Report((EQ,)), Report((NEQ, EQ, UNK, UNSUP))],
+    [Report(()), Report((EQ,)), Report((NEQ, EQ, UNK, UNSUP, UNSUP_AT, ERR))],
     ids=["empty", "all-equivalent", "mixed"],
 )
-def test_output_validates_against_sarif_schema(report: Report) -> None:
-    errors = sorted(_validator().iter_errors(json.loads(render(report))), key=str)
+@pytest.mark.parametrize(
+    "provenance",
+    [None, Provenance("/tmp/x"), Provenance("/tmp/x", None, "b" * 40), PROVENANCE],
+    ids=["none", "root-only", "no-remote", "full"],
+)
+def test_output_validates_against_sarif_schema(
+    report: Report, provenance: Provenance | None
+) -> None:
+    errors = sorted(_validator().iter_errors(json.loads(render(report, provenance))), key=str)
     assert [e.message for e in errors] == []
 
 
@@ -68,13 +87,13 @@ def test_schema_check_would_catch_a_broken_log() -> None:
 
 def test_neq_is_an_error_result_at_the_new_location() -> None:
     run = to_sarif(Report((NEQ, EQ, UNK)))["runs"][0]
-    assert len(run["results"]) == 1
+    assert [r["ruleId"] for r in run["results"]] == [RULE_NEQ, RULE_UNKNOWN]
     result = run["results"][0]
     assert result["ruleId"] == RULE_NEQ
     assert run["tool"]["driver"]["rules"][result["ruleIndex"]]["id"] == RULE_NEQ
     assert result["level"] == "error"
     assert result["locations"][0]["physicalLocation"] == {
-        "artifactLocation": {"uri": "lib/clamp.c", "uriBaseId": "%SRCROOT%"},
+        "artifactLocation": {"uri": "lib/clamp.c", "uriBaseId": "SRCROOT"},
         "region": {"startLine": 12},
     }
     assert result["locations"][0]["logicalLocations"][0]["name"] == "clamp"
@@ -86,15 +105,62 @@ def test_neq_is_an_error_result_at_the_new_location() -> None:
     assert result["properties"]["neqSummary"][0]["inputs"] == "x > 100"
 
 
-def test_inconclusive_verdicts_are_notifications_not_alerts() -> None:
-    run = to_sarif(Report((UNK, UNSUP)))["runs"][0]
-    assert run["results"] == []
+def test_undecided_verdicts_are_note_results_and_errors_notifications() -> None:
+    run = to_sarif(Report((UNK, UNSUP_AT, ERR, UNSUP)))["runs"][0]
+    rules = [rule["id"] for rule in run["tool"]["driver"]["rules"]]
+    assert rules == [RULE_NEQ, RULE_UNKNOWN, RULE_UNSUPPORTED]  # stable ids and indices
+    assert [(r["ruleId"], r["ruleIndex"], r["level"]) for r in run["results"]] == [
+        (RULE_UNKNOWN, 1, "note"),
+        (RULE_UNSUPPORTED, 2, "note"),
+    ]
+    assert [r["message"]["text"] for r in run["results"]] == [
+        "'loop' was not proved equivalent to its previous version: timeout.",
+        "'asm_fn' was not checked: inline asm at lib/c.c:4.",
+    ]
+    assert run["results"][0]["properties"]["reason"] == "timeout"
     notes = run["invocations"][0]["toolExecutionNotifications"]
     assert [(n["level"], n["message"]["text"]) for n in notes] == [
-        ("warning", "loop (lib/b.c:7): UNKNOWN: timeout"),
-        ("note", "asm_fn (-): UNSUPPORTED: inline asm"),
+        ("error", "boom (lib/d.c:9): ERROR: internal error"),
+        ("note", "asm_fn (-): UNSUPPORTED: inline asm"),  # no location to attach an alert to
     ]
     assert "locations" not in notes[1]
+
+
+def test_provenance_gives_srcroot_and_the_commit() -> None:
+    run = to_sarif(Report((NEQ,)), PROVENANCE)["runs"][0]
+    assert run["originalUriBaseIds"] == {"SRCROOT": {"uri": "file:///work/repo/"}}
+    assert run["versionControlProvenance"] == [
+        {
+            "repositoryUri": "https://github.com/o/r.git",
+            "revisionId": "a" * 40,
+            "branch": "main",
+            "mappedTo": {"uriBaseId": "SRCROOT"},
+        }
+    ]
+    staged = to_sarif(Report(()), Provenance("/work/repo", None, None, "main"))["runs"][0]
+    assert "versionControlProvenance" not in staged
+    check = to_sarif(Report(()), Provenance("/home/me"))["runs"][0]
+    assert check["originalUriBaseIds"] == {"SRCROOT": {"uri": "file:///home/me/"}}
+
+
+def test_paths_become_uris() -> None:
+    odd = FunctionResult("f", None, Location("src/my file#1.c", 2), Verdict.UNKNOWN, "t")
+    absolute = FunctionResult("g", None, Location("/abs/x.c", 2), Verdict.UNKNOWN, "t")
+    located = [
+        r["locations"][0]["physicalLocation"]["artifactLocation"]
+        for r in to_sarif(Report((odd, absolute)))["runs"][0]["results"]
+    ]
+    assert located == [
+        {"uri": "src/my%20file%231.c", "uriBaseId": "SRCROOT"},
+        {"uri": "file:///abs/x.c"},
+    ]
+
+
+def test_renamed_function_says_so() -> None:
+    renamed = FunctionResult(**{**NEQ.__dict__, "function": "limit", "renamed_from": "clamp"})
+    result = to_sarif(Report((renamed,)))["runs"][0]["results"][0]
+    assert result["message"]["text"].startswith("'limit (renamed from clamp)' is not equivalent")
+    assert result["properties"]["renamedFrom"] == "clamp"
 
 
 def test_fingerprint_is_stable_across_line_moves() -> None:

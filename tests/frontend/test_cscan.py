@@ -6,7 +6,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from hooks.cscan import ItemKind, TokenKind, includes, scan, tokenize
+from checker.frontend.cscan import ItemKind, TokenKind, includes, scan, tokenize
 
 SOURCE = r"""
 #include "lib.h"

@@ -455,3 +455,25 @@ def includes(items: list[Item]) -> list[tuple[str, bool]]:
             if match:
                 found.append((match.group(2).strip(), match.group(1) == "<"))
     return found
+
+
+def rename_identifier(text: str, old: str, new: str) -> str:
+    """`text` with every identifier token `old` spelled `new`, in code and in
+    directives, but not in strings, character constants or comments; lines keep
+    their numbers."""
+    spans: list[tuple[int, int]] = []
+    for token in tokenize(text):
+        if token.kind is TokenKind.IDENT and token.text == old:
+            spans.append((token.start, token.end))
+        elif token.kind is TokenKind.DIRECTIVE:
+            spans.extend(
+                (token.start + m.start(), token.start + m.end())
+                for m in _TOKEN.finditer(text, token.start, token.end)
+                if m.lastgroup == "ident" and m.group() == old
+            )
+    out: list[str] = []
+    last = 0
+    for start, end in spans:
+        out += [text[last:start], new]
+        last = end
+    return "".join([*out, text[last:]])
