@@ -31,11 +31,12 @@ from checker.cli import (
 from checker.errors import ConfigError, LiftdiffError
 from checker.reproducible import fix_hash_seed
 from checker.types import Verdict
+from hooks.acknowledge import NOTHING, from_message, judge
 from hooks.analyze import CommitOutcome, Step, analyze
 from hooks.cache import ResultCache, default_path
 from hooks.config import Config, load_config
 from hooks.gitrepo import INDEX, GitError, Repo
-from hooks.hookrun import EXIT_PASS, Stage, decide, intended_changes, skip_requested
+from hooks.hookrun import EXIT_PASS, Stage, decide, skip_requested
 from hooks.install import install, uninstall
 from hooks.output import render_outcomes
 from hooks.runner import CheckFn
@@ -189,11 +190,23 @@ def _run(
             on_done=on_done,
         )
     out.write(render_outcomes(outcomes, args.format, stats if table else None, table=table))
-    return _exit_code(outcomes)
+    return _exit_code(outcomes, config, err)
 
 
-def _exit_code(outcomes: Sequence[CommitOutcome]) -> int:
-    return max((o.verdict.exit_code for o in outcomes), default=0)
+def _exit_code(outcomes: Sequence[CommitOutcome], config: Config, err: TextIO) -> int:
+    """diff(1)-style over the commits; a change its commit's trailer names is intended."""
+    code = 0
+    for outcome in outcomes:
+        commit = outcome.step.commit
+        ack = from_message(commit.message, config.policy.trailer) if commit else NOTHING
+        judgement = judge(outcome.outcomes, config.policy.block, ack, lambda o: o.result)
+        for item in judgement.acknowledged:
+            err.write(
+                f"liftdiff: {item.result.function}: behaviour change intended "
+                f"({config.policy.trailer} trailer of {outcome.step.label})\n"
+            )
+        code = max(code, judgement.verdict.exit_code)
+    return code
 
 
 def _staged_step(repo: Repo) -> Step:
@@ -295,7 +308,7 @@ def run_hook(args: argparse.Namespace, out: TextIO, err: TextIO, check: CheckFn,
         outcome.outcomes,
         config.policy,
         stage,
-        intended_changes(message, config.policy.trailer),
+        from_message(message, config.policy.trailer),
     )
     err.write(decision.message)
     return decision.exit_code

@@ -5,9 +5,10 @@ from __future__ import annotations
 import pytest
 
 from checker.types import FunctionResult, Location, Verdict
+from hooks.acknowledge import Acknowledgement
 from hooks.changes import ChangeKind, FunctionChange
 from hooks.config import Policy
-from hooks.hookrun import Stage, decide, intended_changes, skip_requested
+from hooks.hookrun import Stage, decide, skip_requested
 from hooks.runner import Outcome, Source
 
 
@@ -17,26 +18,6 @@ def outcome(name: str, verdict: Verdict, reason: str | None = None) -> Outcome:
     return Outcome(
         change, FunctionResult(name, where, where, verdict, reason=reason), Source.ENGINE
     )
-
-
-def test_trailer_names_functions_with_free_text() -> None:
-    message = (
-        "scale: offset first\n\nBody text.\n\n"
-        "Behavior-Change: pl_scale, pl_clamp - now applies the offset first\n"
-        "# Behavior-Change: ignored_comment\n"
-        "behavior-change:other\n"
-    )
-    assert intended_changes(message, "Behavior-Change") == {
-        "pl_scale",
-        "pl_clamp",
-        "now",
-        "applies",
-        "the",
-        "offset",
-        "first",
-        "other",
-    }
-    assert intended_changes("no trailer here\n", "Behavior-Change") == frozenset()
 
 
 @pytest.mark.parametrize(("value", "skip"), [("1", True), ("yes", True), ("0", False), ("", False)])
@@ -72,7 +53,10 @@ def test_pre_commit_stage_points_to_skip_and_commit_msg_hook() -> None:
 
 def test_trailer_lets_an_intended_change_through() -> None:
     decision = decide(
-        [outcome("f", Verdict.NOT_EQUIVALENT)], Policy(), Stage.COMMIT_MSG, frozenset({"f"})
+        [outcome("f", Verdict.NOT_EQUIVALENT)],
+        Policy(),
+        Stage.COMMIT_MSG,
+        Acknowledgement(frozenset({"f"})),
     )
     assert decision.exit_code == 0
     assert decision.message == (
