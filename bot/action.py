@@ -18,7 +18,7 @@ from typing import TextIO
 from github import GithubException
 
 from bot.config import ActionSettings
-from bot.conversation import Conclusion, report_markdown, workflow_commands
+from bot.conversation import Conclusion, report_markdown, workflow_commands, workflow_message
 from bot.github_api import GitHubClient, token_client
 from bot.model import BotError, PullRequest, Review
 from bot.pipeline import Analyse, handle
@@ -87,6 +87,8 @@ def run_action(settings: ActionSettings, out: TextIO, err: TextIO) -> int:
     if settings.step_summary:
         with open(settings.step_summary, "a", encoding="utf-8") as summary:
             summary.write(report_markdown(handled.review, handled.pr) + "\n")
+    if handled.review.skipped:
+        out.write(workflow_message("warning", f"liftdiff: not checked: {handled.review.skipped}"))
     for line in workflow_commands(handled.outcome.annotations):
         out.write(line + "\n")
     out.write(f"liftdiff: {handled.outcome.title} (check: {handled.outcome.conclusion})\n")

@@ -39,6 +39,8 @@ SUMMARY_LIMIT = 65_535
 ANNOTATION_BATCH = 50
 """GitHub takes at most 50 annotations per check-run request."""
 CELL_LIMIT = 240
+NOTE_RESERVE = 40
+"""Room for the digits the shortening note adds to the text measured without it."""
 DETAIL_LIMIT = 3_000
 INTENDED_ICON = "☑️"
 SKIPPED_ICON = "⏭️"
@@ -386,13 +388,23 @@ def _fit(
         parts.append(footer)
         return "\n".join(parts) + "\n"
 
-    kept_rows, kept_folds = len(rows), len(folds)
-    while len(text(kept_rows, kept_folds)) > limit and kept_folds:
-        kept_folds -= 1
-    while len(text(kept_rows, kept_folds)) > limit and kept_rows:
-        kept_rows -= 1
-    result = text(kept_rows, kept_folds)
-    return result if len(result) <= limit else _clip(result, limit)
+    whole = text(len(rows), len(folds))
+    if len(whole) <= limit:
+        return whole
+    budget = limit - len(text(0, 0)) - NOTE_RESERVE
+    kept_rows = kept_folds = 0
+    for row in rows:
+        if len(row) + 1 > budget:
+            break
+        budget -= len(row) + 1
+        kept_rows += 1
+    if kept_rows == len(rows):
+        for fold in folds:
+            if len(fold) + 2 > budget:
+                break
+            budget -= len(fold) + 2
+            kept_folds += 1
+    return _clip(text(kept_rows, kept_folds), limit)
 
 
 def annotations(review: Review, pr: PullRequest) -> tuple[Annotation, ...]:
@@ -448,6 +460,11 @@ def _escape_data(text: str) -> str:
 
 def _escape_property(text: str) -> str:
     return _escape_data(text).replace(":", "%3A").replace(",", "%2C")
+
+
+def workflow_message(command: str, text: str) -> str:
+    """A `::warning::text` line (no file) for a GitHub Actions log."""
+    return f"::{command}::{_escape_data(text)}\n"
 
 
 def workflow_commands(items: Sequence[Annotation]) -> list[str]:
