@@ -221,18 +221,19 @@ def _neq_details(result: FunctionResult, review: Review) -> str:
             "witnesses and assumptions"
         ),
         "",
-        "| Configurations (head) | Inputs (body) | Witness | Old | New |",
-        "|---|---|---|---|---|",
+        "| Configurations (head) | Witness | Old | New |",
+        "|---|---|---|---|",
     ]
     for entry in result.neq_summary:
         w = entry.witness
-        witness = configuration_text(w.configuration) + "; " + assignment_text(w.inputs)
+        where = code_span(_clip(configuration_text(w.configuration), DETAIL_LIMIT))
+        inputs = code_span(_clip(assignment_text(w.inputs), DETAIL_LIMIT))
+        if w.stubs:  # values assumed for calls without code
+            inputs += "<br>" + code_span(_clip(assignment_text(w.stubs), DETAIL_LIMIT))
         lines.append(
-            f"| {code_span(_clip(entry.configurations, DETAIL_LIMIT))} "
-            f"| {code_span(_clip(entry.inputs, DETAIL_LIMIT))} "
-            f"| {cell_text(_clip(witness, DETAIL_LIMIT))} "
-            f"| {cell_text(_clip(assignment_text(w.old_output), DETAIL_LIMIT))} "
-            f"| {cell_text(_clip(assignment_text(w.new_output), DETAIL_LIMIT))} |"
+            f"| {code_span(_clip(entry.configurations, DETAIL_LIMIT))} | {where}<br>{inputs} "
+            f"| {code_span(_clip(assignment_text(w.old_output), DETAIL_LIMIT))} "
+            f"| {code_span(_clip(assignment_text(w.new_output), DETAIL_LIMIT))} |"
         )
     lines += ["", _replay_sentence(result, review)]
     lines += _assumption_lines(result)

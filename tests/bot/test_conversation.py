@@ -170,8 +170,8 @@ def test_comment_table_links_folds_and_headings() -> None:
         "<summary><code>scale</code>: 1 differing case, witnesses and assumptions</summary>" in body
     )
     assert (
-        "| `CONFIG_OFFSET && CONFIG_SATURATE` | `raw >= -2147483151 && raw <= -501` "
-        "| CONFIG_OFFSET=1, CONFIG_SATURATE=1; raw = -1717985729 | return = 1000 | return = 1008 |"
+        "| `CONFIG_OFFSET && CONFIG_SATURATE` | `CONFIG_OFFSET=1, CONFIG_SATURATE=1`<br>"
+        "`raw = -1717985729` | `return = 1000` | `return = 1008` |"
     ) in body
     assert "replayed by liftdiff's interpreter only: the bot never compiles" in body
     assert "- calls to log_value are events" in body
