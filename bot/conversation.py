@@ -19,6 +19,7 @@ from dataclasses import dataclass
 from bot.model import PullRequest, Review
 from checker.report.markdown_report import (
     ICON,
+    ORDER,
     assignment_text,
     cell_text,
     code_span,
@@ -49,22 +50,6 @@ PARTIAL_EQUIVALENCE = (
     "input on which both versions terminate (partial equivalence: inputs on which a "
     "loop runs forever are not compared), under the assumptions listed with each function."
 )
-_WORDS = {
-    Verdict.NOT_EQUIVALENT: "NOT EQUIVALENT",
-    Verdict.EQUIVALENT: "EQUIVALENT",
-    Verdict.UNKNOWN: "UNKNOWN",
-    Verdict.UNSUPPORTED: "UNSUPPORTED",
-    Verdict.ERROR: "ERROR",
-}
-_ORDER = (
-    Verdict.NOT_EQUIVALENT,
-    Verdict.ERROR,
-    Verdict.UNSUPPORTED,
-    Verdict.UNKNOWN,
-    Verdict.EQUIVALENT,
-)
-
-
 class Conclusion(enum.StrEnum):
     """Check-run conclusions the bot uses (GitHub's words)."""
 
@@ -110,6 +95,10 @@ class CheckOutcome:
     title: str
     summary: str
     annotations: tuple[Annotation, ...]
+
+
+def _word(verdict: Verdict) -> str:
+    return verdict.value.replace("_", " ")
 
 
 def _judgement(review: Review, pr: PullRequest) -> Judgement[FunctionResult]:
@@ -191,7 +180,7 @@ def _lines(cells: Sequence[str]) -> str:
 def _row(result: FunctionResult, review: Review, pr: PullRequest, intended: bool) -> str:
     verdict = result.verdict
     icon = INTENDED_ICON if intended else ICON[verdict]
-    word = f"**{_WORDS[verdict]}**" if verdict is Verdict.NOT_EQUIVALENT else _WORDS[verdict]
+    word = f"**{_word(verdict)}**" if verdict is Verdict.NOT_EQUIVALENT else _word(verdict)
     if intended:
         word += " (intended)"
     if verdict is Verdict.NOT_EQUIVALENT and result.neq_summary:
@@ -273,7 +262,7 @@ def _other_details(results: Sequence[FunctionResult]) -> str | None:
             parts.append("assuming " + "; ".join(result.assumptions))
         if parts:
             entries.append(
-                f"- {code_span(result.function)} ({_WORDS[result.verdict]}): "
+                f"- {code_span(result.function)} ({_word(result.verdict)}): "
                 + cell_text(_clip(". ".join(parts), DETAIL_LIMIT))
             )
     if not entries:
@@ -305,7 +294,7 @@ def _unchecked_details(review: Review, pr: PullRequest) -> str | None:
 
 
 def _ordered(review: Review) -> list[FunctionResult]:
-    return sorted(review.results, key=lambda r: (_ORDER.index(r.verdict), r.function))
+    return sorted(review.results, key=lambda r: (ORDER.index(r.verdict), r.function))
 
 
 def comment(review: Review, pr: PullRequest, limit: int = COMMENT_LIMIT) -> str:

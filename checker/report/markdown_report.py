@@ -18,7 +18,7 @@ ICON = {
     Verdict.UNSUPPORTED: "⚠️",
     Verdict.ERROR: "💥",
 }
-_ORDER = (
+ORDER = (
     Verdict.NOT_EQUIVALENT,
     Verdict.ERROR,
     Verdict.UNSUPPORTED,
@@ -73,7 +73,7 @@ def summary_line(report: Report) -> str:
         Verdict.UNKNOWN: "unknown",
         Verdict.EQUIVALENT: "equivalent",
     }
-    return ", ".join(f"{counts[v]} {words[v]}" for v in _ORDER if counts[v])
+    return ", ".join(f"{counts[v]} {words[v]}" for v in ORDER if counts[v])
 
 
 def cell_text(text: str) -> str:
@@ -121,9 +121,10 @@ def _witness_section(result: FunctionResult) -> list[str]:
     for entry in result.neq_summary:
         w = entry.witness
         witness = configuration_text(w.configuration) + "; " + assignment_text(w.inputs)
+        old, new = assignment_text(w.old_output), assignment_text(w.new_output)
         lines.append(
-            f"| {code_span(entry.configurations)} | {code_span(entry.inputs)} | {cell_text(witness)} "
-            f"| {cell_text(assignment_text(w.old_output))} | {cell_text(assignment_text(w.new_output))} |"
+            f"| {code_span(entry.configurations)} | {code_span(entry.inputs)} "
+            f"| {cell_text(witness)} | {cell_text(old)} | {cell_text(new)} |"
         )
     replayed = sorted({m.value for e in result.neq_summary for m in e.witness.replayed_by})
     if replayed:
@@ -139,7 +140,7 @@ def render(report: Report) -> str:
             "| | Function | Location | Verdict | Details |",
             "|---|---|---|---|---|",
         ]
-        ordered = sorted(report.results, key=lambda r: _ORDER.index(r.verdict))
+        ordered = sorted(report.results, key=lambda r: ORDER.index(r.verdict))
         for result in ordered:
             lines.append(
                 f"| {ICON[result.verdict]} | {code_span(result.function)} "
