@@ -69,12 +69,14 @@ def review(
     allow_compiler: bool,
     check: CheckFn = check_pair,
 ) -> Review:
-    """Analyse base -> head. Without `allow_compiler` nothing of the code is compiled
-    or run: witnesses are replayed by liftdiff's interpreter only."""
+    """Analyse base -> head. Without `allow_compiler` the code is untrusted: nothing of
+    it is compiled or run (witnesses are replayed by liftdiff's interpreter only), and
+    an `#include` is looked up in the revision and the stub prelude, never on disk."""
     config = config_at(repo, base)
     settings = config.settings
     if not allow_compiler:
-        settings = settings.overlay({"use_compiler": False, "brute_force": False})
+        untrusted = {"use_compiler": False, "brute_force": False, "disk_headers": False}
+        settings = settings.overlay(untrusted)
     config = Config(settings, config.policy, config.origin)
 
     def bounded(total: int) -> None:
