@@ -20,7 +20,7 @@ def run() -> int:
         from checker.reproducible import fix_hash_seed
 
         fix_hash_seed()
-        from hooks.cli import main  # after the re-exec: importing it takes ~0.3 s
+        from bot.cli import main  # after the re-exec: importing it takes ~0.3 s
 
         return main()
     except KeyboardInterrupt:

@@ -152,6 +152,9 @@ class Settings:
     defines: tuple[tuple[str, str], ...] = ()
     """Fixed macro definitions (name, value) applied to both versions."""
     include_dirs: tuple[str, ...] = ()
+    disk_headers: bool = True
+    """Look for headers the analysed text does not carry on disk too (include_dirs, the
+    working directory, absolute names). Off where the C text is untrusted (the App)."""
     features: tuple[str, ...] = ()
     """Feature macros given explicitly (in addition to `feature_patterns`)."""
     feature_patterns: tuple[str, ...] = ()

@@ -33,12 +33,13 @@ from checker.errors import ConfigError, LiftdiffError
 from checker.outputs import check_writable
 from checker.reproducible import fix_hash_seed
 from checker.types import Provenance
+from hooks.acknowledge import NOTHING, from_message, judge
 from hooks.analyze import CommitOutcome, Step, analyze
 from hooks.cache import ResultCache, default_path
 from hooks.config import Config, load_config
 from hooks.failsafe import hook_failed, skip_requested
 from hooks.gitrepo import GitError, Repo
-from hooks.hookrun import EXIT_PASS, Stage, decide, intended_changes
+from hooks.hookrun import EXIT_PASS, Stage, decide
 from hooks.install import entry_point, install, uninstall
 from hooks.output import render_outcomes, step_title
 from hooks.precommit import hook_step, staged_step
@@ -189,7 +190,7 @@ def _run(
         ),
     )
     verdicts = [o.result.verdict for c in outcomes for o in c.outcomes]
-    return exit_status(_exit_code(outcomes), verdicts, args.exit_zero)
+    return exit_status(_exit_code(outcomes, config, err), verdicts, args.exit_zero)
 
 
 def _provenance(repo: Repo, steps: Sequence[Step]) -> Provenance:
@@ -203,8 +204,20 @@ def _provenance(repo: Repo, steps: Sequence[Step]) -> Provenance:
     )
 
 
-def _exit_code(outcomes: Sequence[CommitOutcome]) -> int:
-    return max((o.verdict.exit_code for o in outcomes), default=0)
+def _exit_code(outcomes: Sequence[CommitOutcome], config: Config, err: TextIO) -> int:
+    """diff(1)-style over the commits; a change its commit's trailer names is intended."""
+    code = 0
+    for outcome in outcomes:
+        commit = outcome.step.commit
+        ack = from_message(commit.message, config.policy.trailer) if commit else NOTHING
+        judgement = judge(outcome.outcomes, config.policy.block, ack, lambda o: o.result)
+        for item in judgement.acknowledged:
+            err.write(
+                f"liftdiff: {item.result.function}: behaviour change intended "
+                f"({config.policy.trailer} trailer of {outcome.step.label})\n"
+            )
+        code = max(code, judgement.verdict.exit_code)
+    return code
 
 
 def run_staged(
@@ -311,10 +324,10 @@ def run_hook(args: argparse.Namespace, out: TextIO, err: TextIO, check: CheckFn,
     outcome = outcomes[0]
     for note in outcome.notes:
         err.write(f"liftdiff: {note.path}: {note.message}\n")
-    intended = intended_changes(message, config.policy.trailer).union(
-        *(intended_changes(c.message, config.policy.trailer) for c in commits)
-    )
-    decision = decide(outcome.outcomes, config.policy, stage, intended)
+    ack = from_message(message, config.policy.trailer)
+    for commit in commits:
+        ack = ack | from_message(commit.message, config.policy.trailer)
+    decision = decide(outcome.outcomes, config.policy, stage, ack)
     err.write(decision.message)
     return decision.exit_code
 

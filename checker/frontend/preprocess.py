@@ -40,7 +40,10 @@ class Prepared:
 
 
 def prelude_header(name: str) -> str | None:
-    """Our stub for a standard header, or None when we do not model it."""
+    """Our stub for a standard header, or None when we do not model it (or the name
+    leaves the prelude folder: `<../../etc/passwd>` names no header of ours)."""
+    if name.startswith("/") or ".." in name.split("/"):
+        return None
     try:
         prelude = resources.files("checker.frontend.prelude")
         return prelude.joinpath(name).read_text(encoding="utf-8")
@@ -149,7 +152,7 @@ def _find_header(
         text = source.headers.get(candidate)
         if text is not None:
             return candidate, text
-    for candidate in candidates:
+    for candidate in candidates if settings.disk_headers else ():
         if os.path.isfile(candidate):
             try:
                 with open(candidate, encoding="utf-8") as handle:

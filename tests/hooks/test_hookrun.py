@@ -7,9 +7,10 @@ import pytest
 from checker.frontend.changes import ChangeKind, FunctionChange
 from checker.location import Location
 from checker.types import FunctionResult, Verdict
+from hooks.acknowledge import Acknowledgement
 from hooks.config import Policy
 from hooks.failsafe import skip_requested
-from hooks.hookrun import Stage, decide, intended_changes
+from hooks.hookrun import Stage, decide
 from hooks.runner import Outcome, Source
 
 
@@ -19,26 +20,6 @@ def outcome(name: str, verdict: Verdict, reason: str | None = None) -> Outcome:
     return Outcome(
         change, FunctionResult(name, where, where, verdict, reason=reason), Source.ENGINE
     )
-
-
-def test_trailer_names_functions_with_free_text() -> None:
-    message = (
-        "scale: offset first\n\nBody text.\n\n"
-        "Behavior-Change: pl_scale, pl_clamp - now applies the offset first\n"
-        "# Behavior-Change: ignored_comment\n"
-        "behavior-change:other\n"
-    )
-    assert intended_changes(message, "Behavior-Change") == {
-        "pl_scale",
-        "pl_clamp",
-        "now",
-        "applies",
-        "the",
-        "offset",
-        "first",
-        "other",
-    }
-    assert intended_changes("no trailer here\n", "Behavior-Change") == frozenset()
 
 
 @pytest.mark.parametrize(("value", "skip"), [("1", True), ("yes", True), ("0", False), ("", False)])
@@ -74,7 +55,10 @@ def test_pre_commit_stage_points_to_skip_and_commit_msg_hook() -> None:
 
 def test_trailer_lets_an_intended_change_through() -> None:
     decision = decide(
-        [outcome("f", Verdict.NOT_EQUIVALENT)], Policy(), Stage.COMMIT_MSG, frozenset({"f"})
+        [outcome("f", Verdict.NOT_EQUIVALENT)],
+        Policy(),
+        Stage.COMMIT_MSG,
+        Acknowledgement(frozenset({"f"})),
     )
     assert decision.exit_code == 0
     assert decision.message == (

@@ -37,13 +37,15 @@ def test_liftdiff_commands_parse(path: Path) -> None:
     parser, sub = build_parser()
     register(sub)
     argvs = commands(path)
-    assert len(argvs) == {"liftdiff-pr": 2, "liftdiff-nightly": 4}[path.stem]
+    assert len(argvs) == {"liftdiff-pr": 0, "liftdiff-nightly": 4}[path.stem]  # pr: the action
     for argv in argvs:
         args = parser.parse_args([a.replace("$RANGE", "A..B").replace("$SINCE", "x") for a in argv])
         assert args.command in ("range", "scan")
 
 
-@pytest.mark.parametrize("path", WORKFLOWS, ids=lambda p: p.stem)
+@pytest.mark.parametrize(
+    "path", [p for p in WORKFLOWS if "nightly" in p.stem], ids=lambda p: p.stem
+)
 def test_sarif_written_is_the_sarif_uploaded(path: Path) -> None:
     text = path.read_text(encoding="utf-8")
     written = re.findall(r"--sarif > (\S+)", text)
