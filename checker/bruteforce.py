@@ -13,9 +13,8 @@ import dataclasses
 import time
 
 from checker.decide import PairContext
-from checker.driver import function_budget, replay_compiler, summary_result
+from checker.driver import function_budget, replay_compiler, replay_version, summary_result
 from checker.frontend import load
-from checker.replay import CompiledVersion
 from checker.solver import Outcome
 from checker.types import FunctionResult, NeqEntry, Settings, SourceFile, Stats
 from checker.variability import Feature, enumerate_products
@@ -56,8 +55,8 @@ def brute_force(
             name,
             plain,
             (
-                CompiledVersion(old.source.path, pair.old.text),
-                CompiledVersion(new.source.path, pair.new.text),
+                replay_version(old.source, pair.old.text, settings, pair.configuration),
+                replay_version(new.source, pair.new.text, settings, pair.configuration),
             ),
             compiler,
         )

@@ -34,7 +34,7 @@ from checker.types import (
     Stats,
     Verdict,
 )
-from checker.variability import Feature, derive_product, merge_features
+from checker.variability import Feature, compiler_flags, derive_product, merge_features
 from checker.variability import formula as fm
 from checker.witness import Assignment
 from checker.witness_report import body_condition, witness_of
@@ -159,17 +159,37 @@ def configure_for(
         key = tuple(sorted(configuration.items()))
         if key not in cache:
             cache[key] = tuple(  # type: ignore[assignment]
-                CompiledVersion(
-                    parsed.source.path,
+                replay_version(
+                    parsed.source,
                     derive_product(
                         parsed.source.text, parsed.source.path, configuration, settings
                     ).text,
+                    settings,
+                    configuration,
                 )
                 for parsed in (old, new)
             )
         return cache[key]
 
     return products
+
+
+def replay_version(
+    source: SourceFile,
+    text: str,
+    settings: Settings,
+    configuration: Mapping[str, int | None] | None = None,
+) -> CompiledVersion:
+    """What gcc compiles to replay a witness on `text` (the source or one of its
+    products): the settings' -D values and -I directories, and the revision's
+    headers, reach the compiler in every replay, as they reached the front end."""
+    return CompiledVersion(
+        source.path,
+        text,
+        tuple(compiler_flags(configuration or {}, settings)),
+        settings.include_dirs,
+        tuple(sorted(source.headers.items())),
+    )
 
 
 def function_budget(settings: Settings, started: float) -> Budget:
@@ -196,8 +216,8 @@ def _lifted(
     budget = function_budget(settings, started)
     compiler = replay_compiler(settings)
     versions = (
-        CompiledVersion(old.source.path, old.source.text),
-        CompiledVersion(new.source.path, new.source.text),
+        replay_version(old.source, old.source.text, settings),
+        replay_version(new.source, new.source.text, settings),
     )
     configure = configure_for(old, new, features, settings) if features else None
     entries: list[NeqEntry] = []
