@@ -74,7 +74,10 @@ def _cases() -> list[Path]:
 @pytest.mark.parametrize("case", _cases(), ids=lambda p: p.name)
 def test_case(case: Path) -> None:
     expect = json.loads((case / "expect.json").read_text())
-    settings = Settings(timeout=60, solver_timeout=30).overlay(expect.get("settings", {}))
+    overrides = dict(expect.get("settings", {}))
+    if "include_dirs" in overrides:  # relative to the case's folder
+        overrides["include_dirs"] = [str(case / d) for d in overrides["include_dirs"]]
+    settings = Settings(timeout=60, solver_timeout=30).overlay(overrides)
     report = check_pair(
         SourceFile.read(str(case / "old.c")),
         SourceFile.read(str(case / "new.c")),

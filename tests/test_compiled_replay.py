@@ -437,6 +437,21 @@ int f(int x)
 
 
 @needs_gcc
+def test_revision_headers_are_found_before_the_disk(tmp_path) -> None:  # type: ignore[no-untyped-def]
+    """Headers of the analysed revision, next to the source or in an include
+    directory, shadow whatever the working tree holds at the same path."""
+    (tmp_path / "near.h").write_text("#define NEAR 1000\n")  # the working tree's copy
+    source = '#include "near.h"\n#include "far.h"\nint f(void) { return NEAR + FAR; }\n'
+    base = dataclasses.replace(
+        spec(source), source_path=str(tmp_path / "case.c"), include_dirs=(str(tmp_path),))
+    assert run_harness(base).kind == "compile_error"  # far.h exists nowhere
+    revision = dataclasses.replace(
+        base, source_path="src/case.c", include_dirs=("inc",),
+        headers=(("src/near.h", "#define NEAR 1\n"), ("inc/far.h", "#define FAR 20\n")))
+    assert run_harness(revision).values == {"return": 21}
+
+
+@needs_gcc
 def test_timeout_and_crash() -> None:
     looping = run_harness(spec("int f(void) { for (;;) {} }"), timeout=0.5)
     assert looping.kind == "timeout"
