@@ -115,6 +115,8 @@ def fraction_to_float32(exact: object) -> float:
     exp = mag.numerator.bit_length() - mag.denominator.bit_length()
     if Fraction(2) ** exp > mag:
         exp -= 1
+    if exp > 127:  # beyond float32's range (1e999f, our INFINITY)
+        return sign * float("inf")
     exp = max(exp, -126)  # subnormals share the minimum exponent
     ulp = Fraction(2) ** (exp - 23)
     units = mag / ulp

@@ -20,6 +20,7 @@ from dataclasses import dataclass
 from checker import ctype as ct
 from checker.ctype import FloatType, IntType, ScalarType
 from checker.errors import UnsupportedError
+from checker.fp_classify import NAN_SIGN
 from checker.library import ABS_FUNCTIONS, PURE_LIBRARY
 
 Number = int | float
@@ -47,6 +48,7 @@ def _bindings() -> Mapping[str, _Binding]:
     table: dict[str, _Binding] = {}
     signatures = [(name, libm, ftype.ret, ftype.params) for name, ftype in PURE_LIBRARY.items()]
     signatures += [(name, libc, itype, (itype,)) for name, itype in ABS_FUNCTIONS.items()]
+    signatures += [(name, libm, ct.INT, (ftype,)) for name, ftype in NAN_SIGN.items()]
     for name, lib, ret, params in signatures:
         function = getattr(lib, name)
         function.restype = _ctype_of(ret)  # type: ignore[arg-type]
@@ -57,7 +59,7 @@ def _bindings() -> Mapping[str, _Binding]:
 
 def is_library(name: str) -> bool:
     """Is `name` a function whose real implementation the replays run?"""
-    return name in PURE_LIBRARY or name in ABS_FUNCTIONS
+    return name in PURE_LIBRARY or name in ABS_FUNCTIONS or name in NAN_SIGN
 
 
 def call(name: str, args: tuple[Number, ...]) -> Number:

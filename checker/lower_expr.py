@@ -781,11 +781,13 @@ def is_simple(node: c_ast.Node) -> bool:
     if isinstance(node, c_ast.StructRef):
         return node.type == "." and is_simple(node.name)
     if isinstance(node, c_ast.FuncCall):
+        from checker.fp_classify import FP_CLASSIFIERS
         from checker.library import PURE_LIBRARY
 
         name = node.name.name if isinstance(node.name, c_ast.ID) else None
         args = node.args.exprs if node.args else []
-        return name in PURE_LIBRARY and all(is_simple(a) for a in args)
+        pure = name in PURE_LIBRARY or name in FP_CLASSIFIERS
+        return pure and all(is_simple(a) for a in args)
     return False
 
 

@@ -17,6 +17,7 @@ from checker.ctype import (
     StructType,
 )
 from checker.errors import RecursionFound, UnsupportedError
+from checker.fp_classify import FP_CLASSIFIERS, classify
 from checker.ir import (
     EXIT_CODE_VAR,
     STATUS_EXIT,
@@ -503,6 +504,8 @@ class StmtLowering(ExprLowering):
             return self._leave(Const(ABORT_EXIT_CODE, ct.INT))
         if name in ABS_FUNCTIONS and len(args) == 1:
             return self._abs(ABS_FUNCTIONS[name], args[0], node)
+        if name in FP_CLASSIFIERS:
+            return self._classify(name, args, node)
         if name in PURE_LIBRARY:
             ftype = PURE_LIBRARY[name]
             values = self._call_args(name, ftype, args, node)
@@ -523,6 +526,26 @@ class StmtLowering(ExprLowering):
         assert isinstance(snap, Scalar)
         negative = Binary(BinOp.LT, snap.expr, Const(0, itype), ct.INT)
         return Scalar(Ite(negative, Unary(UnOp.NEG, snap.expr, itype), snap.expr, itype), itype)
+
+    def _classify(self, name: str, args: list[c_ast.Node], node: c_ast.Node) -> Value:
+        """isnan, signbit, fpclassify, ...: exact comparisons on the argument in
+        its own floating type (an integer argument is converted to double)."""
+        if not args or (name == "__builtin_fpclassify") != (len(args) == 6) or (
+                name != "__builtin_fpclassify" and len(args) != 1):
+            raise self.unsupported(f"call of '{name}' with {len(args)} arguments", node)
+        values = []
+        for arg in args[:-1]:
+            value = self.convert(self.scalar(arg), ct.INT, arg)
+            assert isinstance(value, Scalar)
+            values.append(value.expr)
+        operand = self.scalar(args[-1])
+        if isinstance(operand, Ptr):
+            raise self.unsupported(f"pointer argument to '{name}'", args[-1])
+        if not isinstance(operand.type, FloatType):
+            operand = self.convert(operand, ct.DOUBLE, args[-1])  # type: ignore[assignment]
+        snap = self._snapshot(operand)
+        assert isinstance(snap, Scalar)
+        return Scalar(classify(name, (*values, snap.expr)), ct.INT)
 
     def _call_args(
         self, name: str, ftype: FunctionType | None, args: list[c_ast.Node], node: c_ast.Node

@@ -59,12 +59,17 @@ def witness_in_entry(entry: NeqEntry, features: list[str]) -> bool:
     for atom in entry.inputs.split(" && "):
         match = _ATOM.match(atom)
         if match and match[1] in inputs:
-            value, bound = inputs[match[1]], int(match[3])
+            value, bound = _number(inputs[match[1]]), int(match[3])
             holds = {"==": value == bound, "!=": value != bound, "<=": value <= bound,
                      ">=": value >= bound, "<": value < bound, ">": value > bound}[match[2]]
             if not holds:
                 return False
     return True
+
+
+def _number(value: object) -> float | int:
+    """A witness value as a number (floats are hex-float strings, 'nan', '-inf')."""
+    return float.fromhex(value) if isinstance(value, str) else value  # type: ignore[return-value]
 
 
 def _cases() -> list[Path]:
