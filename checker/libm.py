@@ -21,7 +21,7 @@ from checker import ctype as ct
 from checker.ctype import FloatType, IntType, ScalarType
 from checker.errors import UnsupportedError
 from checker.fp_classify import NAN_SIGN
-from checker.library import ABS_FUNCTIONS, PURE_LIBRARY
+from checker.library import ABS_FUNCTIONS, PRINT_EVENT, PURE_LIBRARY
 
 Number = int | float
 Arg = int | float | str
@@ -76,7 +76,7 @@ def call(name: str, args: tuple[Number, ...]) -> Number:
 
 # ------------------------------------------------------------ printed text
 
-_CONVERSION = re.compile(
+PRINTF_CONVERSION = re.compile(
     r"%(?P<flags>[-+ #0]*)(?P<width>\*|\d+)?(?:\.(?P<precision>\*|\d*))?"
     r"(?P<length>hh|h|ll|l|j|z|t|L|q)?(?P<conv>[diouxXcsfFeEgGaAp%])"
 )
@@ -110,7 +110,7 @@ def format_printf(fmt: str, args: tuple[Arg, ...]) -> str:
             out.append(fmt[position:])
             return "".join(out)
         out.append(fmt[position:start])
-        match = _CONVERSION.match(fmt, start)
+        match = PRINTF_CONVERSION.match(fmt, start)
         if match is None:
             raise UnsupportedError(f"printf conversion '{fmt[start:start + 4]}...' in {fmt!r}")
         position = match.end()
@@ -187,7 +187,7 @@ def output_text(func: str, args: tuple[Arg, ...]) -> str:
     Streams are recognised only when the lowering passes them as the strings
     "stdout"/"stderr"; a call on any other stream prints nothing here.
     """
-    if func == "printf" and args and isinstance(args[0], str):
+    if func in ("printf", PRINT_EVENT) and args and isinstance(args[0], str):
         return format_printf(args[0], args[1:])
     if func == "puts" and args and isinstance(args[0], str):
         return args[0].split("\0", 1)[0] + "\n"

@@ -41,10 +41,12 @@ from checker.library import (
     ABORT_FUNCTIONS,
     ABS_FUNCTIONS,
     EXIT_FUNCTIONS,
+    PRINT_EVENT,
     PURE_LIBRARY,
 )
 from checker.lower_expr import ONE, ZERO, ExprLowering, index_const
 from checker.lower_state import Frame
+from checker.print_events import print_event
 from checker.program import GlobalVar, decay
 from checker.values import (
     MemPlace,
@@ -596,7 +598,9 @@ class StmtLowering(ExprLowering):
         values = self._call_args(name, ftype, args, node)
         self.externals[name] = self._prototype_text(name)
         if name not in self.settings.pure_functions:
-            self.builder.emit(Event(name, values), self.current)
+            printed = print_event(name, values)
+            event = Event(name, values) if printed is None else Event(PRINT_EVENT, printed)
+            self.builder.emit(event, self.current)
         self.assume(
             f"'{name}' has no code here: its result is modelled as a deterministic "
             "function of its arguments and each call is an observable event"
