@@ -13,9 +13,17 @@ import sys
 from collections.abc import Sequence
 from typing import Protocol, TextIO
 
-from checker.errors import LiftdiffError
+from checker.errors import LiftdiffError, ParseError, UnsupportedError
 from checker.reproducible import fix_hash_seed
-from checker.types import TOOL_VERSION, ReportFormat, Settings, SourceFile
+from checker.types import (
+    TOOL_VERSION,
+    FunctionResult,
+    Report,
+    ReportFormat,
+    Settings,
+    SourceFile,
+    Verdict,
+)
 
 EXIT_TROUBLE = 2
 
@@ -151,14 +159,40 @@ def run_check_command(args: argparse.Namespace, out: TextIO, err: TextIO) -> int
     from checker.report import render
 
     settings = settings_from_args(args)
-    old = SourceFile.read(args.old)
-    new = SourceFile.read(args.new)
     progress = None
     if args.format is ReportFormat.TERMINAL and err.isatty():
         progress = _stderr_progress(err)
-    report = check_pair(old, new, settings, args.function, progress)
+    try:
+        old = SourceFile.read(args.old)
+        new = SourceFile.read(args.new)
+        report = check_pair(old, new, settings, args.function, progress)
+    except LiftdiffError as exc:
+        if args.format is ReportFormat.TERMINAL:
+            raise  # one clear line on stderr
+        err.write(f"liftdiff: error: {exc}\n")
+        report = whole_file_report(exc, args.function, args.old, args.new)
     out.write(render(report, args.format))
     return report.exit_code
+
+
+WHOLE_FILE = "*"
+"""The function name of a result about a whole file (it could not be read)."""
+
+
+def whole_file_report(
+    error: LiftdiffError, functions: Sequence[str] | None, old_path: str, new_path: str
+) -> Report:
+    """A machine-readable report for a check that failed before any function:
+    UNSUPPORTED when the C could not be read (the reason and the location of
+    that version carry file:line), ERROR for other input problems; one result
+    per requested function, or one for the whole file."""
+    verdict = (Verdict.UNSUPPORTED if isinstance(error, (ParseError, UnsupportedError))
+               else Verdict.ERROR)
+    where = error.location
+    old = where if where is not None and where.path == old_path else None
+    new = where if where is not None and where.path == new_path else None
+    return Report(tuple(FunctionResult(name, old, new, verdict, str(error))
+                        for name in (functions or [WHOLE_FILE])))
 
 
 def _stderr_progress(err: TextIO):  # type: ignore[no-untyped-def]

@@ -18,6 +18,7 @@ from checker.ctype import (
 )
 from checker.errors import RecursionFound, UnsupportedError
 from checker.fp_classify import FP_CLASSIFIERS, classify
+from checker.gnu_syntax import CASE_RANGE
 from checker.ir import (
     EXIT_CODE_VAR,
     STATUS_EXIT,
@@ -29,6 +30,7 @@ from checker.ir import (
     Call,
     Const,
     Event,
+    Expr,
     Ite,
     RegionKind,
     StrConst,
@@ -96,6 +98,23 @@ class StmtLowering(ExprLowering):
         for item in node.block_items or ():
             self.statement(item)
         self.frames[-1].scopes.pop()
+
+    def expr_Compound(self, node: c_ast.Compound) -> Value:
+        """GNU statement expression `({ ...; e; })`: its statements in a scope of
+        their own, and the value of the last one if that is an expression."""
+        items = list(node.block_items or ())
+        self.frames[-1].scopes.append({})
+        try:
+            for item in items[:-1]:
+                self.statement(item)
+            if not items or hasattr(self, "stmt_" + type(items[-1]).__name__):
+                if items:
+                    self.statement(items[-1])
+                return VoidValue()
+            value = self.rvalue(items[-1])
+            return self._snapshot(value) if isinstance(value, (Scalar, Ptr)) else value
+        finally:
+            self.frames[-1].scopes.pop()
 
     def stmt_EmptyStatement(self, node: c_ast.EmptyStatement) -> None:
         return
@@ -253,8 +272,9 @@ class StmtLowering(ExprLowering):
             if isinstance(case, c_ast.Default):
                 default_loc = target
                 continue
-            label = stype.wrap(self.program.const_int(case.expr))
-            test = Binary(BinOp.EQ, scrutinee.expr, Const(label, stype), ct.INT)
+            test = self._case_test(scrutinee.expr, stype, case.expr)
+            if test is None:
+                continue  # an empty GNU range (low > high) matches nothing
             hit, miss = self.builder.branch(test, loc)
             self.builder.current = hit
             self.builder.goto(target, loc)
@@ -265,6 +285,20 @@ class StmtLowering(ExprLowering):
         self.statement(node.stmt)
         self.targets.pop()
         self.builder.join(done)
+
+    def _case_test(self, scrutinee: Expr, stype: IntType, label: c_ast.Node) -> Expr | None:
+        """`scrutinee == label`, or for a GNU range `case lo ... hi` (written
+        `CASE_RANGE(lo, hi)` by the front end) `lo <= scrutinee && scrutinee <= hi`."""
+        if (isinstance(label, c_ast.FuncCall) and isinstance(label.name, c_ast.ID)
+                and label.name.name == CASE_RANGE and label.args is not None
+                and len(label.args.exprs) == 2):
+            low, high = (stype.wrap(self.program.const_int(e)) for e in label.args.exprs)
+            if low > high:
+                return None
+            return Ite(Binary(BinOp.GE, scrutinee, Const(low, stype), ct.INT),
+                       Binary(BinOp.LE, scrutinee, Const(high, stype), ct.INT), ZERO, ct.INT)
+        value = stype.wrap(self.program.const_int(label))
+        return Binary(BinOp.EQ, scrutinee, Const(value, stype), ct.INT)
 
     def stmt_Case(self, node: c_ast.Case) -> None:
         self.builder.join(self.case_locations[id(node)])
