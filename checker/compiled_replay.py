@@ -504,7 +504,7 @@ def include_flags(spec: HarnessSpec, work: str) -> list[str]:
         roots += [os.path.join(mirror, source_dir), mirror]
         roots += [os.path.join(mirror, os.path.normpath(d)) for d in spec.include_dirs
                   if not os.path.isabs(d)]
-    roots.append(os.path.abspath(source_dir or "."))
+    roots += [os.path.abspath(source_dir or os.curdir), os.path.abspath(os.curdir)]
     roots += [os.path.abspath(d) for d in spec.include_dirs]
     return [f"-I{root}" for root in dict.fromkeys(roots)]
 
