@@ -15,7 +15,7 @@ from collections.abc import Callable, Mapping, Sequence
 from functools import partial
 
 from checker import heads
-from checker.compiled_replay import compiler_available
+from checker.compiled_replay import compiler_available, sanitizer_flags
 from checker.decide import PairContext
 from checker.equiv import Confirmed
 from checker.errors import InputError, LiftdiffError, UnsupportedError
@@ -52,6 +52,9 @@ def run_check(
     old_file = load(old, settings)
     new_file = load(new, settings)
     names = select_functions(old_file, new_file, functions)
+    compiler = replay_compiler(settings)
+    if compiler is not None and names:
+        sanitizer_flags(compiler, undefined=True)  # probed once here, not in every child
     results = []
     for index, name in enumerate(names, start=1):
         if progress is not None:
