@@ -14,19 +14,21 @@ import traceback
 from collections.abc import Callable, Mapping, Sequence
 from functools import partial
 
-from checker import heads
-from checker.compiled_replay import compiler_available, sanitizer_flags
-from checker.decide import PairContext
-from checker.equiv import Confirmed
+from checker.engines.decide import PairContext
+from checker.engines.equiv import Confirmed
 from checker.errors import InputError, LiftdiffError, UnsupportedError
-from checker.frontend import ParsedFile, load
+from checker.frontend.frontend import ParsedFile, load
 from checker.isolation import run_isolated
-from checker.lifted import BodyValue, Lifted, Summary, config_key
-from checker.replay import CompiledVersion
-from checker.solver import Budget
+from checker.lifted import heads
+from checker.lifted.bruteforce import brute_force
+from checker.lifted.lifted import BodyValue, Lifted, Summary, config_key
+from checker.lifted.witness_report import body_condition, summary_result, witness_of
+from checker.location import Location
+from checker.replay.compiled_replay import replay_compiler, sanitizer_flags
+from checker.replay.replay import Assignment, CompiledVersion, replay_version
+from checker.semantics.solver import function_budget
 from checker.types import (
     FunctionResult,
-    Location,
     NeqEntry,
     Report,
     Settings,
@@ -34,10 +36,8 @@ from checker.types import (
     Stats,
     Verdict,
 )
-from checker.variability import Feature, compiler_flags, derive_product, merge_features
+from checker.variability import Feature, derive_product, merge_features
 from checker.variability import formula as fm
-from checker.witness import Assignment
-from checker.witness_report import body_condition, witness_of
 
 ProgressFn = Callable[[str], None]
 
@@ -123,8 +123,6 @@ def check_function(
         return result(Verdict.UNSUPPORTED, f"'{name}' is defined only in the {which} version")
     try:
         if settings.brute_force:
-            from checker.bruteforce import brute_force
-
             return brute_force(old, new, name, settings, started, features, model)
         return _lifted(old, new, name, settings, started, features, model)
     except UnsupportedError as exc:
@@ -175,36 +173,6 @@ def configure_for(
         return cache[key]
 
     return products
-
-
-def replay_version(
-    source: SourceFile,
-    text: str,
-    settings: Settings,
-    configuration: Mapping[str, int | None] | None = None,
-) -> CompiledVersion:
-    """What gcc compiles to replay a witness on `text` (the source or one of its
-    products): the settings' -D values and -I directories, and the revision's
-    headers, reach the compiler in every replay, as they reached the front end."""
-    return CompiledVersion(
-        source.path,
-        text,
-        tuple(compiler_flags(configuration or {}, settings)),
-        settings.include_dirs,
-        tuple(sorted(source.headers.items())),
-    )
-
-
-def function_budget(settings: Settings, started: float) -> Budget:
-    """The one wall-clock allowance of a function pair, counted from `started`."""
-    return Budget(settings.timeout, settings.solver_timeout, settings.memory_mb, started=started)
-
-
-def replay_compiler(settings: Settings) -> str | None:
-    """The compiler that replays witnesses, or None when disabled or absent."""
-    if settings.use_compiler and compiler_available(settings.compiler):
-        return settings.compiler
-    return None
 
 
 def _lifted(
@@ -267,37 +235,6 @@ def _lifted(
         None if undecided is None else undecided.bound,
         common,
     )
-
-
-def summary_result(
-    name: str,
-    old_loc: Location | None,
-    new_loc: Location | None,
-    entries: list[NeqEntry],
-    undecided: str | None,
-    bound: int | None,
-    common: dict[str, object],
-) -> FunctionResult:
-    """NOT_EQUIVALENT with the summary if any entry, else UNKNOWN if anything was
-    left undecided, else EQUIVALENT (shared by the lifted and brute-force modes)."""
-    if entries:
-        reason = (
-            None
-            if undecided is None
-            else (f"NEQ-summary incomplete (other configurations undecided): {undecided}")
-        )
-        return FunctionResult(
-            name,
-            old_loc,
-            new_loc,
-            Verdict.NOT_EQUIVALENT,
-            reason,
-            neq_summary=tuple(entries),
-            **common,
-        )  # type: ignore[arg-type]
-    if undecided is not None:
-        return FunctionResult(name, old_loc, new_loc, Verdict.UNKNOWN, undecided, bound, **common)  # type: ignore[arg-type]
-    return FunctionResult(name, old_loc, new_loc, Verdict.EQUIVALENT, **common)  # type: ignore[arg-type]
 
 
 def _entry(

@@ -12,6 +12,9 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
+from checker.errors import ConfigError, InputError
+from checker.location import Location
+
 SCHEMA = "liftdiff.report/1"
 TOOL_NAME = "liftdiff"
 TOOL_VERSION = "0.1.0"
@@ -83,16 +86,6 @@ class ReplayMethod(enum.Enum):
 
 
 @dataclass(frozen=True)
-class Location:
-    path: str
-    line: int
-    column: int = 0
-
-    def __str__(self) -> str:
-        return f"{self.path}:{self.line}"
-
-
-@dataclass(frozen=True)
 class SourceFile:
     """One version of a C file, with the headers it may include (path -> text).
 
@@ -106,8 +99,6 @@ class SourceFile:
 
     @classmethod
     def read(cls, path: str) -> SourceFile:
-        from checker.errors import InputError
-
         try:
             with open(path, encoding="utf-8") as handle:
                 return cls(path=path, text=handle.read())
@@ -172,8 +163,6 @@ class Settings:
 
     def overlay(self, overrides: Mapping[str, Any]) -> Settings:
         """Return a copy with the given fields replaced; unknown names are an error."""
-        from checker.errors import ConfigError
-
         known = {f.name: f for f in dataclasses.fields(self)}
         clean: dict[str, Any] = {}
         for name, value in overrides.items():
@@ -202,8 +191,6 @@ class Settings:
 
 def _as_tuple(name: str, value: Any) -> tuple[Any, ...]:
     """A list setting: strings, or (name, value) pairs given as a table."""
-    from checker.errors import ConfigError
-
     if isinstance(value, Mapping):
         return tuple((str(k), str(v)) for k, v in value.items())
     if isinstance(value, str):

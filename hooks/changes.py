@@ -19,7 +19,8 @@ import re
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 
-from checker.types import Location, SourceFile
+from checker.location import Location
+from checker.types import SourceFile
 from hooks.cscan import Item, ItemKind, scan
 
 

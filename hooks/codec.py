@@ -10,10 +10,10 @@ from __future__ import annotations
 from typing import Any
 
 from checker.errors import ConfigError
+from checker.location import Location
 from checker.report.json_report import result_to_dict
 from checker.types import (
     FunctionResult,
-    Location,
     NeqEntry,
     ReplayMethod,
     Stats,

@@ -1,7 +1,7 @@
 """In-repo headers a C file includes, read from the same revision as the file.
 
 The engine looks headers up in `SourceFile.headers` before the disk, with the
-same candidate paths as here (checker/preprocess.py), so a historical revision
+same candidate paths as here (checker/frontend/preprocess.py), so a historical revision
 is checked against its own headers, never the working tree's.
 """
 

@@ -6,7 +6,6 @@ from __future__ import annotations
 
 import json
 import re
-import shutil
 from pathlib import Path
 
 import pytest
@@ -18,9 +17,7 @@ from checker.variability import to_z3
 from checker.variability.lexer import tokens_of
 from checker.variability.lift import parse_model
 from checker.variability.types import feature_of
-
-CASES = Path(__file__).parent / "cases"
-HAVE_GCC = shutil.which("gcc") is not None
+from tests import CASES, HAVE_GCC
 
 
 def same_configurations(heads: list[str], expected: list[str], features: list[str]) -> bool:
@@ -144,7 +141,7 @@ OPT_LEVELS = ("-O0", "-O2")
 def _gcc_run(source: str, level: str, work: Path) -> str:
     import subprocess
 
-    from checker.compiled_replay import COMPILE_FLAGS
+    from checker.replay.compiled_replay import COMPILE_FLAGS
 
     path = work / "case.c"
     path.write_text(source)
@@ -162,7 +159,7 @@ def _gcc_cases() -> list[Path]:
     return [p for p in _cases() if "gcc_samples" in json.loads((p / "expect.json").read_text())]
 
 
-@pytest.mark.skipif(not HAVE_GCC, reason="gcc not available")
+@pytest.mark.gcc
 @pytest.mark.parametrize("case", _gcc_cases(), ids=lambda p: p.name)
 def test_equivalent_case_agrees_under_gcc(case: Path, tmp_path: Path) -> None:
     """An EQUIVALENT case's versions print the same on its sample inputs, at -O0

@@ -8,9 +8,9 @@ from pathlib import Path
 
 from checker.cli import build_parser, dispatch
 from checker.types import SCHEMA
+from tests import CASES, TESTS
 
-DATA = Path(__file__).parent / "data" / "bad"
-CASES = Path(__file__).parent / "cases"
+DATA = TESTS / "data" / "bad"
 
 
 def run(*argv: str) -> tuple[int, str, str]:

@@ -6,9 +6,8 @@ import json
 import os
 import subprocess
 import sys
-from pathlib import Path
 
-ROOT = Path(__file__).resolve().parent.parent
+from tests import ROOT
 
 PROBE = (
     "import os; from checker.reproducible import fix_hash_seed; fix_hash_seed(); "

@@ -7,12 +7,12 @@ from typing import Any
 
 import z3
 
+from checker.location import Location
 from checker.types import (
     SCHEMA,
     TOOL_NAME,
     TOOL_VERSION,
     FunctionResult,
-    Location,
     NeqEntry,
     Report,
     Witness,

@@ -9,7 +9,8 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Mapping
 
-from checker.types import FunctionResult, Location, Report, Value, Verdict, Witness
+from checker.location import Location
+from checker.types import FunctionResult, Report, Value, Verdict, Witness
 
 _ICON = {
     Verdict.EQUIVALENT: "✅",

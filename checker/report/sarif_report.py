@@ -12,12 +12,13 @@ import hashlib
 import json
 from typing import Any
 
+from checker.location import Location
 from checker.report.markdown_report import (
     configuration_text,
     location_text,
     witness_sentence,
 )
-from checker.types import TOOL_NAME, TOOL_VERSION, FunctionResult, Location, Report, Verdict
+from checker.types import TOOL_NAME, TOOL_VERSION, FunctionResult, Report, Verdict
 
 SARIF_SCHEMA = "https://json.schemastore.org/sarif-2.1.0.json"
 RULE_NEQ = "liftdiff/not-equivalent"

@@ -19,7 +19,8 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
 
 from checker.errors import ParseError, UnsupportedError
-from checker.types import Location, Settings
+from checker.location import Location
+from checker.types import Settings
 from checker.variability import formula as fm
 from checker.variability.condexpr import (
     Alternatives,

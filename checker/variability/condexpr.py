@@ -13,7 +13,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from checker.errors import ParseError, UnsupportedError
-from checker.types import Location
+from checker.location import Location
 from checker.variability import formula as fm
 from checker.variability.formula import Formula
 from checker.variability.lexer import Token

@@ -26,7 +26,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 
 from checker.errors import ParseError, UnsupportedError
-from checker.types import Location
+from checker.location import Location
 from checker.variability import formula as fm
 from checker.variability.analysis import Analysis, Begin, Dir, End, Tok
 from checker.variability.formula import Formula

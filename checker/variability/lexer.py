@@ -14,7 +14,7 @@ import re
 from dataclasses import dataclass
 
 from checker.errors import ParseError
-from checker.types import Location
+from checker.location import Location
 
 _PUNCTUATORS = sorted(
     [

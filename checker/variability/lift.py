@@ -15,7 +15,8 @@ from collections import defaultdict
 from collections.abc import Iterable
 
 from checker.errors import UnsupportedError
-from checker.types import Location, Settings
+from checker.location import Location
+from checker.types import Settings
 from checker.variability import formula as fm
 from checker.variability.analysis import Analysis, analyse
 from checker.variability.condexpr import MacroDef, MacroEnv, parse_condition

@@ -17,7 +17,8 @@ import subprocess
 from collections.abc import Mapping
 
 from checker.errors import ParseError
-from checker.types import Location, Settings
+from checker.location import Location
+from checker.types import Settings
 from checker.variability import formula as fm
 from checker.variability.analysis import Begin, Dir, Tok
 from checker.variability.cparse import DirPiece, Piece, TokPiece

@@ -3,7 +3,7 @@
 Presence conditions are evaluated in 64-bit two's complement as `#if` does;
 feature variables are C `int`s in the lifted program, so an integer feature
 ranges over 32-bit values and a boolean one over {0, 1}. Small boolean
-questions are answered by truth tables; the rest go through `checker.solver`
+questions are answered by truth tables; the rest go through `checker.semantics.solver`
 (the one module that calls z3's check). A solver "unknown" counts as
 satisfiable here: keeping a branch we could not refute is always safe.
 """
@@ -15,8 +15,8 @@ from collections.abc import Callable, Iterator, Mapping
 
 import z3
 
-from checker import solver
 from checker.errors import UnsupportedError
+from checker.semantics import solver
 from checker.variability import formula as fm
 from checker.variability.formula import Formula
 

@@ -1,0 +1,201 @@
+"""From a C file on disk (or a git blob) to text pycparser can read.
+
+Includes are resolved by us, not by a system preprocessor: standard headers are
+replaced by our small stub prelude (types, constants, prototypes) because real
+libc headers are full of extensions pycparser cannot parse; local headers are
+inlined from the caller's header map or the include path. Ordinary macros are
+then expanded with pcpp. `#line` markers keep every node's original file:line.
+"""
+
+from __future__ import annotations
+
+import io
+import os
+import re
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
+from importlib import resources
+
+from pcpp import Preprocessor
+
+from checker.errors import ParseError
+from checker.location import Location
+from checker.types import Settings, SourceFile
+
+_INCLUDE = re.compile(r'^[ \t]*#[ \t]*include[ \t]*([<"])([^>"]+)[>"].*$')
+_PRELUDE = "_builtin.h"
+_MAX_INCLUDE_DEPTH = 32
+
+
+@dataclass(frozen=True)
+class Prepared:
+    """Text with includes resolved (before macro expansion) and what we noticed."""
+
+    path: str
+    text: str
+    notes: tuple[str, ...]
+
+
+def prelude_header(name: str) -> str | None:
+    """Our stub for a standard header, or None when we do not model it."""
+    try:
+        prelude = resources.files("checker.frontend.prelude")
+        return prelude.joinpath(name).read_text(encoding="utf-8")
+    except (FileNotFoundError, OSError):
+        return None
+
+
+def resolve_includes(source: SourceFile, settings: Settings) -> Prepared:
+    notes: list[str] = []
+    seen: set[str] = set()
+    lines: list[str] = ['#line 1 "<liftdiff-prelude>"', prelude_header(_PRELUDE) or ""]
+    lines.extend(_attribute_stubs(source))
+    lines.append(f'#line 1 "{source.path}"')
+    _expand(source.path, source.text, source, settings, lines, notes, seen, depth=0)
+    return Prepared(path=source.path, text="\n".join(lines) + "\n", notes=tuple(notes))
+
+
+def _expand(
+    path: str,
+    text: str,
+    source: SourceFile,
+    settings: Settings,
+    out: list[str],
+    notes: list[str],
+    seen: set[str],
+    depth: int,
+) -> None:
+    if depth > _MAX_INCLUDE_DEPTH:
+        raise ParseError("includes nested too deeply (cycle?)", Location(path, 1))
+    for number, line in enumerate(_join_continuations(text), start=1):
+        match = _INCLUDE.match(line)
+        if match is None:
+            out.append(line)
+            continue
+        kind, name = match.groups()
+        found = _find_header(path, name, kind == "<", source, settings)
+        if found is None:
+            shown = f"<{name}>" if kind == "<" else f'"{name}"'
+            notes.append(
+                f"{path}:{number}: header {shown} not available; its declarations are unknown"
+            )
+            out.append("")
+            continue
+        header_path, header_text = found
+        if header_path in seen and header_path.startswith("<"):
+            out.append("")
+            continue
+        seen.add(header_path)
+        out.append(f'#line 1 "{header_path}"')
+        _expand(header_path, header_text, source, settings, out, notes, seen, depth + 1)
+        out.append(f'#line {number + 1} "{path}"')
+
+
+ATTRIBUTE_MACROS = (
+    "FAST_FUNC", "UNUSED_PARAM", "UNUSED_PARAM_RESULT", "NOINLINE", "NORETURN",
+    "ALWAYS_INLINE", "ALIGN1", "ALIGN2", "ALIGN4", "ALIGN8", "ALIGN_PTR", "PACKED",
+    "FIX_ALIASING", "MAIN_EXTERNALLY_VISIBLE", "EXTERNALLY_VISIBLE", "WEAK", "RETURNS_MALLOC",
+    "POSIX_HOT", "__must_check", "__always_inline", "__noreturn", "__packed",
+)
+"""Attribute-like macros (BusyBox, Linux) that only decorate declarations: empty
+unless the analysed text defines them."""
+
+
+COMPILE_TIME_MACROS = {"BUILD_BUG_ON(condition)": "((void)0)"}
+"""Compile-time assertions: no run-time behaviour."""
+
+
+def _attribute_stubs(source: SourceFile) -> list[str]:
+    texts = [source.text, *source.headers.values()]
+    stubs = {name: "" for name in ATTRIBUTE_MACROS} | COMPILE_TIME_MACROS
+    return [f"#define {name} {body}".rstrip() for name, body in stubs.items()
+            if not any(re.search(rf"#\s*define\s+{name.split('(')[0]}\b", text)
+                       for text in texts)]
+
+
+def _join_continuations(text: str) -> list[str]:
+    """Split into lines; a directive continued with backslashes stays on its first
+    line's number and the continuation lines become empty, so numbering holds."""
+    raw = text.replace("\r\n", "\n").split("\n")
+    result: list[str] = []
+    index = 0
+    while index < len(raw):
+        line = raw[index]
+        extra = 0
+        while line.endswith("\\") and index + extra + 1 < len(raw):
+            extra += 1
+            line = line[:-1] + raw[index + extra]
+        result.append(line)
+        result.extend([""] * extra)
+        index += extra + 1
+    return result
+
+
+def _find_header(
+    including: str, name: str, system: bool, source: SourceFile, settings: Settings
+) -> tuple[str, str] | None:
+    candidates: list[str] = []
+    if not system:
+        base = os.path.dirname(including) if not including.startswith("<") else ""
+        candidates.append(os.path.normpath(os.path.join(base, name)))
+        candidates.append(os.path.normpath(name))
+    for directory in settings.include_dirs:
+        candidates.append(os.path.normpath(os.path.join(directory, name)))
+    for candidate in candidates:
+        text = source.headers.get(candidate)
+        if text is not None:
+            return candidate, text
+    for candidate in candidates:
+        if os.path.isfile(candidate):
+            try:
+                with open(candidate, encoding="utf-8") as handle:
+                    return candidate, handle.read()
+            except (OSError, UnicodeDecodeError):
+                return None
+    stub = prelude_header(name)
+    if stub is not None:
+        return f"<{name}>", stub
+    return None
+
+
+class _Expander(Preprocessor):  # type: ignore[misc]
+    """pcpp with errors collected instead of printed."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.errors: list[tuple[str, int, str]] = []
+        self.line_directive = "#line"
+        self.passthru_includes = None
+
+    def on_error(self, file: str, line: int, msg: str) -> None:
+        self.errors.append((file, line, msg))
+
+    def on_include_not_found(self, is_malformed, is_system_include, curdir, includepath):  # type: ignore[no-untyped-def]
+        raise ParseError(f"unresolved include {includepath}")
+
+    def on_comment(self, tok) -> bool:  # type: ignore[no-untyped-def]
+        return False
+
+
+def expand_macros(
+    path: str,
+    text: str,
+    defines: Mapping[str, str],
+    on_define: Callable[[str], None] | None = None,
+) -> str:
+    """Run pcpp over `text` (includes already resolved), returning expanded C."""
+    expander = _Expander()
+    for name, value in defines.items():
+        expander.define(f"{name} {value}")
+    try:
+        expander.parse(text, source=path)
+        buffer = io.StringIO()
+        expander.write(buffer)
+    except ParseError:
+        raise
+    except Exception as exc:  # pcpp raises bare exceptions on malformed input
+        raise ParseError(f"preprocessor failed: {exc}", Location(path, 1)) from None
+    if expander.errors:
+        file, line, msg = expander.errors[0]
+        raise ParseError(f"preprocessor: {msg}", Location(file or path, line or 1))
+    return buffer.getvalue()
