@@ -67,6 +67,11 @@ def _template(fmt: str, args: tuple[Expr, ...]) -> tuple[Expr, ...] | None:
             rest.extend(taken)
             continue
         try:
-            out.append(_escape(format_printf(spec, tuple(constants))))
+            text = format_printf(spec, tuple(constants))
         except UnsupportedError:
             return None
+        if "\0" in text:  # `%c` of 0: a format cannot hold the NUL it prints
+            out.append(spec)
+            rest.extend(taken)
+        else:
+            out.append(_escape(text))
