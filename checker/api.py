@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
+from functools import partial
 
 from checker.types import ProgressFn, Report, Settings, SourceFile
 
@@ -24,6 +25,7 @@ def check_pair(
     function (unsupported construct, solver trouble, an internal error) come back
     as that function's result and never abort the others.
     """
+    from checker.deep_stack import run_deep
     from checker.driver import run_check
 
-    return run_check(old, new, settings or Settings(), functions, progress)
+    return run_deep(partial(run_check, old, new, settings or Settings(), functions, progress))

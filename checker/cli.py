@@ -16,11 +16,20 @@ import sys
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import Protocol, TextIO
 
-from checker.errors import LiftdiffError
+from checker.errors import LiftdiffError, ParseError, UnsupportedError
 from checker.outputs import OutputTarget, check_writable, parse_target, write_atomically
 from checker.progress import ProgressSink, progress_for
 from checker.reproducible import fix_hash_seed
-from checker.types import TOOL_VERSION, Provenance, ReportFormat, Settings, SourceFile, Verdict
+from checker.types import (
+    TOOL_VERSION,
+    FunctionResult,
+    Provenance,
+    Report,
+    ReportFormat,
+    Settings,
+    SourceFile,
+    Verdict,
+)
 
 EXIT_TROUBLE = 2
 Env = Mapping[str, str]
@@ -230,8 +239,6 @@ def run_check_command(args: argparse.Namespace, out: TextIO, err: TextIO, env: E
 
     check_writable(args.outputs)  # before any analysis
     settings = settings_from_args(args)
-    old = SourceFile.read(args.old)
-    new = SourceFile.read(args.new)
     sink = progress_sink(args, err, env)
     done = 0
 
@@ -244,12 +251,39 @@ def run_check_command(args: argparse.Namespace, out: TextIO, err: TextIO, env: E
         sink.start(name)
 
     try:
+        old = SourceFile.read(args.old)
+        new = SourceFile.read(args.new)
         report = check_pair(old, new, settings, args.function, progress)
+    except LiftdiffError as exc:
+        if args.format is ReportFormat.TERMINAL:
+            raise  # one clear line on stderr
+        err.write(f"liftdiff: error: {exc}\n")
+        report = whole_file_report(exc, args.function, args.old, args.new)
     finally:
         sink.close()
     provenance = Provenance(os.getcwd())
     emit(args, out, env, lambda fmt, color: render(report, fmt, provenance, color))
     return exit_status(report.exit_code, (r.verdict for r in report.results), args.exit_zero)
+
+
+WHOLE_FILE = "*"
+"""The function name of a result about a whole file (it could not be read)."""
+
+
+def whole_file_report(
+    error: LiftdiffError, functions: Sequence[str] | None, old_path: str, new_path: str
+) -> Report:
+    """A machine-readable report for a check that failed before any function:
+    UNSUPPORTED when the C could not be read (the reason and the location of
+    that version carry file:line), ERROR for other input problems; one result
+    per requested function, or one for the whole file."""
+    verdict = (Verdict.UNSUPPORTED if isinstance(error, (ParseError, UnsupportedError))
+               else Verdict.ERROR)
+    where = error.location
+    old = where if where is not None and where.path == old_path else None
+    new = where if where is not None and where.path == new_path else None
+    return Report(tuple(FunctionResult(name, old, new, verdict, str(error))
+                        for name in (functions or [WHOLE_FILE])))
 
 
 def dispatch(

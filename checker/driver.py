@@ -34,8 +34,8 @@ from checker.lifted.bruteforce import brute_force
 from checker.lifted.lifted import BodyValue, Lifted, Summary, config_key
 from checker.lifted.witness_report import body_condition, summary_result, witness_of
 from checker.location import Location
-from checker.replay.compiled_replay import replay_compiler
-from checker.replay.replay import Assignment, CompiledVersion
+from checker.replay.compiled_replay import replay_compiler, sanitizer_flags
+from checker.replay.replay import Assignment, CompiledVersion, replay_version
 from checker.semantics.solver import function_budget
 from checker.types import (
     FunctionResult,
@@ -61,6 +61,9 @@ def run_check(
     old_file = load(old, settings)
     new_file = load(new, settings)
     changes = select_changes(old_file, new_file, functions)
+    compiler = replay_compiler(settings)
+    if compiler is not None and changes:
+        sanitizer_flags(compiler, undefined=True)  # probed once here, not in every child
     results = []
     for index, change in enumerate(changes):
         if progress is not None:
@@ -183,11 +186,13 @@ def configure_for(
         key = tuple(sorted(configuration.items()))
         if key not in cache:
             cache[key] = tuple(  # type: ignore[assignment]
-                CompiledVersion(
-                    parsed.source.path,
+                replay_version(
+                    parsed.source,
                     derive_product(
                         parsed.source.text, parsed.source.path, configuration, settings
                     ).text,
+                    settings,
+                    configuration,
                 )
                 for parsed in (old, new)
             )
@@ -208,8 +213,8 @@ def _lifted(
     budget = function_budget(settings, started)
     compiler = replay_compiler(settings)
     versions = (
-        CompiledVersion(old.source.path, old.source.text),
-        CompiledVersion(new.source.path, new.source.text),
+        replay_version(old.source, old.source.text, settings),
+        replay_version(new.source, new.source.text, settings),
     )
     configure = configure_for(old, new, features, settings) if features else None
     entries: list[NeqEntry] = []

@@ -56,12 +56,17 @@ def witness_in_entry(entry: NeqEntry, features: list[str]) -> bool:
     for atom in entry.inputs.split(" && "):
         match = _ATOM.match(atom)
         if match and match[1] in inputs:
-            value, bound = inputs[match[1]], int(match[3])
+            value, bound = _number(inputs[match[1]]), int(match[3])
             holds = {"==": value == bound, "!=": value != bound, "<=": value <= bound,
                      ">=": value >= bound, "<": value < bound, ">": value > bound}[match[2]]
             if not holds:
                 return False
     return True
+
+
+def _number(value: object) -> float | int:
+    """A witness value as a number (floats are hex-float strings, 'nan', '-inf')."""
+    return float.fromhex(value) if isinstance(value, str) else value  # type: ignore[return-value]
 
 
 def _cases() -> list[Path]:
@@ -71,7 +76,10 @@ def _cases() -> list[Path]:
 @pytest.mark.parametrize("case", _cases(), ids=lambda p: p.name)
 def test_case(case: Path) -> None:
     expect = json.loads((case / "expect.json").read_text())
-    settings = Settings(timeout=60, solver_timeout=30).overlay(expect.get("settings", {}))
+    overrides = dict(expect.get("settings", {}))
+    if "include_dirs" in overrides:  # relative to the case's folder
+        overrides["include_dirs"] = [str(case / d) for d in overrides["include_dirs"]]
+    settings = Settings(timeout=60, solver_timeout=30).overlay(overrides)
     report = check_pair(
         SourceFile.read(str(case / "old.c")),
         SourceFile.read(str(case / "new.c")),
@@ -117,3 +125,56 @@ def test_case(case: Path) -> None:
     for side, outputs in expect.get("outputs", {}).items():
         actual = dict(witness.old_output if side == "old" else witness.new_output)
         assert actual == outputs, (side, actual)
+
+
+_SHOW = r"""
+#include <stdio.h>
+static void __show_i(long long v) { printf("%lld\n", v); }
+static void __show_u(unsigned long long v) { printf("%llu\n", v); }
+static void __show_d(double v) { printf("%a\n", v); }
+#define __SHOW(v) _Generic((v), float: __show_d, double: __show_d, unsigned int: __show_u, \
+    unsigned long: __show_u, unsigned long long: __show_u, default: __show_i)(v)
+"""
+OPT_LEVELS = ("-O0", "-O2")
+
+
+def _gcc_run(source: str, level: str, work: Path) -> str:
+    import subprocess
+
+    from checker.replay.compiled_replay import COMPILE_FLAGS
+
+    path = work / "case.c"
+    path.write_text(source)
+    flags = [f for f in COMPILE_FLAGS if not f.startswith("-O")]
+    built = subprocess.run(["gcc", *flags, level, str(path), "-o", str(work / "case"), "-lm"],
+                           capture_output=True, text=True, check=False)
+    assert built.returncode == 0, built.stderr[:2000]
+    ran = subprocess.run([str(work / "case")], capture_output=True, text=True, check=False,
+                         timeout=30)
+    assert ran.returncode == 0, (level, ran.returncode, ran.stderr[:500])
+    return ran.stdout
+
+
+def _gcc_cases() -> list[Path]:
+    return [p for p in _cases() if "gcc_samples" in json.loads((p / "expect.json").read_text())]
+
+
+@pytest.mark.gcc
+@pytest.mark.parametrize("case", _gcc_cases(), ids=lambda p: p.name)
+def test_equivalent_case_agrees_under_gcc(case: Path, tmp_path: Path) -> None:
+    """An EQUIVALENT case's versions print the same on its sample inputs, at -O0
+    and -O2 alike (the samples avoid what the model makes a trap)."""
+    expect = json.loads((case / "expect.json").read_text())
+    assert expect["verdict"] == "EQUIVALENT"
+    name = expect["function"]
+    outputs = {}
+    for side in ("old", "new"):
+        text = (case / f"{side}.c").read_text()
+        returns_void = re.search(rf"^\s*void\s+{name}\s*\(", text, re.MULTILINE) is not None
+        calls = [f"{name}({', '.join(args)})" for args in expect["gcc_samples"]]
+        body = "\n".join(f"    {c}; fflush(stdout);" if returns_void else f"    __SHOW({c});"
+                         for c in calls)
+        source = f"{text}\n{_SHOW}\nint main(void)\n{{\n{body}\n    return 0;\n}}\n"
+        for level in OPT_LEVELS:
+            outputs[side, level] = _gcc_run(source, level, tmp_path)
+    assert len(set(outputs.values())) == 1, outputs

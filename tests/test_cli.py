@@ -167,3 +167,30 @@ def test_progress_lines_when_stderr_is_not_a_terminal() -> None:
     assert lines[0].endswith(" elapsed") and lines[1].endswith(" left")
     assert "\x1b" not in err and "\r" not in err
     assert run("check", *pair("renamed_eq"), "--no-progress")[2] == ""
+
+
+def test_a_file_that_cannot_be_parsed_still_gives_a_json_report(tmp_path: Path) -> None:
+    """--json prints a valid report whatever fails: here the whole file, with the
+    location and the GNU extension named."""
+    old = tmp_path / "old.c"
+    old.write_text("int f(int x)\n{\n    typeof(x) y = x;\n    return y;\n}\n")
+    new = tmp_path / "new.c"
+    new.write_text("int f(int x) { return x; }\n")
+    code, out, err = run("check", str(old), str(new), "--json")
+    assert code == 2 and "Traceback" not in err
+    (result,) = json.loads(out)["results"]
+    assert result["function"] == "*" and result["verdict"] == "UNSUPPORTED"
+    assert result["reason"].startswith(f"{old}:3: cannot parse C")
+    assert "GNU 'typeof' is not supported" in result["reason"]
+    assert result["old"]["line"] == 3 and result["new"] is None
+
+
+def test_input_errors_give_a_json_report_per_requested_function() -> None:
+    code, out, _ = run("check", str(DATA / "nope.c"), str(DATA / "ok.c"), "--json", "-f", "f",
+                       "-f", "g")
+    assert code == 2
+    results = json.loads(out)["results"]
+    assert [(r["function"], r["verdict"]) for r in results] == [("f", "ERROR"), ("g", "ERROR")]
+    assert all("no such file" in r["reason"] for r in results)
+    code, out, _ = run("check", str(DATA / "unparsable.c"), str(DATA / "ok.c"), "--sarif")
+    assert code == 2 and json.loads(out)["version"] == "2.1.0"

@@ -16,6 +16,7 @@ from dataclasses import dataclass, field
 from pycparser import c_ast
 
 from checker.errors import ParseError
+from checker.frontend.gnu_syntax import rewrite_case_ranges, unreadable_extension
 from checker.frontend.parse import parse_c
 from checker.frontend.preprocess import expand_macros, prelude_header, resolve_includes
 from checker.frontend.program import Program, build_program
@@ -58,7 +59,7 @@ def load(source: SourceFile, settings: Settings) -> ParsedFile:
     variants = []
     for variant in lifted.variants:
         expanded = expand_macros(prepared.path, variant.text, dict(settings.defines))
-        ast, unknown = parse_tolerant(expanded, prepared.path)
+        ast, unknown = parse_tolerant(rewrite_case_ranges(expanded), prepared.path)
         variants.append(ParsedVariant(variant.condition, build_program(ast, source.path)))
     notes = [*prepared.notes, *lifted.notes]
     notes += [f"type '{name}' is not declared here: treated as an opaque type" for name in unknown]
@@ -85,8 +86,19 @@ def parse_tolerant(text: str, path: str) -> tuple[c_ast.FileAST, list[str]]:
         except ParseError as exc:
             name = _unknown_type(text, path, exc, unknown)
             if name is None or len(unknown) >= MAX_REPAIRS:
-                raise
+                raise _named_extension(text, path, exc) from None
             unknown.append(name)
+
+
+def _named_extension(text: str, path: str, error: ParseError) -> ParseError:
+    """`error`, naming the GNU extension on its line that pycparser cannot read."""
+    where = error.location
+    line = None if where is None else _source_line(text, path, where.path, where.line)
+    word = None if line is None else unreadable_extension(line)
+    if word is None:
+        return error
+    message = error.message.replace(" (an unknown type name or macro?)", "")
+    return ParseError(f"{message} (GNU '{word}' is not supported)", where)
 
 
 @functools.cache

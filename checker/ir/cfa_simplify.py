@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import dataclasses
 
-from checker.ir.fold import deep_fold
+from checker.ir.fold import fold
 from checker.ir.ir import (
     Assign,
     Assume,
@@ -31,23 +31,25 @@ from checker.ir.ir import (
 
 
 def substitute(expr: Expr, values: dict[str, Const]) -> Expr:
-    """`expr` with the given variables replaced by constants, then folded."""
+    """`expr` with the given variables replaced by constants, then folded (each
+    node once: its operands come back folded already, so an expression of n
+    terms costs O(n), not the O(n^2) of folding every subtree again)."""
     if isinstance(expr, Var):
         return values.get(expr.name, expr)
     if isinstance(expr, Load):
         return Load(expr.region, substitute(expr.index, values), expr.type)
     if isinstance(expr, Unary):
-        return deep_fold(Unary(expr.op, substitute(expr.arg, values), expr.type))
+        return fold(Unary(expr.op, substitute(expr.arg, values), expr.type))
     if isinstance(expr, Binary):
-        return deep_fold(
+        return fold(
             Binary(
                 expr.op, substitute(expr.left, values), substitute(expr.right, values), expr.type
             )
         )
     if isinstance(expr, Cast):
-        return deep_fold(Cast(substitute(expr.arg, values), expr.type))
+        return fold(Cast(substitute(expr.arg, values), expr.type))
     if isinstance(expr, Ite):
-        return deep_fold(
+        return fold(
             Ite(
                 substitute(expr.cond, values),
                 substitute(expr.then, values),

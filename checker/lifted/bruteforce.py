@@ -16,7 +16,7 @@ from checker.engines.decide import PairContext
 from checker.frontend.frontend import load
 from checker.lifted.witness_report import point_body, summary_result, witness_of
 from checker.replay.compiled_replay import replay_compiler
-from checker.replay.replay import CompiledVersion
+from checker.replay.replay import replay_version
 from checker.semantics.solver import Outcome, function_budget
 from checker.types import FunctionResult, NeqEntry, Settings, SourceFile, Stats
 from checker.variability import Feature, enumerate_products
@@ -56,8 +56,8 @@ def brute_force(
             name,
             plain,
             (
-                CompiledVersion(old.source.path, pair.old.text),
-                CompiledVersion(new.source.path, pair.new.text),
+                replay_version(old.source, pair.old.text, settings, pair.configuration),
+                replay_version(new.source, pair.new.text, settings, pair.configuration),
             ),
             compiler,
         )

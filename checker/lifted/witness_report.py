@@ -62,11 +62,16 @@ def configuration(old: Cfa, new: Cfa, assignment: Assignment) -> dict[str, int]:
     }
 
 
+TRAP_TEXT = ("undefined behaviour: division by zero, INT_MIN / -1, shift count out of range, "
+             "float-to-int overflow, NULL dereference or out-of-bounds access")
+"""What a trap stands for (the IR does not say which one was reached)."""
+
+
 def observation_values(cfa: Cfa, observed: Observation) -> dict[str, Value]:
     names = {o.key: o.name for o in cfa.outputs}
     shown: dict[str, Value] = {}
     if observed.status == STATUS_TRAP:
-        shown["trap"] = "division by zero, INT_MIN / -1 or NULL dereference"
+        shown["trap"] = TRAP_TEXT
     elif observed.status == STATUS_EXIT:
         shown["exit"] = observed.exit_code
     else:

@@ -16,6 +16,7 @@ from checker.frontend.const_eval import (
     parse_int_literal,
     string_value,
 )
+from checker.ir.fold import deep_fold
 from checker.ir.ir import (
     STATUS_TRAP,
     STATUS_VAR,
@@ -35,6 +36,7 @@ from checker.ir.ir import (
     negation,
     truth,
 )
+from checker.ir.ub_guards import float_to_int_overflow, shift_out_of_range
 from checker.lower.layout import leaves, scalar_count
 from checker.lower.lower_state import NULL_SUFFIX, LoweringState
 from checker.lower.values import (
@@ -329,6 +331,8 @@ class ExprLowering(LoweringState):
             if isinstance(value, Scalar):
                 if value.type == target:
                     return value
+                if isinstance(value.type, FloatType) and isinstance(target, IntType):
+                    self.trap_if(float_to_int_overflow(value.expr, target), node)
                 return Scalar(Cast(value.expr, target), target)
             if isinstance(value, Ptr) and isinstance(target, IntType) and target.is_bool:
                 return Scalar(Cast(negation(value.null), target), target)
@@ -375,9 +379,10 @@ class ExprLowering(LoweringState):
     # ------------------------------------------------------------ traps
 
     def trap_if(self, cond: Expr, node: c_ast.Node | None) -> None:
-        """Leave the function with status 'trap' when `cond` holds (division by
-        zero, INT_MIN / -1, null dereference): behaviour C leaves undefined and
-        x86-64 turns into a signal."""
+        """Leave the function with status 'trap' when `cond` holds: behaviour C
+        leaves undefined that x86-64 turns into a signal (division by zero,
+        INT_MIN / -1, null dereference) or that gcc gives no one meaning
+        (`ub_guards`); a sanitizer build of the compiled replay traps there too."""
         if isinstance(cond, Const) and not cond.value:
             return
         loc = self.current
@@ -548,6 +553,8 @@ class ExprLowering(LoweringState):
             if isinstance(left.type, FloatType) or isinstance(right.type, FloatType):
                 raise self.unsupported("shift of a floating value", node)
             lp, rp = self._promoted(left), self._promoted(right)
+            assert isinstance(lp.type, IntType)
+            self.trap_if(shift_out_of_range(rp.expr, lp.type.bits), node)
             return Scalar(Binary(op, lp.expr, rp.expr, lp.type), lp.type)
         common = ct.common_type(left.type, right.type)
         if op in _INT_ONLY and isinstance(common, FloatType):
@@ -562,8 +569,9 @@ class ExprLowering(LoweringState):
         if isinstance(b, Const):
             if b.value == 0:
                 self.trap_if(ONE, node)
-            elif common.signed and b.value == -1 and not isinstance(a, Const):
-                self.trap_if(Binary(BinOp.EQ, a, Const(common.min, common), ct.INT), node)
+            elif common.signed and b.value == -1:
+                self.trap_if(deep_fold(Binary(BinOp.EQ, a, Const(common.min, common), ct.INT)),
+                             node)
             return
         zero = Binary(BinOp.EQ, b, Const(0, common), ct.INT)
         self.trap_if(zero, node)
@@ -771,22 +779,49 @@ def is_simple(node: c_ast.Node) -> bool:
         return True
     if isinstance(node, c_ast.UnaryOp):
         return node.op in _PURE_UNARY and is_simple(node.expr)
-    if isinstance(node, c_ast.Cast):
-        return is_simple(node.expr)
+    if isinstance(node, c_ast.Cast):  # float -> int traps out of range
+        return is_simple(node.expr) and (_never_float(node.expr) or _not_to_int(node.to_type))
     if isinstance(node, c_ast.BinaryOp):
         if node.op in ("/", "%") and not (
             isinstance(node.right, c_ast.Constant) and node.right.value.strip("0uUlL") not in ("",)
         ):
             return False
+        if node.op in ("<<", ">>") and not _small_count(node.right):
+            return False  # a count outside [0, width) traps
         return is_simple(node.left) and is_simple(node.right)
     if isinstance(node, c_ast.TernaryOp):
         return is_simple(node.cond) and is_simple(node.iftrue) and is_simple(node.iffalse)
     if isinstance(node, c_ast.StructRef):
         return node.type == "." and is_simple(node.name)
     if isinstance(node, c_ast.FuncCall):
+        from checker.ir.fp_classify import FP_CLASSIFIERS
         from checker.semantics.library import PURE_LIBRARY
 
         name = node.name.name if isinstance(node.name, c_ast.ID) else None
         args = node.args.exprs if node.args else []
-        return name in PURE_LIBRARY and all(is_simple(a) for a in args)
+        pure = name in PURE_LIBRARY or name in FP_CLASSIFIERS
+        return pure and all(is_simple(a) for a in args)
     return False
+
+
+def _small_count(node: c_ast.Node) -> bool:
+    """An integer constant below 32: a valid shift count for every promoted type."""
+    if not (isinstance(node, c_ast.Constant) and node.type.endswith("int")):
+        return False
+    try:
+        return parse_int_literal(node.value)[0] < 32
+    except (ValueError, UnsupportedError):
+        return False
+
+
+def _never_float(node: c_ast.Node) -> bool:
+    return isinstance(node, c_ast.Constant) and (node.type == "char" or node.type.endswith("int"))
+
+
+def _not_to_int(typename: c_ast.Typename) -> bool:
+    """A cast target that is a pointer or a floating type (syntactically)."""
+    inner = typename.type
+    if isinstance(inner, c_ast.PtrDecl):
+        return True
+    names = getattr(getattr(inner, "type", None), "names", [])
+    return any(word in ("float", "double") for word in names)

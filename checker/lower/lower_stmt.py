@@ -7,7 +7,9 @@ from dataclasses import dataclass
 from pycparser import c_ast
 
 from checker.errors import RecursionFound, UnsupportedError
+from checker.frontend.gnu_syntax import CASE_RANGE
 from checker.frontend.program import GlobalVar, decay
+from checker.ir.fp_classify import FP_CLASSIFIERS, classify
 from checker.ir.ir import (
     EXIT_CODE_VAR,
     STATUS_EXIT,
@@ -19,6 +21,7 @@ from checker.ir.ir import (
     Call,
     Const,
     Event,
+    Expr,
     Ite,
     RegionKind,
     StrConst,
@@ -28,6 +31,7 @@ from checker.ir.ir import (
 from checker.lower.layout import leaves
 from checker.lower.lower_expr import ONE, ZERO, ExprLowering, index_const
 from checker.lower.lower_state import Frame
+from checker.lower.print_events import print_event
 from checker.lower.values import (
     MemPlace,
     Place,
@@ -54,6 +58,7 @@ from checker.semantics.library import (
     ABORT_FUNCTIONS,
     ABS_FUNCTIONS,
     EXIT_FUNCTIONS,
+    PRINT_EVENT,
     PURE_LIBRARY,
 )
 
@@ -93,6 +98,23 @@ class StmtLowering(ExprLowering):
         for item in node.block_items or ():
             self.statement(item)
         self.frames[-1].scopes.pop()
+
+    def expr_Compound(self, node: c_ast.Compound) -> Value:
+        """GNU statement expression `({ ...; e; })`: its statements in a scope of
+        their own, and the value of the last one if that is an expression."""
+        items = list(node.block_items or ())
+        self.frames[-1].scopes.append({})
+        try:
+            for item in items[:-1]:
+                self.statement(item)
+            if not items or hasattr(self, "stmt_" + type(items[-1]).__name__):
+                if items:
+                    self.statement(items[-1])
+                return VoidValue()
+            value = self.rvalue(items[-1])
+            return self._snapshot(value) if isinstance(value, (Scalar, Ptr)) else value
+        finally:
+            self.frames[-1].scopes.pop()
 
     def stmt_EmptyStatement(self, node: c_ast.EmptyStatement) -> None:
         return
@@ -250,8 +272,9 @@ class StmtLowering(ExprLowering):
             if isinstance(case, c_ast.Default):
                 default_loc = target
                 continue
-            label = stype.wrap(self.program.const_int(case.expr))
-            test = Binary(BinOp.EQ, scrutinee.expr, Const(label, stype), ct.INT)
+            test = self._case_test(scrutinee.expr, stype, case.expr)
+            if test is None:
+                continue  # an empty GNU range (low > high) matches nothing
             hit, miss = self.builder.branch(test, loc)
             self.builder.current = hit
             self.builder.goto(target, loc)
@@ -262,6 +285,20 @@ class StmtLowering(ExprLowering):
         self.statement(node.stmt)
         self.targets.pop()
         self.builder.join(done)
+
+    def _case_test(self, scrutinee: Expr, stype: IntType, label: c_ast.Node) -> Expr | None:
+        """`scrutinee == label`, or for a GNU range `case lo ... hi` (written
+        `CASE_RANGE(lo, hi)` by the front end) `lo <= scrutinee && scrutinee <= hi`."""
+        if (isinstance(label, c_ast.FuncCall) and isinstance(label.name, c_ast.ID)
+                and label.name.name == CASE_RANGE and label.args is not None
+                and len(label.args.exprs) == 2):
+            low, high = (stype.wrap(self.program.const_int(e)) for e in label.args.exprs)
+            if low > high:
+                return None
+            return Ite(Binary(BinOp.GE, scrutinee, Const(low, stype), ct.INT),
+                       Binary(BinOp.LE, scrutinee, Const(high, stype), ct.INT), ZERO, ct.INT)
+        value = stype.wrap(self.program.const_int(label))
+        return Binary(BinOp.EQ, scrutinee, Const(value, stype), ct.INT)
 
     def stmt_Case(self, node: c_ast.Case) -> None:
         self.builder.join(self.case_locations[id(node)])
@@ -503,6 +540,8 @@ class StmtLowering(ExprLowering):
             return self._leave(Const(ABORT_EXIT_CODE, ct.INT))
         if name in ABS_FUNCTIONS and len(args) == 1:
             return self._abs(ABS_FUNCTIONS[name], args[0], node)
+        if name in FP_CLASSIFIERS:
+            return self._classify(name, args, node)
         if name in PURE_LIBRARY:
             ftype = PURE_LIBRARY[name]
             values = self._call_args(name, ftype, args, node)
@@ -523,6 +562,29 @@ class StmtLowering(ExprLowering):
         assert isinstance(snap, Scalar)
         negative = Binary(BinOp.LT, snap.expr, Const(0, itype), ct.INT)
         return Scalar(Ite(negative, Unary(UnOp.NEG, snap.expr, itype), snap.expr, itype), itype)
+
+    def _classify(self, name: str, args: list[c_ast.Node], node: c_ast.Node) -> Value:
+        """isnan, signbit, fpclassify, ...: exact comparisons on the argument in
+        its own floating type (an integer argument is converted to double)."""
+        if not args or (name == "__builtin_fpclassify") != (len(args) == 6) or (
+                name != "__builtin_fpclassify" and len(args) != 1):
+            raise self.unsupported(f"call of '{name}' with {len(args)} arguments", node)
+        values = []
+        for arg in args[:-1]:
+            value = self.convert(self.scalar(arg), ct.INT, arg)
+            assert isinstance(value, Scalar)
+            values.append(value.expr)
+        operand = self.scalar(args[-1])
+        if isinstance(operand, Ptr):
+            raise self.unsupported(f"pointer argument to '{name}'", args[-1])
+        if not isinstance(operand.type, FloatType):
+            operand = self.convert(operand, ct.DOUBLE, args[-1])  # type: ignore[assignment]
+        snap = self._snapshot(operand)
+        assert isinstance(snap, Scalar)
+        if name == "__builtin_signbit":
+            self.assume("the solver has one NaN: signbit of a NaN is an unknown function of "
+                        "the argument, the same in both versions (the replays run glibc's)")
+        return Scalar(classify(name, (*values, snap.expr)), ct.INT)
 
     def _call_args(
         self, name: str, ftype: FunctionType | None, args: list[c_ast.Node], node: c_ast.Node
@@ -573,7 +635,9 @@ class StmtLowering(ExprLowering):
         values = self._call_args(name, ftype, args, node)
         self.externals[name] = self._prototype_text(name)
         if name not in self.settings.pure_functions:
-            self.builder.emit(Event(name, values), self.current)
+            printed = print_event(name, values)
+            event = Event(name, values) if printed is None else Event(PRINT_EVENT, printed)
+            self.builder.emit(event, self.current)
         self.assume(
             f"'{name}' has no code here: its result is modelled as a deterministic "
             "function of its arguments and each call is an observable event"

@@ -14,6 +14,7 @@ compiler or a compile error is an outcome of its own.
 
 from __future__ import annotations
 
+import functools
 import os
 import re
 import shutil
@@ -33,6 +34,29 @@ from checker.types import Settings
 Number = int | float
 COMPILE_FLAGS = ("-O0", "-fwrapv", "-fno-builtin", "-ffp-contract=off", "-w")
 """No builtins: gcc must not fold libm calls with MPFR (the interpreter runs libm)."""
+SANITIZE_MEMORY = ("-fsanitize=bounds,null", "-fsanitize-undefined-trap-on-error")
+"""Every replay traps (SIGILL, no run-time library needed) where the IR traps on an
+array index outside its declared size (also inside a struct) or a NULL
+dereference, instead of reading the neighbouring stack."""
+SANITIZE_ADDRESS = ("-fsanitize=address", "-fno-omit-frame-pointer")
+"""Out-of-bounds accesses through pointers into arrays, which `bounds` cannot see."""
+SANITIZE_UNDEFINED = (
+    "-fsanitize=shift-exponent,float-cast-overflow,integer-divide-by-zero,"
+    "signed-integer-overflow",
+    "-fsanitize-undefined-trap-on-error",
+)
+"""The operations `ub_guards` makes a trap (and INT_MIN / -1, which gcc folds to a
+negation when the divisor is the constant -1). Under -fwrapv,
+signed-integer-overflow checks only INT_MIN / -1 and INT_MIN % -1 (gcc 12).
+These checks evaluate the operands of the checked operation first, which moves
+calls in other operands (gcc 12: `a() + (int)w()` calls w first), so they build
+only the second run that confirms a trap the plain build does not show; the
+memory checks above leave the order alone."""
+TRAP_SIGNALS = frozenset({signal.SIGFPE, signal.SIGILL, signal.SIGSEGV, signal.SIGBUS})
+"""Signals that are the IR's trap: SIGFPE (division), SIGILL (a sanitizer's trap),
+SIGSEGV/SIGBUS (NULL or wild access)."""
+_ASAN_REPORT = "ERROR: AddressSanitizer"
+_ASAN_OPTIONS = "detect_leaks=0:abort_on_error=0"
 USER_MAIN = "__liftdiff_user_main"
 HARNESS_FUNCTIONS = frozenset({"dprintf", "setvbuf"})
 """libc functions the harness itself calls: never replaced by stubs."""
@@ -97,13 +121,20 @@ class HarnessSpec:
     stubs: tuple[Stub, ...]
     flags: tuple[str, ...] = ()
     """Extra compiler flags, e.g. ("-DA", "-UB") for one configuration."""
+    include_dirs: tuple[str, ...] = ()
+    """Searched after the source's own directory, as the front end searched them."""
+    headers: tuple[tuple[str, str], ...] = ()
+    """(path, text) of the headers of the analysed revision: found before any file
+    on disk, at the same paths (relative to the source, the working directory or
+    an include directory) as the front end found them."""
 
 
 @dataclass(frozen=True)
 class CompiledOutcome:
     kind: str
-    """"ok" | "trap" (SIGFPE) | "exit" (exit()/abort()) | "crash" (another signal) |
-    "timeout" | "compile_error" | "unavailable" (no compiler)."""
+    """"ok" | "trap" (`TRAP_SIGNALS`, an AddressSanitizer report) | "exit"
+    (exit()/abort()) | "crash" (another signal) | "timeout" | "compile_error" |
+    "unavailable" (no compiler)."""
     values: Mapping[str, Number]
     """By OutputLeaf.name; filled for "ok"."""
     exit_code: int | None
@@ -409,10 +440,44 @@ def replay_compiler(settings: Settings) -> str | None:
     return None
 
 
+def sanitizer_flags(compiler: str, undefined: bool = False) -> tuple[str, ...]:
+    """The sanitizer flags of a replay build that `compiler` supports here: the
+    memory checks always, the undefined-operation checks when `undefined`.
+    Without them an operation the IR traps on may not trap in the replay, which
+    then contradicts the interpreter and vetoes the witness (sound, not complete)."""
+    wanted = (SANITIZE_MEMORY, SANITIZE_ADDRESS, *([SANITIZE_UNDEFINED] if undefined else []))
+    return tuple(flag for group in wanted if _builds_and_runs(compiler, group) for flag in group)
+
+
+@functools.cache
+def _builds_and_runs(compiler: str, flags: tuple[str, ...]) -> bool:
+    """Probed once per compiler and flag group (the sanitizer's library may be
+    missing, or its run time refuse this machine)."""
+    probe = "int main(int c, char **v) { (void)v; int a[2] = {0, 1}; return a[c - 1]; }\n"
+    with tempfile.TemporaryDirectory(prefix="liftdiff-probe-") as work:
+        path = os.path.join(work, "probe.c")
+        program = os.path.join(work, "probe")
+        with open(path, "w", encoding="utf-8") as handle:
+            handle.write(probe)
+        try:
+            built = subprocess.run([compiler, *COMPILE_FLAGS, *flags, path, "-o", program],
+                                   capture_output=True, timeout=60, check=False)
+            return built.returncode == 0 and subprocess.run(
+                [program], capture_output=True, timeout=10, check=False,
+                env=_run_environment()).returncode == 0
+        except (OSError, subprocess.TimeoutExpired):
+            return False
+
+
+def _run_environment() -> dict[str, str]:
+    return {**os.environ, "ASAN_OPTIONS": _ASAN_OPTIONS}
+
+
 def run_harness(
-    spec: HarnessSpec, *, compiler: str = "gcc", timeout: float = 10.0
+    spec: HarnessSpec, *, compiler: str = "gcc", timeout: float = 10.0, undefined: bool = False
 ) -> CompiledOutcome:
-    """Compile the harness with `compiler` and run it once; never raises."""
+    """Compile the harness with `compiler` and run it once; never raises.
+    `undefined`: with the undefined-operation checks (`SANITIZE_UNDEFINED`)."""
     if not compiler_available(compiler):
         return CompiledOutcome("unavailable", {}, None, "", f"no C compiler '{compiler}' found")
     try:
@@ -422,20 +487,50 @@ def run_harness(
     notes = [f"left to the real library: {', '.join(s)}" for s in [skipped_stubs(spec)] if s]
     with tempfile.TemporaryDirectory(prefix="liftdiff-") as work:
         program = os.path.join(work, "harness")
-        error = _compile(compiler, spec, source, work, program, timeout)
+        flags = sanitizer_flags(compiler, undefined)
+        error = _compile(compiler, spec, source, work, program, timeout, flags)
         if error is not None:
             return CompiledOutcome("compile_error", {}, None, "", error)
         return _execute(program, spec.outputs, work, timeout, notes)
 
 
+def include_flags(spec: HarnessSpec, work: str) -> list[str]:
+    """-I flags mirroring the front end's search (`preprocess._find_header`): the
+    revision's headers (written under `work`) first, then the files on disk."""
+    mirror = os.path.join(work, "headers")
+    roots: list[str] = []
+    for path, text in spec.headers:
+        relative = os.path.normpath(path)
+        if os.path.isabs(relative) or relative.startswith(".."):
+            continue  # not a path the mirror can hold; found on disk below
+        target = os.path.join(mirror, relative)
+        os.makedirs(os.path.dirname(target), exist_ok=True)
+        with open(target, "w", encoding="utf-8", errors="surrogateescape") as handle:
+            handle.write(text)
+    source_dir = os.path.dirname(os.path.normpath(spec.source_path))
+    if spec.headers:
+        roots += [os.path.join(mirror, source_dir), mirror]
+        roots += [os.path.join(mirror, os.path.normpath(d)) for d in spec.include_dirs
+                  if not os.path.isabs(d)]
+    roots += [os.path.abspath(source_dir or os.curdir), os.path.abspath(os.curdir)]
+    roots += [os.path.abspath(d) for d in spec.include_dirs]
+    return [f"-I{root}" for root in dict.fromkeys(roots)]
+
+
 def _compile(
-    compiler: str, spec: HarnessSpec, source: str, work: str, program: str, timeout: float
+    compiler: str,
+    spec: HarnessSpec,
+    source: str,
+    work: str,
+    program: str,
+    timeout: float,
+    sanitizers: tuple[str, ...],
 ) -> str | None:
     path = os.path.join(work, "harness.c")
     with open(path, "w", encoding="utf-8", errors="surrogateescape") as handle:  # as read
         handle.write(source)
-    include = os.path.dirname(os.path.abspath(spec.source_path))
-    command = [compiler, *COMPILE_FLAGS, f"-I{include}", *spec.flags, path, "-o", program, "-lm"]
+    command = [compiler, *COMPILE_FLAGS, *sanitizers, *include_flags(spec, work),
+               *spec.flags, path, "-o", program, "-lm"]
     try:
         done = subprocess.run(command, capture_output=True, timeout=max(timeout, 60.0),
                               check=False, cwd=work)
@@ -454,7 +549,8 @@ def _execute(
     fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
     try:
         done = subprocess.run([program, str(fd)], stdin=subprocess.DEVNULL, capture_output=True,
-                              timeout=timeout, pass_fds=(fd,), cwd=work, check=False)
+                              timeout=timeout, pass_fds=(fd,), cwd=work, check=False,
+                              env=_run_environment())
     except subprocess.TimeoutExpired as exc:
         stdout = (exc.stdout or b"").decode("latin-1")
         return CompiledOutcome("timeout", {}, None, stdout, f"no exit within {timeout} s")
@@ -467,8 +563,12 @@ def _execute(
         notes.append("stub misses: " + ", ".join(results.misses))
     code = done.returncode
     kind, exit_code, values = "ok", 0, results.values
-    if code < 0 and -code == signal.SIGFPE:
+    if (code < 0 and -code in TRAP_SIGNALS) or _ASAN_REPORT.encode() in done.stderr:
         kind, exit_code, values = "trap", None, {}
+        if code < 0:
+            notes.insert(0, f"trapped by {signal.Signals(-code).name}")
+        else:
+            notes.insert(0, "trapped by AddressSanitizer")
     elif code < 0 and -code == signal.SIGABRT:
         kind, exit_code, values = "exit", ABORT_EXIT_CODE, {}
     elif code < 0:

@@ -44,6 +44,8 @@ from checker.replay.interp import (
 )
 from checker.semantics.ctype import ScalarType
 from checker.semantics.library import OUTPUT_FUNCTIONS, PURE_LIBRARY
+from checker.types import Settings, SourceFile
+from checker.variability import compiler_flags
 
 Scalar = int | float
 MAX_BUFFER = 4096
@@ -187,6 +189,28 @@ class CompiledVersion:
     source_path: str
     source_text: str
     flags: tuple[str, ...] = ()
+    """-D/-U flags: the settings' defines (and a configuration's features)."""
+    include_dirs: tuple[str, ...] = ()
+    headers: tuple[tuple[str, str], ...] = ()
+    """The analysed revision's headers (path, text), as the front end read them."""
+
+
+def replay_version(
+    source: SourceFile,
+    text: str,
+    settings: Settings,
+    configuration: Mapping[str, int | None] | None = None,
+) -> CompiledVersion:
+    """What gcc compiles to replay a witness on `text` (the source or one of its
+    products): the settings' -D values and -I directories, and the revision's
+    headers, reach the compiler in every replay, as they reached the front end."""
+    return CompiledVersion(
+        source.path,
+        text,
+        tuple(compiler_flags(configuration or {}, settings)),
+        settings.include_dirs,
+        tuple(sorted(source.headers.items())),
+    )
 
 
 @dataclass(frozen=True)
@@ -266,6 +290,8 @@ def harness_spec(
         outputs=tuple(outputs),
         stubs=tuple(stub_list),
         flags=version.flags,
+        include_dirs=version.include_dirs,
+        headers=version.headers,
     )
 
 
@@ -350,8 +376,8 @@ def compiled_replay(
     except ValueError as exc:
         empty = CompiledOutcome("unavailable", {}, None, "", str(exc))
         return CompiledReplay(empty, empty, False, False, str(exc), unavailable=True)
-    a = run_harness(old_spec, compiler=compiler)
-    b = run_harness(new_spec, compiler=compiler)
+    a = _run_version(old_spec, old_obs, compiler)
+    b = _run_version(new_spec, new_obs, compiler)
     if a.kind in ("unavailable", "compile_error") or b.kind in ("unavailable", "compile_error"):
         message = a.message if a.kind in ("unavailable", "compile_error") else b.message
         return CompiledReplay(a, b, False, False, message, unavailable=True)
@@ -365,6 +391,19 @@ def compiled_replay(
     )
     agrees = _agrees(a, old_obs) and _agrees(b, new_obs)
     return CompiledReplay(a, b, differs, agrees)
+
+
+def _run_version(spec: HarnessSpec, observed: Observation, compiler: str) -> CompiledOutcome:
+    """The plain build's outcome; where the interpreter trapped and the plain
+    build did not, the build with the undefined-operation checks (gcc's result
+    of such an operation depends on -O level and constant folding, so only a
+    trap there is what every build shares)."""
+    outcome = run_harness(spec, compiler=compiler)
+    if observed.status == STATUS_TRAP and outcome.kind in ("ok", "exit"):
+        checked = run_harness(spec, compiler=compiler, undefined=True)
+        if checked.kind == "trap":
+            return checked
+    return outcome
 
 
 def _events(outcome: CompiledOutcome) -> tuple:  # type: ignore[type-arg]

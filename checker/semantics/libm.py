@@ -20,7 +20,7 @@ from dataclasses import dataclass
 from checker.errors import UnsupportedError
 from checker.semantics import ctype as ct
 from checker.semantics.ctype import FloatType, IntType, ScalarType
-from checker.semantics.library import ABS_FUNCTIONS, PURE_LIBRARY
+from checker.semantics.library import ABS_FUNCTIONS, NAN_SIGN, PRINT_EVENT, PURE_LIBRARY
 
 Number = int | float
 Arg = int | float | str
@@ -47,6 +47,7 @@ def _bindings() -> Mapping[str, _Binding]:
     table: dict[str, _Binding] = {}
     signatures = [(name, libm, ftype.ret, ftype.params) for name, ftype in PURE_LIBRARY.items()]
     signatures += [(name, libc, itype, (itype,)) for name, itype in ABS_FUNCTIONS.items()]
+    signatures += [(name, libm, ct.INT, (ftype,)) for name, ftype in NAN_SIGN.items()]
     for name, lib, ret, params in signatures:
         function = getattr(lib, name)
         function.restype = _ctype_of(ret)  # type: ignore[arg-type]
@@ -57,7 +58,7 @@ def _bindings() -> Mapping[str, _Binding]:
 
 def is_library(name: str) -> bool:
     """Is `name` a function whose real implementation the replays run?"""
-    return name in PURE_LIBRARY or name in ABS_FUNCTIONS
+    return name in PURE_LIBRARY or name in ABS_FUNCTIONS or name in NAN_SIGN
 
 
 def call(name: str, args: tuple[Number, ...]) -> Number:
@@ -74,7 +75,7 @@ def call(name: str, args: tuple[Number, ...]) -> Number:
 
 # ------------------------------------------------------------ printed text
 
-_CONVERSION = re.compile(
+PRINTF_CONVERSION = re.compile(
     r"%(?P<flags>[-+ #0]*)(?P<width>\*|\d+)?(?:\.(?P<precision>\*|\d*))?"
     r"(?P<length>hh|h|ll|l|j|z|t|L|q)?(?P<conv>[diouxXcsfFeEgGaAp%])"
 )
@@ -108,7 +109,7 @@ def format_printf(fmt: str, args: tuple[Arg, ...]) -> str:
             out.append(fmt[position:])
             return "".join(out)
         out.append(fmt[position:start])
-        match = _CONVERSION.match(fmt, start)
+        match = PRINTF_CONVERSION.match(fmt, start)
         if match is None:
             raise UnsupportedError(f"printf conversion '{fmt[start:start + 4]}...' in {fmt!r}")
         position = match.end()
@@ -185,7 +186,7 @@ def output_text(func: str, args: tuple[Arg, ...]) -> str:
     Streams are recognised only when the lowering passes them as the strings
     "stdout"/"stderr"; a call on any other stream prints nothing here.
     """
-    if func == "printf" and args and isinstance(args[0], str):
+    if func in ("printf", PRINT_EVENT) and args and isinstance(args[0], str):
         return format_printf(args[0], args[1:])
     if func == "puts" and args and isinstance(args[0], str):
         return args[0].split("\0", 1)[0] + "\n"

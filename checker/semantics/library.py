@@ -47,7 +47,16 @@ ABORT_FUNCTIONS = frozenset({"abort", "__assert_fail", "bb_error_msg_and_die", "
 ABORT_EXIT_CODE = 134
 """Exit code recorded for abort(): 128 + SIGABRT, as a shell reports it."""
 
+NAN_SIGN = {"__signbit": ct.DOUBLE, "__signbitf": ct.FLOAT}
+"""glibc's sign-bit functions, by argument type (non-zero when the sign is set):
+the sign of a NaN, which comparisons cannot see (`fp_classify.signbit`)."""
+
+PRINT_EVENT = "$print"
+"""The event of a printf/puts/putchar call: a printf format with the literal parts
+and constant conversions already rendered, then the remaining arguments
+(`print_events`), so calls that print the same text make the same event."""
 OUTPUT_FUNCTIONS = frozenset(
-    {"printf", "puts", "putchar", "fprintf", "fputs", "fputc", "putc", "perror", "fflush"}
+    {"printf", "puts", "putchar", "fprintf", "fputs", "fputc", "putc", "perror", "fflush",
+     PRINT_EVENT}
 )
 """Functions whose calls are observable output events (their text is compared)."""

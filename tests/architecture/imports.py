@@ -44,9 +44,9 @@ STAGES: tuple[Stage, ...] = (
     Stage("engines", ("checker/engines/",)),
     Stage("lifted", ("checker/lifted/",)),
     Stage("report", ("checker/report/",)),
-    Stage("entry", ("checker/driver.py", "checker/isolation.py", "checker/api.py",
-                    "checker/cli.py", "checker/reproducible.py", "checker/outputs.py",
-                    "checker/progress.py")),
+    Stage("entry", ("checker/driver.py", "checker/isolation.py", "checker/deep_stack.py",
+                    "checker/api.py", "checker/cli.py", "checker/reproducible.py",
+                    "checker/outputs.py", "checker/progress.py")),
     Stage("hooks", ("hooks/",)),
     Stage("bot", ("bot/",)),
 )

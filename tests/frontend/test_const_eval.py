@@ -34,6 +34,8 @@ def test_float_literals_round_once() -> None:
     assert ftype == ct.FLOAT and value == round_to_float32(0.1)
     assert parse_float_literal("0x1.8p1") == (3.0, ct.DOUBLE)
     assert parse_float_literal("1e999")[0] == float("inf")
+    assert parse_float_literal("1e999f") == (float("inf"), ct.FLOAT)  # the prelude's INFINITY
+    assert parse_float_literal("-1e39f"[1:])[0] == float("inf")
     # 1 + 2^-24 + 2^-60 rounds up in one step, but to 1.0 via double then float
     value, _ = parse_float_literal("1.0000000596046448730468750000000008674f")
     assert value == 1.0000001192092896

@@ -434,13 +434,70 @@ int f(int x)
 
 
 @pytest.mark.gcc
+def test_revision_headers_are_found_before_the_disk(tmp_path) -> None:  # type: ignore[no-untyped-def]
+    """Headers of the analysed revision, next to the source or in an include
+    directory, shadow whatever the working tree holds at the same path."""
+    (tmp_path / "near.h").write_text("#define NEAR 1000\n")  # the working tree's copy
+    source = '#include "near.h"\n#include "far.h"\nint f(void) { return NEAR + FAR; }\n'
+    base = dataclasses.replace(
+        spec(source), source_path=str(tmp_path / "case.c"), include_dirs=(str(tmp_path),))
+    assert run_harness(base).kind == "compile_error"  # far.h exists nowhere
+    revision = dataclasses.replace(
+        base, source_path="src/case.c", include_dirs=("inc",),
+        headers=(("src/near.h", "#define NEAR 1\n"), ("inc/far.h", "#define FAR 20\n")))
+    assert run_harness(revision).values == {"return": 21}
+
+
+@pytest.mark.gcc
 def test_timeout_and_crash() -> None:
     looping = run_harness(spec("int f(void) { for (;;) {} }"), timeout=0.5)
     assert looping.kind == "timeout"
     assert "0.5" in looping.message
-    crashing = run_harness(spec("int f(int *p) { return *p; }", params=(("p", "int *p"),)))
+    crashing = run_harness(spec("#include <signal.h>\nint f(void) { raise(SIGTERM); return 0; }"))
     assert crashing.kind == "crash"
-    assert crashing.message == "killed by SIGSEGV"
+    assert crashing.message == "killed by SIGTERM"
+
+
+@pytest.mark.gcc
+@pytest.mark.parametrize("source, assignments", [
+    ("int f(int *p) { return *p; }", ()),
+    ("int f(int *p) { int a[4] = {1, 2, 3, 4}; return a[p ? 5 : 4]; }", ()),
+    ("struct S { int a[4]; int b; };\n"
+     "int f(int *p) { struct S s = {{1, 2, 3, 4}, 5}; return s.a[p ? 5 : 4]; }", ()),
+    ("int f(int *p) { int a[4] = {1, 2, 3, 4}; int *q = a + 2; return q[p ? 3 : 2]; }", ()),
+], ids=["null", "local-array", "array-in-struct", "pointer-into-array"])
+def test_null_and_out_of_bounds_reads_trap(source: str, assignments: tuple) -> None:  # type: ignore[type-arg]
+    """The interpreter traps on these; the replay must too, not read the neighbouring stack."""
+    outcome = run_harness(spec(source, params=(("p", "int *p"),), assignments=assignments))
+    assert outcome.kind == "trap", outcome
+    assert outcome.message.startswith("trapped by"), outcome.message
+
+
+@pytest.mark.gcc
+@pytest.mark.parametrize("source", [
+    "int f(int x) { return x << 40; }",
+    "int f(int x) { int s = 40; return x << s; }",
+    "int f(int x) { return (int)(x + 1e10); }",
+    "int f(int x) { return (x - 2147483647 - 1) / -1; }",
+    "int f(int x) { return (x - 2147483647 - 1) % -1; }",
+], ids=["shift-constant", "shift-propagated", "float-to-int", "int-min-div", "int-min-mod"])
+def test_undefined_operations_trap_only_in_the_checked_build(source: str) -> None:
+    """gcc -O0 gives these a value (folded or the instruction's); the checked build traps."""
+    base = spec(source, params=(("x", "int x"),), assignments=(Assignment("x", 0, ct.INT),))
+    assert run_harness(base).kind == "ok"
+    checked = run_harness(base, undefined=True)
+    assert checked.kind == "trap", checked
+    assert checked.message == "trapped by SIGILL"
+
+
+@pytest.mark.gcc
+def test_checked_build_keeps_defined_operations() -> None:
+    """Wrap-around (-fwrapv), shifts of negative values and in-range conversions run."""
+    source = ("int f(int x) { return (x + 2147483647) + ((x - 2) << 31) + (int)-2147483648.9"
+              " + (unsigned char)255.9 + (int)(unsigned)-0.9; }")
+    base = spec(source, params=(("x", "int x"),), assignments=(Assignment("x", 1, ct.INT),))
+    expected = ct.INT.wrap(-2147483648 + (-1 << 31) - 2147483648 + 255 + 0)
+    assert run_harness(base, undefined=True).values == {"return": expected}
 
 
 @pytest.mark.gcc

@@ -16,8 +16,8 @@
 #define __builtin_huge_val() (1e999)
 #define __builtin_inf() (1e999)
 #define __builtin_inff() (1e999f)
-#define __builtin_nan(s) (0.0 / 0.0)
-#define __builtin_nanf(s) (0.0f / 0.0f)
+#define __builtin_nan(s) (-(0.0 / 0.0))
+#define __builtin_nanf(s) (-(0.0f / 0.0f))
 #define __LP64__ 1
 #define __x86_64__ 1
 #define __CHAR_BIT__ 8

@@ -16,7 +16,18 @@
 #define HUGE_VAL (1e999)
 #define HUGE_VALF (1e999f)
 #define INFINITY (1e999f)
-#define NAN (0.0f / 0.0f)
+#define NAN (-(0.0f / 0.0f)) /* glibc's __builtin_nanf(""): a positive NaN; 0/0 is negative */
+#define FP_NAN 0
+#define FP_INFINITE 1
+#define FP_ZERO 2
+#define FP_SUBNORMAL 3
+#define FP_NORMAL 4
+#define fpclassify(x) __builtin_fpclassify(FP_NAN, FP_INFINITE, FP_NORMAL, FP_SUBNORMAL, FP_ZERO, x)
+#define signbit(x) __builtin_signbit(x)
+#define isfinite(x) __builtin_isfinite(x)
+#define isnormal(x) __builtin_isnormal(x)
+#define isnan(x) __builtin_isnan(x)
+#define isinf(x) __builtin_isinf_sign(x)
 double sin(double); double cos(double); double tan(double);
 double asin(double); double acos(double); double atan(double); double atan2(double, double);
 double sinh(double); double cosh(double); double tanh(double);
