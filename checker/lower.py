@@ -48,6 +48,7 @@ def lower_function(
     exit_loc = builder.new_location()
     lowering.exit_location = exit_loc
     body_start = builder.new_location()
+    return_loc = builder.new_location()  # copies globals out of their mirrors, if any
     builder.current = body_start
     ftype = program.prototypes[name]
     ret = program.complete(ftype.ret)
@@ -65,10 +66,16 @@ def lower_function(
                 initial[RETURN_VAR + leaf.path] = 0
     location = program.location(fdef.decl)
     lowering.current = location
-    lowering.frames.append(Frame(name, "", exit_loc, ret_place, location))
+    lowering.frames.append(Frame(name, "", return_loc, ret_place, location))
     param_outputs = _parameters(lowering, fdef, initial)
     lowering.statement(fdef.body)
-    builder.join(exit_loc)
+    if lowering.mirrors:
+        builder.join(return_loc)
+        _copy_mirrors(lowering, out=True)
+        builder.join(exit_loc)
+    else:
+        builder.join(exit_loc)
+        builder.merge(return_loc, exit_loc)
     _global_initialisers(lowering, body_start)
     outputs = (
         _return_outputs(ret)
@@ -138,7 +145,7 @@ def _parameters(
                 )
             lowering.bind(pname, place)
             continue
-        place = VarPlace(pname, ptype)
+        place = VarPlace(lowering.fresh_name(pname), ptype)  # reserves the name for the input
         lowering.declare_storage(place, RegionKind.LOCAL)
         for leaf in leaves(ptype):
             ref = pname + leaf.path
@@ -178,7 +185,21 @@ def _global_initialisers(lowering: StmtLowering, body_start: int) -> None:
             lowering.initialise(init.place, ctype, init.var.init)
         else:
             lowering._zero_fill(init.place, ctype, None)  # static storage starts zeroed
+    _copy_mirrors(lowering, out=False)
     builder.join(body_start)
+
+
+def _copy_mirrors(lowering: StmtLowering, out: bool) -> None:
+    """Copy globals whose address is taken into their region mirrors (at the entry)
+    or, where the body wrote them, back (at the return), so that old and new see
+    the same scalar inputs and outputs whether or not they take the address."""
+    written = set(lowering.written)
+    for place, mirror in lowering.mirrors:
+        if out and not any(place.name + leaf.path in written for leaf in leaves(place.type)):
+            continue
+        source, target = (mirror, place) if out else (place, mirror)
+        lowering.write(target, lowering.read(source), None)
+    lowering.written = written
 
 
 def _return_outputs(ret: ct.CType) -> list[Output]:

@@ -22,6 +22,7 @@ from checker.types import Location, Settings
 from checker.values import MemPlace, Place, VarPlace
 
 NULL_SUFFIX = "$null"
+MIRROR_PREFIX = "&"
 
 
 @dataclass
@@ -62,6 +63,10 @@ class LoweringState:
     global_places: dict[str, Place] = field(default_factory=dict)
     global_inits: list[GlobalInit] = field(default_factory=list)
     global_leaves: dict[str, str] = field(default_factory=dict)  # var/region -> output key
+    mirrors: list[tuple[VarPlace, MemPlace]] = field(default_factory=list)
+    """Globals whose address is taken: (the input/output place, the region mirror that
+    the body reads and writes); copied in at the entry and out at the return."""
+    mirror_of: dict[str, str] = field(default_factory=dict)  # mirror leaf region -> leaf
     written: set[str] = field(default_factory=set)
     assumptions: list[str] = field(default_factory=list)
     address_taken: set[str] = field(default_factory=set)
@@ -169,15 +174,19 @@ class LoweringState:
         if var is None:
             self.program.check_usable(name)
             return None
-        return self.materialise_global(name, var, name)
+        return self.materialise_global(name, var, name, name in self.address_taken)
 
-    def materialise_global(self, key: str, var: GlobalVar, storage: str) -> Place:
+    def materialise_global(
+        self, key: str, var: GlobalVar, storage: str, addressed: bool
+    ) -> Place:
+        """The place of a global or static local; `addressed` (its address is taken
+        somewhere) gives it a region mirror that pointers can point into."""
         ctype = self.program.complete(var.type)
         if isinstance(ctype, PointerType) and not var.name.startswith(FEATURE_PREFIX):
             self.assume(f"global pointer '{var.name}' is not modelled")
         place: Place
-        if isinstance(ctype, ArrayType) or storage in self.address_taken:
-            if isinstance(ctype, ArrayType) and ctype.length is None:
+        if isinstance(ctype, ArrayType):
+            if ctype.length is None:
                 raise self.unsupported(f"global array '{var.name}' of unknown size")
             place = MemPlace(storage, ctype, Const(0, ct.INDEX))
             self.declare_storage(place, RegionKind.GLOBAL, 1)
@@ -186,6 +195,14 @@ class LoweringState:
             self.declare_storage(place, RegionKind.GLOBAL)
         self.global_places[key] = place
         self._register_global_leaves(place, key, var)
+        if addressed and isinstance(place, VarPlace):
+            mirror = MemPlace(MIRROR_PREFIX + storage, ctype, Const(0, ct.INDEX))
+            self.declare_storage(mirror, RegionKind.LOCAL, 1)
+            for leaf in leaves(ctype):
+                self.mirror_of[mirror.base + leaf.path] = storage + leaf.path
+            self.mirrors.append((place, mirror))
+            self.global_places[key] = mirror
+            return mirror
         return place
 
     def _register_global_leaves(self, place: Place, key: str, var: GlobalVar) -> None:
@@ -219,6 +236,7 @@ class LoweringState:
     # ------------------------------------------------------------ outputs
 
     def mark_written(self, name: str) -> None:
+        name = self.mirror_of.get(name, name)
         if name in self.global_leaves or (
             name in self.regions and self.regions[name].kind is RegionKind.PARAM
         ):

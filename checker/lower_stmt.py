@@ -337,6 +337,7 @@ class StmtLowering(ExprLowering):
                     is_static_local=True,
                 ),
                 key,
+                node.name in self.address_taken,
             )
             self.bind(node.name, place)
             return

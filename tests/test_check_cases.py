@@ -13,6 +13,10 @@ import pytest
 import z3
 
 from checker.api import check_pair
+from checker.frontend import load
+from checker.fuzz import samples
+from checker.lower import lower_function
+from checker.replay import CompiledVersion, compiled_replay, differences, observe, run_version
 from checker.types import NeqEntry, ReplayMethod, Settings, SourceFile, Verdict
 from checker.variability import to_z3
 from checker.variability.lexer import tokens_of
@@ -120,3 +124,30 @@ def test_case(case: Path) -> None:
     for side, outputs in expect.get("outputs", {}).items():
         actual = dict(witness.old_output if side == "old" else witness.new_output)
         assert actual == outputs, (side, actual)
+
+
+def _gcc_cases() -> list[Path]:
+    return [c for c in _cases() if "gcc_samples" in json.loads((c / "expect.json").read_text())]
+
+
+@pytest.mark.skipif(not HAVE_GCC, reason="gcc not available")
+@pytest.mark.parametrize("case", _gcc_cases(), ids=lambda p: p.name)
+@pytest.mark.parametrize("level", ["-O0", "-O2"])
+def test_equivalent_case_agrees_under_gcc(case: Path, level: str) -> None:
+    """An EQUIVALENT case, judged by gcc: old and new compiled at `level` behave
+    the same on random inputs, and as the interpreter says."""
+    expect = json.loads((case / "expect.json").read_text())
+    assert expect["verdict"] == "EQUIVALENT"
+    settings = Settings().overlay(expect.get("settings", {}))
+    sources = [SourceFile.read(str(case / f"{tag}.c")) for tag in ("old", "new")]
+    old, new = (lower_function(load(s, settings).program, expect["function"], settings)
+                for s in sources)
+    versions = [CompiledVersion(s.path, s.text, (level,)) for s in sources]
+    for assignment in samples(old, new, expect["gcc_samples"], seed=16):
+        observed = [observe(cfa, run_version(cfa, assignment, tag, 10**6))
+                    for cfa, tag in ((old, "old"), (new, "new"))]
+        assert not differences(*observed, assignment), assignment
+        replay = compiled_replay(old, new, *versions, assignment, *observed, "gcc")
+        assert not replay.unavailable, replay.message
+        assert not replay.differs, (assignment, replay.old, replay.new)
+        assert replay.agrees_with_interpreter, (assignment, replay.old, replay.new, observed)
