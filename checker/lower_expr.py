@@ -7,12 +7,13 @@ returning a `Value` whose IR expressions are pure.
 
 from __future__ import annotations
 
-from pycparser import c_ast
+from pycparser import c_ast, c_generator
 
 from checker import ctype as ct
 from checker.const_eval import char_value, parse_float_literal, parse_int_literal, string_value
 from checker.ctype import ArrayType, CType, FloatType, IntType, PointerType, StructType, VoidType
 from checker.errors import UnsupportedError
+from checker.eval_order import ORDER_ASSUMPTION, Clash, EffectAnalysis, Effects
 from checker.ir import (
     STATUS_TRAP,
     STATUS_VAR,
@@ -33,7 +34,7 @@ from checker.ir import (
     truth,
 )
 from checker.layout import leaves, scalar_count
-from checker.lower_state import NULL_SUFFIX, LoweringState
+from checker.lower_state import MIRROR_PREFIX, NULL_SUFFIX, LoweringState
 from checker.values import (
     MemPlace,
     Place,
@@ -133,6 +134,101 @@ class ExprLowering(LoweringState):
         if loc.line:
             self.current = loc
 
+    # ------------------------------------------------------------ order of evaluation
+
+    @property
+    def analysis(self) -> EffectAnalysis:
+        if self.effect_analysis is None:
+            self.effect_analysis = EffectAnalysis(
+                self.program, self.settings.pure_functions, self.address_taken
+            )
+        return self.effect_analysis
+
+    def effects_of(self, node: c_ast.Node) -> Effects:
+        return self.analysis.effects(node, self._object_name, self.frames[-1].prefix)
+
+    def address_effects_of(self, node: c_ast.Node) -> Effects:
+        return self.analysis.address_effects(node, self._object_name, self.frames[-1].prefix)
+
+    def _object_name(self, name: str) -> str | None:
+        """The object a source name denotes here: its storage name (mirrors of
+        globals by the global's name), registered as array/addressable."""
+        place = self.lookup(name)
+        if place is None:
+            var = self.program.globals.get(name)
+            if var is None:
+                return None
+            array = isinstance(self.program.complete(var.type), ArrayType)
+            addressable = array or name in self.address_taken
+            key = name
+        else:
+            array = isinstance(self.program.complete(place.type), ArrayType)
+            addressable = isinstance(place, MemPlace)
+            key = place.name if isinstance(place, VarPlace) else place.base
+            key = key.removeprefix(MIRROR_PREFIX)
+        if array:
+            self.analysis.arrays.add(key)
+        if addressable:
+            self.analysis.addressable.add(key)
+        return key
+
+    def refuse_unordered(
+        self,
+        items: list[Effects],
+        what: str,
+        node: c_ast.Node,
+        twins: tuple[c_ast.Node, c_ast.Node] | None = None,
+    ) -> None:
+        """Operands whose order gcc picks by the form of the expression: refuse when
+        their effects interfere (and always when C leaves the result undefined).
+        `twins`: the operands, accepted when they are one expression without writes
+        twice (`ext(x) + ext(x)`: either order makes the same calls)."""
+        clash = self.analysis.first_clash(items)
+        if clash is None:
+            return
+        if (
+            twins is not None
+            and not clash.undefined
+            and not any(item.writes for item in items)
+            and _same_text(*twins)
+        ):
+            return
+        raise self.unsupported(_order_message(clash, what), node)
+
+    def ordered(
+        self, items: list[Effects], what: str, node: c_ast.Node, indeterminate: bool = False
+    ) -> bool:
+        """Operands that gcc evaluates in a fixed order (call arguments, compound
+        assignments, initialisers): True when the order matters, which the verdict
+        then assumes. Undefined behaviour is refused, except among `indeterminate`ly
+        sequenced operands (initialisers, C11 6.7.9p23), where it is merely unspecified."""
+        clash = self.analysis.first_clash(items)
+        if clash is None:
+            return False
+        if clash.undefined and not indeterminate:
+            raise self.unsupported(_order_message(clash, what), node)
+        self.assume(ORDER_ASSUMPTION)
+        return True
+
+    def initialisers_ordered(self, init: c_ast.InitList) -> None:
+        """Initialisers are evaluated in order, as gcc does; say so where it matters."""
+        items = [i.expr if isinstance(i, c_ast.NamedInitializer) else i for i in init.exprs]
+        self.ordered([self.effects_of(i) for i in items], "an initialiser list", init, True)
+
+    def snapshot_value(self, value: Value) -> Value:
+        """`value` copied into temporaries, so that later writes do not change it."""
+        if isinstance(value, (Scalar, Ptr)):
+            return self._snapshot(value)
+        if isinstance(value, StructValue):
+            return StructValue(
+                value.type,
+                tuple(
+                    (path, tuple(self._snapshot(item) for item in items))  # type: ignore[arg-type]
+                    for path, items in value.leaves
+                ),
+            )
+        return value
+
     # ------------------------------------------------------------ places
 
     def place(self, node: c_ast.Node) -> Place:
@@ -143,6 +239,11 @@ class ExprLowering(LoweringState):
                 raise self.unsupported(f"undeclared identifier '{node.name}'", node)
             return found
         if isinstance(node, c_ast.ArrayRef):
+            self.refuse_unordered(
+                [self.effects_of(node.name), self.effects_of(node.subscript)],
+                "an array and its subscript",
+                node,
+            )
             base = self.scalar(node.name)
             index = self.scalar(node.subscript)
             if isinstance(base, Scalar) and isinstance(index, Ptr):
@@ -519,6 +620,12 @@ class ExprLowering(LoweringState):
         op = node.op
         if op in ("&&", "||"):
             return self._logical(node)
+        self.refuse_unordered(
+            [self.effects_of(node.left), self.effects_of(node.right)],
+            f"the operands of '{op}'",
+            node,
+            twins=(node.left, node.right),
+        )
         left = self.scalar(node.left)
         right = self.scalar(node.right)
         if op in _COMPARE_OPS:
@@ -686,13 +793,37 @@ class ExprLowering(LoweringState):
         raise self.unsupported("conditional expression of these operand types", node)
 
     def expr_Assignment(self, node: c_ast.Assignment) -> Value:
-        place = self.place(node.lvalue)
+        target = self.analysis.objects(node.lvalue, self._object_name)
+        address = self.address_effects_of(node.lvalue)
+        right_effects = self.effects_of(node.rvalue)
+        pending = self.analysis.overlap(target, right_effects.pending)
+        if pending is not None:
+            raise self.unsupported(
+                f"'{pending.lstrip(MIRROR_PREFIX)}' is assigned and modified by the right side "
+                "without a sequence point (undefined behaviour in C)",
+                node,
+            )
         if node.op == "=":
+            self.refuse_unordered(
+                [address, right_effects], "the target and the value of an assignment", node
+            )
+            place = self.place(node.lvalue)
             self.write(place, self.rvalue(node.rvalue), node)
             return self.read(place)
         op = node.op[:-1]
-        current = self.read(place)
-        right = self.scalar(node.rvalue)
+        accessed = Effects(reads=target, direct_reads=target)  # the write comes last
+        self.ordered([address | accessed, right_effects], f"'{node.op}'", node)
+        if right_effects.has_side_effects:
+            # gcc evaluates a right side with side effects first (c-typeck.c,
+            # build_modify_expr: "RHS could contain e.g. function calls that modify LHS")
+            right = self.snapshot_value(self.scalar(node.rvalue))
+            place = self.place(node.lvalue)
+            current = self.read(place)
+        else:
+            place = self.place(node.lvalue)
+            current = self.read(place)
+            right = self.scalar(node.rvalue)
+        assert isinstance(right, (Scalar, Ptr))
         if not isinstance(current, (Scalar, Ptr)):
             raise self.unsupported("compound assignment to a non-scalar", node)
         if isinstance(current, Ptr):
@@ -749,6 +880,21 @@ def _describe(value: Value) -> str:
         StringValue: "a string",
         VoidValue: "void",
     }[type(value)]
+
+
+def _same_text(a: c_ast.Node, b: c_ast.Node) -> bool:
+    """The same expression twice: evaluating it in either order is the same."""
+    generator = c_generator.CGenerator()
+    return type(a) is type(b) and generator.visit(a) == generator.visit(b)
+
+
+def _order_message(clash: Clash, what: str) -> str:
+    if clash.undefined:
+        return f"in {what}, {clash.what} (undefined behaviour in C)"
+    return (
+        f"order of evaluation: in {what}, {clash.what}; C leaves their order unspecified "
+        "and gcc picks it by the form of the expression"
+    )
 
 
 def is_simple(node: c_ast.Node) -> bool:

@@ -15,6 +15,7 @@ from checker import ctype as ct
 from checker.cfa_builder import CfaBuilder
 from checker.ctype import ArrayType, CType, PointerType, ScalarType
 from checker.errors import UnsupportedError
+from checker.eval_order import EffectAnalysis
 from checker.ir import Const, Input, InputSource, Output, Region, RegionKind
 from checker.layout import leaves
 from checker.program import FEATURE_PREFIX, GlobalVar, Program
@@ -73,6 +74,8 @@ class LoweringState:
     assigned: set[str] = field(default_factory=set)
     """Names assigned anywhere after their declaration (pre-scanned)."""
     externals: dict[str, str] = field(default_factory=dict)
+    effect_analysis: EffectAnalysis | None = None
+    """Side effects of expressions, for C's unspecified evaluation order (on first use)."""
     unroll: int | None = None
     """Bounded lowering: loops unrolled and recursion inlined this many times."""
     inline_counter: int = 0

@@ -399,6 +399,7 @@ class StmtLowering(ExprLowering):
             return
         if not isinstance(init, c_ast.InitList):
             raise self.unsupported("array initialised from a non-list", init)
+        self.initialisers_ordered(init)
         position = 0
         covered: set[int] = set()
         for item in init.exprs:
@@ -428,6 +429,7 @@ class StmtLowering(ExprLowering):
         )
 
     def _init_struct(self, place: Place, ctype: StructType, init: c_ast.InitList) -> None:
+        self.initialisers_ordered(init)
         names = [name for name, _ in ctype.fields]
         position = 0
         covered: set[str] = set()
@@ -510,6 +512,22 @@ class StmtLowering(ExprLowering):
             return Scalar(Call(name, values, ftype.ret), ftype.ret)  # type: ignore[arg-type]
         return self._external(name, args, node)
 
+    def arguments(self, name: str, args: list[c_ast.Node], node: c_ast.Node) -> list[Value]:
+        """The values of a call's arguments. Where their effects interfere, in the
+        order gcc uses on x86-64 (right to left, gimplify_call_expr), each value
+        kept from the writes of the arguments evaluated after it."""
+        effects = [self.effects_of(arg) for arg in args]
+        if not self.ordered(effects, f"the arguments of '{name}'", node):
+            return [self.rvalue(arg) for arg in args]
+        values: list[Value] = [VoidValue()] * len(args)
+        for i in reversed(range(len(args))):
+            value = self.rvalue(args[i])
+            later = [w for e in effects[:i] for w in e.writes]
+            if self.analysis.overlap(effects[i].reads, later) is not None:
+                value = self.snapshot_value(value)
+            values[i] = value
+        return values
+
     def _leave(self, code: object) -> Value:
         loc = self.current
         self.builder.emit(Assign(EXIT_CODE_VAR, code), loc)  # type: ignore[arg-type]
@@ -534,8 +552,7 @@ class StmtLowering(ExprLowering):
             raise self.unsupported(
                 f"call of '{name}' with {len(args)} arguments (it takes {len(params)})", node
             )
-        for i, arg in enumerate(args):
-            value = self.rvalue(arg)
+        for i, (arg, value) in enumerate(zip(args, self.arguments(name, args, node), strict=True)):
             if isinstance(value, StringValue):
                 values.append(StrConst(value.data.decode("latin-1")))
                 continue
@@ -629,9 +646,9 @@ class StmtLowering(ExprLowering):
                 f"call of '{name}' with {len(args)} arguments (it takes {len(params)})", node
             )
         values = []
-        for param, arg in zip(params, args, strict=True):
+        for param, arg, value in zip(params, args, self.arguments(name, args, node), strict=True):
             ptype = self.program.complete(decay(self.program.resolve(param)))
-            values.append((param, ptype, self.convert(self.rvalue(arg), ptype, arg)))
+            values.append((param, ptype, self.convert(value, ptype, arg)))
         self.inline_counter += 1
         prefix = f"{name}@{self.inline_counter}::"
         ret = self.program.complete(ftype.ret)
