@@ -16,6 +16,7 @@ from checker.ir import (
     InputSource,
     Output,
     RegionKind,
+    StaticLocal,
 )
 from checker.layout import leaves
 from checker.lower_expr import index_const
@@ -98,8 +99,19 @@ def lower_function(
         params=tuple((p.name, generator.visit(p)) for p in _param_decls(fdef)),
         return_type=None if isinstance(ret, VoidType) else _type_text(fdef, generator),
         externals=dict(lowering.externals),
+        statics=_replayed_statics(lowering, outputs),
     )
     return propagate_constants(cfa)
+
+
+def _replayed_statics(lowering: StmtLowering, outputs: list[Output]) -> tuple[StaticLocal, ...]:
+    """The static locals that the replay harness sets or reads."""
+    used = {item.ref for item in lowering.inputs} | {out.ref for out in outputs}
+    return tuple(
+        static
+        for static in lowering.statics.values()
+        if any(ref == static.ref or ref.startswith(static.ref + ".") for ref in used)
+    )
 
 
 def _type_text(fdef: c_ast.FuncDef, generator: c_generator.CGenerator) -> str:
@@ -180,11 +192,14 @@ def _global_initialisers(lowering: StmtLowering, body_start: int) -> None:
         init = lowering.global_inits[done]
         done += 1
         ctype = lowering.program.complete(init.var.type)
+        written = set(lowering.written)
         if init.var.init is not None:
             lowering.current = init.var.location
             lowering.initialise(init.place, ctype, init.var.init)
         else:
             lowering._zero_fill(init.place, ctype, None)  # static storage starts zeroed
+        if init.var.is_static_local:
+            lowering.written = written  # its initialiser is no output of the call
     _copy_mirrors(lowering, out=False)
     builder.join(body_start)
 

@@ -7,6 +7,7 @@ assigned at the entry of the CFA, so no constant folder is needed.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 
 from pycparser import c_ast
@@ -16,7 +17,7 @@ from checker.cfa_builder import CfaBuilder
 from checker.ctype import ArrayType, CType, PointerType, ScalarType
 from checker.errors import UnsupportedError
 from checker.eval_order import EffectAnalysis
-from checker.ir import Const, Input, InputSource, Output, Region, RegionKind
+from checker.ir import Const, Input, InputSource, Output, Region, RegionKind, StaticLocal
 from checker.layout import leaves
 from checker.program import FEATURE_PREFIX, GlobalVar, Program
 from checker.types import Location, Settings
@@ -64,6 +65,8 @@ class LoweringState:
     global_places: dict[str, Place] = field(default_factory=dict)
     global_inits: list[GlobalInit] = field(default_factory=list)
     global_leaves: dict[str, str] = field(default_factory=dict)  # var/region -> output key
+    static_names: dict[str, str] = field(default_factory=dict)  # static local leaf -> its name
+    statics: dict[str, StaticLocal] = field(default_factory=dict)  # by storage name
     mirrors: list[tuple[VarPlace, MemPlace]] = field(default_factory=list)
     """Globals whose address is taken: (the input/output place, the region mirror that
     the body reads and writes); copied in at the entry and out at the return."""
@@ -161,11 +164,13 @@ class LoweringState:
         source: InputSource,
         key: str,
         is_region: bool = False,
+        start: int | float | None = None,
+        private: bool = False,
     ) -> None:
         if ref in self.input_refs:
             return
         self.input_refs.add(ref)
-        self.inputs.append(Input(name, ref, ctype, source, key, is_region))
+        self.inputs.append(Input(name, ref, ctype, source, key, is_region, private, start))
 
     # ------------------------------------------------------------ globals
 
@@ -180,10 +185,19 @@ class LoweringState:
         return self.materialise_global(name, var, name, name in self.address_taken)
 
     def materialise_global(
-        self, key: str, var: GlobalVar, storage: str, addressed: bool
+        self,
+        key: str,
+        var: GlobalVar,
+        storage: str,
+        addressed: bool,
+        match: str | None = None,
+        starts: Mapping[str, int | float] | None = None,
     ) -> Place:
         """The place of a global or static local; `addressed` (its address is taken
-        somewhere) gives it a region mirror that pointers can point into."""
+        somewhere) gives it a region mirror that pointers can point into. `match`:
+        the key old and new share its input and output by (default `key`); a static
+        local's is its own (private to its version unless both declare it alike), and
+        `starts` its leaves' values when the program starts."""
         ctype = self.program.complete(var.type)
         if isinstance(ctype, PointerType) and not var.name.startswith(FEATURE_PREFIX):
             self.assume(f"global pointer '{var.name}' is not modelled")
@@ -197,7 +211,7 @@ class LoweringState:
             place = VarPlace(storage, ctype)
             self.declare_storage(place, RegionKind.GLOBAL)
         self.global_places[key] = place
-        self._register_global_leaves(place, key, var)
+        self._register_global_leaves(place, key, var, match or key, starts or {})
         if addressed and isinstance(place, VarPlace):
             mirror = MemPlace(MIRROR_PREFIX + storage, ctype, Const(0, ct.INDEX))
             self.declare_storage(mirror, RegionKind.LOCAL, 1)
@@ -208,7 +222,9 @@ class LoweringState:
             return mirror
         return place
 
-    def _register_global_leaves(self, place: Place, key: str, var: GlobalVar) -> None:
+    def _register_global_leaves(
+        self, place: Place, key: str, var: GlobalVar, match: str, starts: Mapping[str, int | float]
+    ) -> None:
         base = place.name if isinstance(place, VarPlace) else place.base
         is_feature = var.name.startswith(FEATURE_PREFIX)
         fixed = (self.globals_initial or var.const) and not is_feature
@@ -217,7 +233,9 @@ class LoweringState:
             is_region = ref in self.regions
             if isinstance(leaf.type, PointerType):
                 continue
-            self.global_leaves[ref] = key + leaf.path
+            self.global_leaves[ref] = match + leaf.path
+            if var.is_static_local:
+                self.static_names[ref] = key + leaf.path
             if fixed:
                 continue
             if is_feature:
@@ -231,7 +249,14 @@ class LoweringState:
                 )
             else:
                 self.add_input(
-                    key + leaf.path, ref, leaf.type, InputSource.GLOBAL, key + leaf.path, is_region
+                    key + leaf.path,
+                    ref,
+                    leaf.type,
+                    InputSource.GLOBAL,
+                    match + leaf.path,
+                    is_region,
+                    starts.get(leaf.path),
+                    var.is_static_local,
                 )
         if fixed:
             self.global_inits.append(GlobalInit(place, var))
@@ -254,5 +279,7 @@ class LoweringState:
                     continue
                 is_region = ref in self.regions
                 ctype = self.regions[ref].elem if is_region else self.variables[ref]
-                outputs.append(Output(key, ref, ctype, key, is_region))
+                name = self.static_names.get(ref, key)
+                private = ref in self.static_names
+                outputs.append(Output(name, ref, ctype, key, is_region, private=private))
         return outputs

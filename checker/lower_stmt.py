@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+import hashlib
+from copy import deepcopy
 from dataclasses import dataclass
 
-from pycparser import c_ast
+from pycparser import c_ast, c_generator
 
 from checker import ctype as ct
 from checker.ctype import (
@@ -30,6 +32,7 @@ from checker.ir import (
     Event,
     Ite,
     RegionKind,
+    StaticLocal,
     StrConst,
     Unary,
     UnOp,
@@ -324,22 +327,7 @@ class StmtLowering(ExprLowering):
                 raise self.unsupported(f"array '{node.name}' of unknown size", node)
             ctype = ArrayType(ctype.elem, length)
         if "static" in storage:
-            function = self.frames[-1].function
-            key = f"{function}::{node.name}"
-            place = self.global_places.get(key) or self.materialise_global(
-                key,
-                GlobalVar(
-                    key,
-                    ctype,
-                    node.init,
-                    "const" in (node.quals or []),
-                    self.program.location(node),
-                    is_static_local=True,
-                ),
-                key,
-                node.name in self.address_taken,
-            )
-            self.bind(node.name, place)
+            self.bind(node.name, self._static_local(node, ctype))
             return
         place = self.new_local(node.name, ctype)
         self.bind(node.name, place)
@@ -347,6 +335,73 @@ class StmtLowering(ExprLowering):
             self.initialise(place, ctype, node.init)
             if isinstance(ctype, IntType) and node.name not in self.assigned:
                 self._remember_constant(node.name, ctype, node.init)
+
+    def _static_local(self, node: c_ast.Decl, ctype: CType) -> Place:
+        """A `static` local: state that persists across calls, a global of its own
+        named `function::name`. Its input and output are shared by old and new
+        only when both declare it with the same type and initial value; one that
+        its function never modifies stays at its initialiser (no arrays: an array
+        may be filled through a pointer without its name being assigned)."""
+        function = self.frames[-1].function
+        location = self.program.location(node)
+        key = f"{function}::{node.name}"
+        ordinal = 1
+        while (other := self.statics.get(key)) is not None and (other.line, other.column) != (
+            location.line,
+            location.column,
+        ):
+            ordinal += 1  # another block's static of the same name: the n-th in the body
+            key = f"{function}::{node.name}#{ordinal}"
+        if key in self.global_places:
+            return self.global_places[key]
+        constant = "const" in (node.quals or []) or (
+            node.name not in self.assigned and all(leaf.count == 1 for leaf in leaves(ctype))
+        )
+        var = GlobalVar(key, ctype, node.init, constant, location, is_static_local=True)
+        identity = f"{ctype}={self._initial_text(ctype, node.init)}".encode()
+        match = f"{key}~{hashlib.sha256(identity).hexdigest()[:12]}"  # type and start value
+        addressed = node.name in self.address_taken
+        starts = self._start_values(ctype, node.init)
+        place = self.materialise_global(key, var, key, addressed, match, starts)
+        self.statics[key] = StaticLocal(
+            key, function, node.name, location.line, location.column, _declaration_text(node)
+        )
+        return place
+
+    def _start_values(self, ctype: CType, init: c_ast.Node | None) -> dict[str, int | float]:
+        """A static's leaf values when the program starts, where simple to know
+        (zero-initialised, or a scalar constant)."""
+        if init is None:
+            return {leaf.path: 0.0 if isinstance(leaf.type, FloatType) else 0
+                    for leaf in leaves(ctype)}
+        if isinstance(ctype, IntType):
+            try:
+                return {"": ctype.wrap(self.program.const_int(init))}
+            except UnsupportedError:
+                return {}
+        if isinstance(ctype, FloatType) and isinstance(init, c_ast.Constant):
+            from checker.concrete_ops import round_float
+            from checker.const_eval import parse_float_literal
+
+            try:
+                value = (parse_float_literal(init.value)[0] if init.type != "int"
+                         else float(self.program.const_int(init)))
+            except UnsupportedError:
+                return {}
+            return {"": round_float(value, ctype)}
+        return {}
+
+    def _initial_text(self, ctype: CType, init: c_ast.Node | None) -> str:
+        """An initialiser as text that equal initial values share (`0` for none)."""
+        if init is None:
+            return "0"
+        if isinstance(ctype, IntType):
+            try:
+                return str(ctype.wrap(self.program.const_int(init)))
+            except UnsupportedError:
+                pass
+        text = c_generator.CGenerator().visit(init)
+        return "0" if text in ("0", "{0}", "{}") else text
 
     def _remember_constant(self, name: str, ctype: IntType, init: c_ast.Node) -> None:
         try:
@@ -668,6 +723,18 @@ class StmtLowering(ExprLowering):
         if ret_place is None:
             return VoidValue()
         return self.read(ret_place)
+
+
+def _declaration_text(decl: c_ast.Decl) -> str:
+    """`extern` declaration of an object of `decl`'s type, `{}` for its name."""
+    copy = deepcopy(decl)
+    inner = copy.type
+    while not isinstance(inner, c_ast.TypeDecl):
+        inner = inner.type
+    inner.declname = "__LIFTDIFF_NAME__"
+    copy.name, copy.init, copy.storage, copy.funcspec = "__LIFTDIFF_NAME__", None, ["extern"], []
+    text = c_generator.CGenerator().visit(copy)
+    return text.replace("{", "{{").replace("}", "}}").replace("__LIFTDIFF_NAME__", "{}")
 
 
 def _param_decls(fdef: c_ast.FuncDef) -> list[c_ast.Decl]:
