@@ -33,7 +33,8 @@ MEMORY = "*"
 
 ORDER_ASSUMPTION = (
     "order of evaluation as gcc on x86-64: call arguments right to left, "
-    "the right side of a compound assignment first, initialisers in order"
+    "the right side of a compound assignment first, initialisers in order, "
+    "floating-point operands without negation left to right"
 )
 
 _EMPTY: frozenset[str] = frozenset()

@@ -3,8 +3,10 @@
 from __future__ import annotations
 
 import hashlib
+from collections.abc import Callable
 from copy import deepcopy
 from dataclasses import dataclass
+from typing import TypeVar
 
 from pycparser import c_ast, c_generator
 
@@ -30,6 +32,7 @@ from checker.ir import (
     Call,
     Const,
     Event,
+    Expr,
     Ite,
     RegionKind,
     StaticLocal,
@@ -61,6 +64,7 @@ from checker.values import (
 )
 
 MAX_INIT_STORES = 4096
+T = TypeVar("T")
 
 
 @dataclass
@@ -567,21 +571,28 @@ class StmtLowering(ExprLowering):
             return Scalar(Call(name, values, ftype.ret), ftype.ret)  # type: ignore[arg-type]
         return self._external(name, args, node)
 
-    def arguments(self, name: str, args: list[c_ast.Node], node: c_ast.Node) -> list[Value]:
-        """The values of a call's arguments. Where their effects interfere, in the
-        order gcc uses on x86-64 (right to left, gimplify_call_expr), each value
-        kept from the writes of the arguments evaluated after it."""
+    def arguments(
+        self,
+        name: str,
+        args: list[c_ast.Node],
+        node: c_ast.Node,
+        finish: Callable[[int, Value], T],
+    ) -> list[T]:
+        """The values of a call's arguments, each passed through `finish` as soon
+        as it is evaluated. Where their effects interfere, in the order gcc uses on
+        x86-64 (right to left, gimplify_call_expr), each value kept from the writes
+        of the arguments evaluated after it."""
         effects = [self.effects_of(arg) for arg in args]
         if not self.ordered(effects, f"the arguments of '{name}'", node):
-            return [self.rvalue(arg) for arg in args]
-        values: list[Value] = [VoidValue()] * len(args)
+            return [finish(i, self.rvalue(arg)) for i, arg in enumerate(args)]
+        values: dict[int, T] = {}
         for i in reversed(range(len(args))):
             value = self.rvalue(args[i])
             later = [w for e in effects[:i] for w in e.writes]
             if self.analysis.overlap(effects[i].reads, later) is not None:
                 value = self.snapshot_value(value)
-            values[i] = value
-        return values
+            values[i] = finish(i, value)
+        return [values[i] for i in range(len(args))]
 
     def _leave(self, code: object) -> Value:
         loc = self.current
@@ -601,16 +612,16 @@ class StmtLowering(ExprLowering):
     def _call_args(
         self, name: str, ftype: FunctionType | None, args: list[c_ast.Node], node: c_ast.Node
     ) -> tuple:  # type: ignore[type-arg]
-        values = []
         params = ftype.params if ftype is not None else ()
         if ftype is not None and not ftype.variadic and len(args) != len(params):
             raise self.unsupported(
                 f"call of '{name}' with {len(args)} arguments (it takes {len(params)})", node
             )
-        for i, (arg, value) in enumerate(zip(args, self.arguments(name, args, node), strict=True)):
+
+        def finish(i: int, value: Value) -> Expr:
+            arg = args[i]
             if isinstance(value, StringValue):
-                values.append(StrConst(value.data.decode("latin-1")))
-                continue
+                return StrConst(value.data.decode("latin-1"))
             if isinstance(value, Ptr):
                 text = self._constant_string(value)
                 if text is None:
@@ -619,15 +630,15 @@ class StmtLowering(ExprLowering):
                         "(its effect on memory is unknown)",
                         arg,
                     )
-                values.append(StrConst(text))
-                continue
+                return StrConst(text)
             if not isinstance(value, Scalar):
                 raise self.unsupported(f"non-scalar argument to external function '{name}'", arg)
             target: CType = params[i] if i < len(params) else _default_promotion(value.type)
             converted = self.convert(value, target, arg)
             assert isinstance(converted, Scalar)
-            values.append(converted.expr)
-        return tuple(values)
+            return converted.expr
+
+        return tuple(self.arguments(name, args, node, finish))
 
     def _constant_string(self, value: Ptr) -> str | None:
         region = self.regions.get(value.base or "")
@@ -700,10 +711,12 @@ class StmtLowering(ExprLowering):
             raise self.unsupported(
                 f"call of '{name}' with {len(args)} arguments (it takes {len(params)})", node
             )
-        values = []
-        for param, arg, value in zip(params, args, self.arguments(name, args, node), strict=True):
-            ptype = self.program.complete(decay(self.program.resolve(param)))
-            values.append((param, ptype, self.convert(value, ptype, arg)))
+
+        def finish(i: int, value: Value) -> tuple[c_ast.Decl, CType, Value]:
+            ptype = self.program.complete(decay(self.program.resolve(params[i])))
+            return params[i], ptype, self.convert(value, ptype, args[i])
+
+        values = self.arguments(name, args, node, finish)
         self.inline_counter += 1
         prefix = f"{name}@{self.inline_counter}::"
         ret = self.program.complete(ftype.ret)
