@@ -137,17 +137,27 @@ class EffectAnalysis:
         return _Walker(self, resolve, None).objects(node)
 
     def overlap(self, a: Iterable[str], b: Iterable[str]) -> str | None:
-        """An object both sets may name, or None."""
+        """An object both sets may name, or None. Objects are a root (a name, or
+        `*`) and a member path (`s.f`, `*.f`): one overlaps its members; distinct
+        members do not overlap; `*` may be any addressable object."""
         b = set(b)
         for x in a:
             for y in b:
-                if x == y:
-                    return x
-                if x == MEMORY and (y in self.addressable):
-                    return y
-                if y == MEMORY and (x in self.addressable):
-                    return x
+                if self._overlaps(x, y):
+                    return y if x.startswith(MEMORY) and not y.startswith(MEMORY) else x
         return None
+
+    def _overlaps(self, x: str, y: str) -> bool:
+        root_x, _, path_x = x.partition(".")
+        root_y, _, path_y = y.partition(".")
+        if root_x == root_y:
+            short, long = sorted((path_x, path_y), key=len)
+            return not short or long == short or long.startswith(short + ".")
+        if root_x == MEMORY:
+            return root_y in self.addressable
+        if root_y == MEMORY:
+            return root_x in self.addressable
+        return False
 
     def first_clash(self, items: list[Effects]) -> Clash | None:
         """The first pair of unsequenced operands whose order matters (undefined
@@ -171,12 +181,12 @@ class EffectAnalysis:
             hit = self.overlap(a.direct_writes, a_reads_writes(b, direct=True))
             if hit is not None:
                 return Clash(
-                    True, f"{_shown(hit)} is modified and accessed without a sequence point"
+                    True, f"{shown(hit)} is modified and accessed without a sequence point"
                 )
         for a, b in ((first, second), (second, first)):
             hit = self.overlap(a.writes, a_reads_writes(b, direct=False))
             if hit is not None:
-                return Clash(False, f"one modifies {_shown(hit)} and another uses it")
+                return Clash(False, f"one modifies {shown(hit)} and another uses it")
         names = ", ".join(f"'{n}'" for n in sorted(first.events | second.events))
         if first.events and second.events:
             return Clash(False, f"two make observable calls ({names})")
@@ -220,10 +230,13 @@ def a_reads_writes(effects: Effects, direct: bool) -> frozenset[str]:
     return effects.reads | effects.writes
 
 
-def _shown(obj: str) -> str:
+def shown(obj: str) -> str:
+    """An object as the messages name it."""
     if obj == MEMORY:
         return "memory reached through a pointer"
-    return f"'{obj.lstrip('&')}'"
+    if obj.startswith(MEMORY + "."):
+        return f"'->{obj[2:]}'"
+    return f"'{obj}'"
 
 
 def _callees(fdef: c_ast.FuncDef) -> set[str]:
@@ -341,18 +354,20 @@ class _Walker:
         return self.value(node)
 
     def objects(self, node: c_ast.Node) -> frozenset[str]:
-        """The objects an lvalue may designate (arrays and structs count as one)."""
+        """The objects an lvalue may designate: a whole array counts as one, a struct
+        member as `object.member` (so `b->a[b->n++]` touches two objects)."""
         if isinstance(node, c_ast.ID):
             obj = self.resolve(node.name)
             return frozenset() if obj is None else frozenset({obj})
         if isinstance(node, c_ast.ArrayRef):
             if self._is_array(node.name):
                 return self.objects(node.name)
-            if isinstance(node.name, c_ast.StructRef) and node.name.type == ".":
+            if isinstance(node.name, c_ast.StructRef):
                 return self.objects(node.name) | {MEMORY}  # an array member, or a pointer
             return frozenset({MEMORY})
         if isinstance(node, c_ast.StructRef):
-            return frozenset({MEMORY}) if node.type == "->" else self.objects(node.name)
+            base = frozenset({MEMORY}) if node.type == "->" else self.objects(node.name)
+            return frozenset(f"{obj}.{node.field.name}" for obj in base)
         if isinstance(node, c_ast.Cast):
             return self.objects(node.expr)
         return frozenset({MEMORY})

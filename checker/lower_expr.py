@@ -13,7 +13,7 @@ from checker import ctype as ct
 from checker.const_eval import char_value, parse_float_literal, parse_int_literal, string_value
 from checker.ctype import ArrayType, CType, FloatType, IntType, PointerType, StructType, VoidType
 from checker.errors import UnsupportedError
-from checker.eval_order import ORDER_ASSUMPTION, Clash, EffectAnalysis, Effects
+from checker.eval_order import ORDER_ASSUMPTION, Clash, EffectAnalysis, Effects, shown
 from checker.ir import (
     STATUS_TRAP,
     STATUS_VAR,
@@ -257,10 +257,13 @@ class ExprLowering(LoweringState):
                 raise self.unsupported(f"undeclared identifier '{node.name}'", node)
             return found
         if isinstance(node, c_ast.ArrayRef):
+            base = self.effects_of(node.name)
+            if self.analysis.first_clash([base, self.effects_of(node.subscript)]) and isinstance(
+                self.type_of(node.name), ArrayType
+            ):
+                base = self.address_effects_of(node.name)  # an array is located, not read
             self.refuse_unordered(
-                [self.effects_of(node.name), self.effects_of(node.subscript)],
-                "an array and its subscript",
-                node,
+                [base, self.effects_of(node.subscript)], "an array and its subscript", node
             )
             base = self.scalar(node.name)
             index = self.scalar(node.subscript)
@@ -822,7 +825,7 @@ class ExprLowering(LoweringState):
         pending = self.analysis.overlap(target, right_effects.pending)
         if pending is not None:
             raise self.unsupported(
-                f"'{pending.lstrip(MIRROR_PREFIX)}' is assigned and modified by the right side "
+                f"{shown(pending)} is assigned and modified by the right side "
                 "without a sequence point (undefined behaviour in C)",
                 node,
             )
@@ -861,6 +864,11 @@ class ExprLowering(LoweringState):
     def sizeof(self, node: c_ast.Node) -> int:
         if isinstance(node, c_ast.Typename):
             return self.program.complete(self.program.resolve(node)).size
+        return self.type_of(node).size
+
+    def type_of(self, node: c_ast.Node) -> CType:
+        """The type of an expression (an lvalue's before it decays), found by
+        lowering it and dropping what that emitted."""
         saved = (
             len(self.builder.edges),
             self.builder.current,
@@ -880,7 +888,7 @@ class ExprLowering(LoweringState):
             self.builder.current = saved[1]
             self.pointer_bases = saved[2]
             self.written = saved[3]
-        return ctype.size
+        return ctype
 
 
 def _value_type(value: Value) -> CType:

@@ -182,7 +182,18 @@ class LoweringState:
         if var is None:
             self.program.check_usable(name)
             return None
-        return self.materialise_global(name, var, name, name in self.address_taken)
+        return self.materialise_global(
+            name, var, name, self.addressable(name, self.program.complete(var.type))
+        )
+
+    def addressable(self, name: str, ctype: CType) -> bool:
+        """Does an object need a region for pointers to point into? Its name's
+        address is taken somewhere in the file (by name: another object of the
+        same name may be the one), and it holds no pointer (pointers in memory are
+        not modelled; `&` of it is then refused where it happens)."""
+        return name in self.address_taken and not any(
+            isinstance(leaf.type, PointerType) for leaf in leaves(ctype)
+        )
 
     def materialise_global(
         self,

@@ -364,7 +364,7 @@ class StmtLowering(ExprLowering):
         var = GlobalVar(key, ctype, node.init, constant, location, is_static_local=True)
         identity = f"{ctype}={self._initial_text(ctype, node.init)}".encode()
         match = f"{key}~{hashlib.sha256(identity).hexdigest()[:12]}"  # type and start value
-        addressed = node.name in self.address_taken
+        addressed = self.addressable(node.name, ctype)
         starts = self._start_values(ctype, node.init)
         place = self.materialise_global(key, var, key, addressed, match, starts)
         self.statics[key] = StaticLocal(
@@ -417,7 +417,7 @@ class StmtLowering(ExprLowering):
     def new_local(self, name: str, ctype: CType) -> Place:
         fresh = self.fresh_name(name)
         place: Place
-        if isinstance(ctype, ArrayType) or name in self.address_taken:
+        if isinstance(ctype, ArrayType) or self.addressable(name, ctype):
             place = MemPlace(fresh, ctype, index_const(0))
         else:
             place = VarPlace(fresh, ctype)
