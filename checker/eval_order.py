@@ -178,13 +178,13 @@ class EffectAnalysis:
     def clash(self, first: Effects, second: Effects) -> Clash | None:
         """Does the order of evaluating two unsequenced operands matter?"""
         for a, b in ((first, second), (second, first)):
-            hit = self.overlap(a.direct_writes, a_reads_writes(b, direct=True))
+            hit = self.overlap(a.direct_writes, _accesses(b, direct=True))
             if hit is not None:
                 return Clash(
                     True, f"{shown(hit)} is modified and accessed without a sequence point"
                 )
         for a, b in ((first, second), (second, first)):
-            hit = self.overlap(a.writes, a_reads_writes(b, direct=False))
+            hit = self.overlap(a.writes, _accesses(b, direct=False))
             if hit is not None:
                 return Clash(False, f"one modifies {shown(hit)} and another uses it")
         names = ", ".join(f"'{n}'" for n in sorted(first.events | second.events))
@@ -224,7 +224,8 @@ class EffectAnalysis:
                     changed = True
 
 
-def a_reads_writes(effects: Effects, direct: bool) -> frozenset[str]:
+def _accesses(effects: Effects, direct: bool) -> frozenset[str]:
+    """What `effects` read or write (by the expression itself, if `direct`)."""
     if direct:
         return effects.direct_reads | effects.direct_writes
     return effects.reads | effects.writes
