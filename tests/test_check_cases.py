@@ -12,6 +12,16 @@ import pytest
 import z3
 
 from checker.api import check_pair
+from checker.engines.fuzz import samples
+from checker.frontend.frontend import load
+from checker.lower.lower import lower_function
+from checker.replay.replay import (
+    CompiledVersion,
+    compiled_replay,
+    differences,
+    observe,
+    run_version,
+)
 from checker.types import NeqEntry, ReplayMethod, Settings, SourceFile, Verdict
 from checker.variability import to_z3
 from checker.variability.lexer import tokens_of
@@ -178,3 +188,31 @@ def test_equivalent_case_agrees_under_gcc(case: Path, tmp_path: Path) -> None:
         for level in OPT_LEVELS:
             outputs[side, level] = _gcc_run(source, level, tmp_path)
     assert len(set(outputs.values())) == 1, outputs
+
+
+def _gcc_random_cases() -> list[Path]:
+    return [c for c in _cases()
+            if "gcc_random_samples" in json.loads((c / "expect.json").read_text())]
+
+
+@pytest.mark.gcc
+@pytest.mark.parametrize("case", _gcc_random_cases(), ids=lambda p: p.name)
+@pytest.mark.parametrize("level", ["-O0", "-O2"])
+def test_equivalent_case_agrees_under_gcc_on_random_inputs(case: Path, level: str) -> None:
+    """An EQUIVALENT case, judged by gcc: old and new compiled at `level` behave
+    the same on random inputs, and as the interpreter says."""
+    expect = json.loads((case / "expect.json").read_text())
+    assert expect["verdict"] == "EQUIVALENT"
+    settings = Settings().overlay(expect.get("settings", {}))
+    sources = [SourceFile.read(str(case / f"{tag}.c")) for tag in ("old", "new")]
+    old, new = (lower_function(load(s, settings).program, expect["function"], settings)
+                for s in sources)
+    versions = [CompiledVersion(s.path, s.text, (level,)) for s in sources]
+    for assignment in samples(old, new, expect["gcc_random_samples"], seed=16):
+        observed = [observe(cfa, run_version(cfa, assignment, tag, 10**6))
+                    for cfa, tag in ((old, "old"), (new, "new"))]
+        assert not differences(*observed, assignment), assignment
+        replay = compiled_replay(old, new, *versions, assignment, *observed, "gcc")
+        assert not replay.unavailable, replay.message
+        assert not replay.differs, (assignment, replay.old, replay.new)
+        assert replay.agrees_with_interpreter, (assignment, replay.old, replay.new, observed)

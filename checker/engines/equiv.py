@@ -17,9 +17,9 @@ from checker.engines.fuzz import samples
 from checker.engines.product import Product
 from checker.engines.witness import library_lemma, model_assignment, model_stub
 from checker.engines.z3_terms import is_uninterpreted, subterms
-from checker.ir.ir import STATUS_UNWOUND, Cfa
+from checker.ir.ir import STATUS_UNWOUND, Cfa, Input
 from checker.ir.smt_ops import z3_literal
-from checker.replay.interp import ExternalCall, InterpreterError, same_value
+from checker.replay.interp import ExternalCall, InterpreterError, RegionValue, same_value
 from checker.replay.replay import (
     Assignment,
     CompiledReplay,
@@ -111,6 +111,9 @@ class Replayer:
         library calls made, why it did not replay)."""
         product = self.product
         old_cfa, new_cfa = self.programs or (product.old, product.new)
+        assignment, why = _own_states_at_start(old_cfa, new_cfa, assignment)
+        if why:
+            return None, assignment, [], why
         types = call_result_types(product.old, product.new)
         stubs = dict(assignment.stubs)
         for _ in range(STUB_ROUNDS):
@@ -140,7 +143,7 @@ class Replayer:
         library = [c for c in (*old_run.calls, *new_run.calls) if c.source == "library"]
         found = differences(old_obs, new_obs, assignment)
         if not found:
-            return None, assignment, library, "the interpreter shows equal behaviour"
+            return None, assignment, library, _equal_reason(old_cfa, new_cfa)
         methods = [ReplayMethod.INTERPRETER]
         if self.compiler and self.old_version is not None and self.new_version is not None:
             versions = (
@@ -164,6 +167,45 @@ class Replayer:
             library,
             "",
         )
+
+
+def _own_states(old: Cfa, new: Cfa) -> list[Input]:
+    """Static locals of one version alone (or declared differently in the two)."""
+    keys = [{i.key for i in cfa.inputs if i.private} for cfa in (old, new)]
+    return [i for i in (*old.inputs, *new.inputs) if i.private and i.key not in keys[0] & keys[1]]
+
+
+def _own_states_at_start(
+    old: Cfa, new: Cfa, assignment: Assignment
+) -> tuple[Assignment, str]:
+    """Put the static locals that the versions do not share at their values when
+    the program starts: the two states are unrelated, so a difference counts only
+    where it is reachable (the first call). Returns the assignment, and why it
+    cannot be replayed ('' if it can)."""
+    own = _own_states(old, new)
+    if not own:
+        return assignment, ""
+    scalars, regions = dict(assignment.scalars), dict(assignment.regions)
+    for item in own:
+        if item.start is None:
+            return assignment, (
+                f"'{item.name}' belongs to one version only and its initial value is not known"
+            )
+        if item.is_region:
+            regions[item.key] = RegionValue({}, item.start)
+        else:
+            scalars[item.key] = item.start
+    return Assignment(scalars, regions, assignment.stubs, assignment.free), ""
+
+
+def _equal_reason(old: Cfa, new: Cfa) -> str:
+    own = ", ".join(sorted({f"'{i.name}'" for i in _own_states(old, new)}))
+    if own:
+        return (
+            f"equal behaviour with the state that one version alone keeps ({own}) at its "
+            "initial value; differences exist only for states not known to be reachable"
+        )
+    return "the interpreter shows equal behaviour"
 
 
 def _compiled_verdict(compiled: CompiledReplay) -> bool | None:

@@ -191,6 +191,10 @@ def outputs_differ(
     old_outputs = {o.key: o for o in old.outputs}
     new_outputs = {o.key: o for o in new.outputs}
     for key in sorted(set(old_outputs) | set(new_outputs)):
+        alone = new_outputs.get(key) if key not in old_outputs else old_outputs.get(key)
+        if key not in old_outputs.keys() & new_outputs.keys() and alone and alone.private:
+            notes.append(f"'{alone.name}' is state of one version only and is not compared")
+            continue
         a = _final(old, old_exit, old_env, old_outputs.get(key), key, inputs)
         b = _final(new, new_exit, new_env, new_outputs.get(key), key, inputs)
         if a is None or b is None:

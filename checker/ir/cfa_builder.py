@@ -51,6 +51,21 @@ class CfaBuilder:
         self.edges.append(Edge(self.current, target, Skip(), None))
         self.current = target
 
+    def merge(self, source: int, target: int) -> None:
+        """Remove location `source` (it turned out to need no code): edges into it go
+        to `target`, and the locations after it move down, so the numbering is what
+        it would have been without it (the engines' heuristics see the same CFA)."""
+        assert not any(e.src == source for e in self.edges) and source not in (
+            self.entry, target)
+
+        def renumber(loc: int) -> int:
+            loc = target if loc == source else loc
+            return loc - 1 if loc > source else loc
+
+        self.edges = [Edge(renumber(e.src), renumber(e.dst), e.action, e.loc) for e in self.edges]
+        self.current = renumber(self.current)
+        self._next -= 1
+
     def reachable_edges(self) -> tuple[Edge, ...]:
         succ: dict[int, list[Edge]] = {}
         for edge in self.edges:

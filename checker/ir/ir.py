@@ -266,6 +266,10 @@ class Input:
     source: InputSource
     key: str  # matches old and new: "arg0.x" for parameters (by position), names otherwise
     is_region: bool = False
+    private: bool = False
+    """A static local's state (see `Output.private`)."""
+    start: int | float | None = None
+    """A static local's value when the program starts (a region's: every cell's), if known."""
 
 
 @dataclass(frozen=True)
@@ -278,6 +282,23 @@ class Output:
     key: str  # as Input.key; an output with the key of an input starts at that input
     is_region: bool = False
     pointer: bool = False  # a pointer's offset or null flag (not comparable across binaries)
+    private: bool = False
+    """A static local's state: compared only when the other version has the same output
+    (declared alike); a static of one version alone is its own business."""
+
+
+@dataclass(frozen=True)
+class StaticLocal:
+    """A `static` local as the compiled replay reaches it: the harness labels its
+    declaration (at `line`, `column`) for the assembler and declares an alias of it."""
+
+    ref: str  # its storage name in the CFA ("count::n")
+    function: str
+    name: str
+    line: int
+    column: int
+    declaration: str
+    """C declaration of an object of its type, `{}` standing for the name."""
 
 
 STATUS_VAR = "$status"
@@ -315,6 +336,8 @@ class Cfa:
     """C text of the return type (None for void), for the compiled replay harness."""
     externals: Mapping[str, str] = field(default_factory=dict)
     """Called functions without code here -> C prototype text (for replay stubs)."""
+    statics: tuple[StaticLocal, ...] = ()
+    """Static locals that are inputs or outputs (for the replay harness)."""
 
     def successors(self) -> dict[int, list[Edge]]:
         out: dict[int, list[Edge]] = {}

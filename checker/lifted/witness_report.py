@@ -23,8 +23,15 @@ from checker.types import FunctionResult, NeqEntry, Value, Verdict, Witness
 def _inputs(old: Cfa, new: Cfa) -> dict[str, tuple[str, bool, bool]]:
     """key -> (display name, is_region, is_config) over both versions."""
     found: dict[str, tuple[str, bool, bool]] = {}
+    names: dict[str, set[str]] = {}  # a static declared unlike in old and new: two inputs
     for item in (*old.inputs, *new.inputs):
-        found.setdefault(item.key, (item.name, item.is_region, item.source is InputSource.CONFIG))
+        names.setdefault(item.name, set()).add(item.key)
+    old_keys = {item.key for item in old.inputs}
+    for item in (*old.inputs, *new.inputs):
+        name = item.name
+        if len(names[name]) > 1:
+            name += " (old)" if item.key in old_keys else " (new)"
+        found.setdefault(item.key, (name, item.is_region, item.source is InputSource.CONFIG))
     return found
 
 

@@ -15,6 +15,7 @@ from checker.ir.ir import (
     InputSource,
     Output,
     RegionKind,
+    StaticLocal,
 )
 from checker.lower.layout import leaves
 from checker.lower.lower_expr import index_const
@@ -48,6 +49,7 @@ def lower_function(
     exit_loc = builder.new_location()
     lowering.exit_location = exit_loc
     body_start = builder.new_location()
+    return_loc = builder.new_location()  # copies globals out of their mirrors, if any
     builder.current = body_start
     ftype = program.prototypes[name]
     ret = program.complete(ftype.ret)
@@ -65,10 +67,16 @@ def lower_function(
                 initial[RETURN_VAR + leaf.path] = 0
     location = program.location(fdef.decl)
     lowering.current = location
-    lowering.frames.append(Frame(name, "", exit_loc, ret_place, location))
+    lowering.frames.append(Frame(name, "", return_loc, ret_place, location))
     param_outputs = _parameters(lowering, fdef, initial)
     lowering.statement(fdef.body)
-    builder.join(exit_loc)
+    if lowering.mirrors:
+        builder.join(return_loc)
+        _copy_mirrors(lowering, out=True)
+        builder.join(exit_loc)
+    else:
+        builder.join(exit_loc)
+        builder.merge(return_loc, exit_loc)
     _global_initialisers(lowering, body_start)
     outputs = (
         _return_outputs(ret)
@@ -91,8 +99,19 @@ def lower_function(
         params=tuple((p.name, generator.visit(p)) for p in _param_decls(fdef)),
         return_type=None if isinstance(ret, VoidType) else _type_text(fdef, generator),
         externals=dict(lowering.externals),
+        statics=_replayed_statics(lowering, outputs),
     )
     return propagate_constants(cfa)
+
+
+def _replayed_statics(lowering: StmtLowering, outputs: list[Output]) -> tuple[StaticLocal, ...]:
+    """The static locals that the replay harness sets or reads."""
+    used = {item.ref for item in lowering.inputs} | {out.ref for out in outputs}
+    return tuple(
+        static
+        for static in lowering.statics.values()
+        if any(ref == static.ref or ref.startswith(static.ref + ".") for ref in used)
+    )
 
 
 def _type_text(fdef: c_ast.FuncDef, generator: c_generator.CGenerator) -> str:
@@ -138,7 +157,7 @@ def _parameters(
                 )
             lowering.bind(pname, place)
             continue
-        place = VarPlace(pname, ptype)
+        place = VarPlace(lowering.fresh_name(pname), ptype)  # reserves the name for the input
         lowering.declare_storage(place, RegionKind.LOCAL)
         for leaf in leaves(ptype):
             ref = pname + leaf.path
@@ -173,12 +192,29 @@ def _global_initialisers(lowering: StmtLowering, body_start: int) -> None:
         init = lowering.global_inits[done]
         done += 1
         ctype = lowering.program.complete(init.var.type)
+        written = set(lowering.written)
         if init.var.init is not None:
             lowering.current = init.var.location
             lowering.initialise(init.place, ctype, init.var.init)
         else:
             lowering._zero_fill(init.place, ctype, None)  # static storage starts zeroed
+        if init.var.is_static_local:
+            lowering.written = written  # its initialiser is no output of the call
+    _copy_mirrors(lowering, out=False)
     builder.join(body_start)
+
+
+def _copy_mirrors(lowering: StmtLowering, out: bool) -> None:
+    """Copy globals whose address is taken into their region mirrors (at the entry)
+    or, where the body wrote them, back (at the return), so that old and new see
+    the same scalar inputs and outputs whether or not they take the address."""
+    written = set(lowering.written)
+    for place, mirror in lowering.mirrors:
+        if out and not any(place.name + leaf.path in written for leaf in leaves(place.type)):
+            continue
+        source, target = (mirror, place) if out else (place, mirror)
+        lowering.write(target, lowering.read(source), None)
+    lowering.written = written
 
 
 def _return_outputs(ret: ct.CType) -> list[Output]:

@@ -7,7 +7,7 @@ returning a `Value` whose IR expressions are pure.
 
 from __future__ import annotations
 
-from pycparser import c_ast
+from pycparser import c_ast, c_generator
 
 from checker.errors import UnsupportedError
 from checker.frontend.const_eval import (
@@ -37,8 +37,9 @@ from checker.ir.ir import (
     truth,
 )
 from checker.ir.ub_guards import float_to_int_overflow, shift_out_of_range
+from checker.lower.eval_order import ORDER_ASSUMPTION, Clash, EffectAnalysis, Effects, shown
 from checker.lower.layout import leaves, scalar_count
-from checker.lower.lower_state import NULL_SUFFIX, LoweringState
+from checker.lower.lower_state import MIRROR_PREFIX, NULL_SUFFIX, LoweringState
 from checker.lower.values import (
     MemPlace,
     Place,
@@ -148,6 +149,119 @@ class ExprLowering(LoweringState):
         if loc.line:
             self.current = loc
 
+    # ------------------------------------------------------------ order of evaluation
+
+    @property
+    def analysis(self) -> EffectAnalysis:
+        if self.effect_analysis is None:
+            self.effect_analysis = EffectAnalysis(
+                self.program, self.settings.pure_functions, self.address_taken
+            )
+        return self.effect_analysis
+
+    def effects_of(self, node: c_ast.Node) -> Effects:
+        return self.analysis.effects(node, self._object_name, self.frames[-1].prefix)
+
+    def address_effects_of(self, node: c_ast.Node) -> Effects:
+        return self.analysis.address_effects(node, self._object_name, self.frames[-1].prefix)
+
+    def _object_name(self, name: str) -> str | None:
+        """The object a source name denotes here: its storage name (mirrors of
+        globals by the global's name), registered as array/addressable."""
+        place = self.lookup(name)
+        if place is None:
+            var = self.program.globals.get(name)
+            if var is None:
+                return None
+            array = isinstance(self.program.complete(var.type), ArrayType)
+            addressable = array or name in self.address_taken
+            key = name
+        else:
+            array = isinstance(self.program.complete(place.type), ArrayType)
+            addressable = isinstance(place, MemPlace)
+            key = place.name if isinstance(place, VarPlace) else place.base
+            key = key.removeprefix(MIRROR_PREFIX)
+        if array:
+            self.analysis.arrays.add(key)
+        if addressable:
+            self.analysis.addressable.add(key)
+        return key
+
+    def refuse_unordered(
+        self,
+        items: list[Effects],
+        what: str,
+        node: c_ast.Node,
+        twins: tuple[c_ast.Node, c_ast.Node] | None = None,
+    ) -> None:
+        """Operands whose order gcc picks by the form of the expression: refuse when
+        their effects interfere (and always when C leaves the result undefined).
+        `twins`: the operands, accepted when they are one expression without writes
+        twice (`ext(x) + ext(x)`: either order makes the same calls)."""
+        clash = self.analysis.first_clash(items)
+        if clash is None:
+            return
+        if (
+            twins is not None
+            and not clash.undefined
+            and not any(item.writes for item in items)
+            and _same_text(*twins)
+        ):
+            return
+        raise self.unsupported(_order_message(clash, what), node)
+
+    def _calls_in_order(self, effects: list[Effects], node: c_ast.BinaryOp) -> bool:
+        """Operands whose order matters only through the calls they make (no
+        variable of the expression is written by the other operand), without
+        negation: if they turn out to be floating, gcc keeps them left to right
+        (checked on 8000 generated expressions at -O0 to -O3; it cannot reassociate
+        IEEE arithmetic, but it does rewrite `-a + b` to `b - a`, and integer
+        expressions by their form)."""
+        clash = self.analysis.first_clash(effects)
+        if clash is None or clash.undefined:
+            return False
+        a, b = effects
+        overlap = self.analysis.overlap
+        if overlap(a.direct_reads | a.direct_writes, b.writes) or overlap(
+            b.direct_reads | b.direct_writes, a.writes
+        ):
+            return False
+        return not (_negates(node.left) or _negates(node.right))
+
+    def ordered(
+        self, items: list[Effects], what: str, node: c_ast.Node, indeterminate: bool = False
+    ) -> bool:
+        """Operands that gcc evaluates in a fixed order (call arguments, compound
+        assignments, initialisers): True when the order matters, which the verdict
+        then assumes. Undefined behaviour is refused, except among `indeterminate`ly
+        sequenced operands (initialisers, C11 6.7.9p23), where it is merely unspecified."""
+        clash = self.analysis.first_clash(items)
+        if clash is None:
+            return False
+        if clash.undefined and not indeterminate:
+            raise self.unsupported(_order_message(clash, what), node)
+        self.assume(ORDER_ASSUMPTION)
+        return True
+
+    def initialisers_ordered(self, init: c_ast.InitList) -> None:
+        """Initialisers are evaluated in order, as gcc does; say so where it matters."""
+        items = [i.expr if isinstance(i, c_ast.NamedInitializer) else i for i in init.exprs]
+        self.ordered([self.effects_of(i) for i in items], "an initialiser list", init, True)
+
+    def snapshot_value(self, value: Value) -> Value:
+        """`value` copied into temporaries, so that later writes do not change it."""
+        if isinstance(value, (Scalar, Ptr)):
+            return self._snapshot(value)
+        if isinstance(value, StructValue):
+            return StructValue(
+                value.type,
+                tuple(
+                    (path, tuple(self._snapshot(item) for item in items))  # type: ignore[arg-type]
+                    for path, items in value.leaves
+                ),
+            )
+        return value
+
     # ------------------------------------------------------------ places
 
     def place(self, node: c_ast.Node) -> Place:
@@ -158,6 +272,14 @@ class ExprLowering(LoweringState):
                 raise self.unsupported(f"undeclared identifier '{node.name}'", node)
             return found
         if isinstance(node, c_ast.ArrayRef):
+            base = self.effects_of(node.name)
+            if self.analysis.first_clash([base, self.effects_of(node.subscript)]) and isinstance(
+                self.type_of(node.name), ArrayType
+            ):
+                base = self.address_effects_of(node.name)  # an array is located, not read
+            self.refuse_unordered(
+                [base, self.effects_of(node.subscript)], "an array and its subscript", node
+            )
             base = self.scalar(node.name)
             index = self.scalar(node.subscript)
             if isinstance(base, Scalar) and isinstance(index, Ptr):
@@ -537,8 +659,19 @@ class ExprLowering(LoweringState):
         op = node.op
         if op in ("&&", "||"):
             return self._logical(node)
+        effects = [self.effects_of(node.left), self.effects_of(node.right)]
+        what = f"the operands of '{op}'"
+        floating = self._calls_in_order(effects, node)
+        if not floating:
+            self.refuse_unordered(effects, what, node, twins=(node.left, node.right))
         left = self.scalar(node.left)
         right = self.scalar(node.right)
+        if floating:
+            if not all(isinstance(v, Scalar) and isinstance(v.type, FloatType)
+                       for v in (left, right)):
+                self.refuse_unordered(effects, what, node, twins=(node.left, node.right))
+            else:
+                self.assume(ORDER_ASSUMPTION)
         if op in _COMPARE_OPS:
             return self.compare(_COMPARE_OPS[op], left, right, node)
         if op not in _ARITH_OPS:
@@ -707,13 +840,37 @@ class ExprLowering(LoweringState):
         raise self.unsupported("conditional expression of these operand types", node)
 
     def expr_Assignment(self, node: c_ast.Assignment) -> Value:
-        place = self.place(node.lvalue)
+        target = self.analysis.objects(node.lvalue, self._object_name)
+        address = self.address_effects_of(node.lvalue)
+        right_effects = self.effects_of(node.rvalue)
+        pending = self.analysis.overlap(target, right_effects.pending)
+        if pending is not None:
+            raise self.unsupported(
+                f"{shown(pending)} is assigned and modified by the right side "
+                "without a sequence point (undefined behaviour in C)",
+                node,
+            )
         if node.op == "=":
+            self.refuse_unordered(
+                [address, right_effects], "the target and the value of an assignment", node
+            )
+            place = self.place(node.lvalue)
             self.write(place, self.rvalue(node.rvalue), node)
             return self.read(place)
         op = node.op[:-1]
-        current = self.read(place)
-        right = self.scalar(node.rvalue)
+        accessed = Effects(reads=target, direct_reads=target)  # the write comes last
+        self.ordered([address | accessed, right_effects], f"'{node.op}'", node)
+        if right_effects.has_side_effects:
+            # gcc evaluates a right side with side effects first (c-typeck.c,
+            # build_modify_expr: "RHS could contain e.g. function calls that modify LHS")
+            right = self.snapshot_value(self.scalar(node.rvalue))
+            place = self.place(node.lvalue)
+            current = self.read(place)
+        else:
+            place = self.place(node.lvalue)
+            current = self.read(place)
+            right = self.scalar(node.rvalue)
+        assert isinstance(right, (Scalar, Ptr))
         if not isinstance(current, (Scalar, Ptr)):
             raise self.unsupported("compound assignment to a non-scalar", node)
         if isinstance(current, Ptr):
@@ -728,6 +885,11 @@ class ExprLowering(LoweringState):
     def sizeof(self, node: c_ast.Node) -> int:
         if isinstance(node, c_ast.Typename):
             return self.program.complete(self.program.resolve(node)).size
+        return self.type_of(node).size
+
+    def type_of(self, node: c_ast.Node) -> CType:
+        """The type of an expression (an lvalue's before it decays), found by
+        lowering it and dropping what that emitted."""
         saved = (
             len(self.builder.edges),
             self.builder.current,
@@ -747,7 +909,7 @@ class ExprLowering(LoweringState):
             self.builder.current = saved[1]
             self.pointer_bases = saved[2]
             self.written = saved[3]
-        return ctype.size
+        return ctype
 
 
 def _value_type(value: Value) -> CType:
@@ -770,6 +932,34 @@ def _describe(value: Value) -> str:
         StringValue: "a string",
         VoidValue: "void",
     }[type(value)]
+
+
+def _negates(node: c_ast.Node) -> bool:
+    """A unary minus in `node`, outside the arguments of calls."""
+    stack = [node]
+    while stack:
+        current = stack.pop()
+        if isinstance(current, c_ast.UnaryOp) and current.op == "-":
+            return True
+        if isinstance(current, c_ast.FuncCall):
+            continue
+        stack.extend(child for _, child in current.children())
+    return False
+
+
+def _same_text(a: c_ast.Node, b: c_ast.Node) -> bool:
+    """The same expression twice: evaluating it in either order is the same."""
+    generator = c_generator.CGenerator()
+    return type(a) is type(b) and generator.visit(a) == generator.visit(b)
+
+
+def _order_message(clash: Clash, what: str) -> str:
+    if clash.undefined:
+        return f"in {what}, {clash.what} (undefined behaviour in C)"
+    return (
+        f"order of evaluation: in {what}, {clash.what}; C leaves their order unspecified "
+        "and gcc picks it by the form of the expression"
+    )
 
 
 def is_simple(node: c_ast.Node) -> bool:

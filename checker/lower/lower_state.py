@@ -7,6 +7,7 @@ assigned at the entry of the CFA, so no constant folder is needed.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 
 from pycparser import c_ast
@@ -14,8 +15,9 @@ from pycparser import c_ast
 from checker.errors import UnsupportedError
 from checker.frontend.program import FEATURE_PREFIX, GlobalVar, Program
 from checker.ir.cfa_builder import CfaBuilder
-from checker.ir.ir import Const, Input, InputSource, Output, Region, RegionKind
+from checker.ir.ir import Const, Input, InputSource, Output, Region, RegionKind, StaticLocal
 from checker.location import Location
+from checker.lower.eval_order import EffectAnalysis
 from checker.lower.layout import leaves
 from checker.lower.values import MemPlace, Place, VarPlace
 from checker.semantics import ctype as ct
@@ -23,6 +25,7 @@ from checker.semantics.ctype import ArrayType, CType, PointerType, ScalarType
 from checker.types import Settings
 
 NULL_SUFFIX = "$null"
+MIRROR_PREFIX = "&"
 
 
 @dataclass
@@ -63,12 +66,20 @@ class LoweringState:
     global_places: dict[str, Place] = field(default_factory=dict)
     global_inits: list[GlobalInit] = field(default_factory=list)
     global_leaves: dict[str, str] = field(default_factory=dict)  # var/region -> output key
+    static_names: dict[str, str] = field(default_factory=dict)  # static local leaf -> its name
+    statics: dict[str, StaticLocal] = field(default_factory=dict)  # by storage name
+    mirrors: list[tuple[VarPlace, MemPlace]] = field(default_factory=list)
+    """Globals whose address is taken: (the input/output place, the region mirror that
+    the body reads and writes); copied in at the entry and out at the return."""
+    mirror_of: dict[str, str] = field(default_factory=dict)  # mirror leaf region -> leaf
     written: set[str] = field(default_factory=set)
     assumptions: list[str] = field(default_factory=list)
     address_taken: set[str] = field(default_factory=set)
     assigned: set[str] = field(default_factory=set)
     """Names assigned anywhere after their declaration (pre-scanned)."""
     externals: dict[str, str] = field(default_factory=dict)
+    effect_analysis: EffectAnalysis | None = None
+    """Side effects of expressions, for C's unspecified evaluation order (on first use)."""
     unroll: int | None = None
     """Bounded lowering: loops unrolled and recursion inlined this many times."""
     inline_counter: int = 0
@@ -154,11 +165,13 @@ class LoweringState:
         source: InputSource,
         key: str,
         is_region: bool = False,
+        start: int | float | None = None,
+        private: bool = False,
     ) -> None:
         if ref in self.input_refs:
             return
         self.input_refs.add(ref)
-        self.inputs.append(Input(name, ref, ctype, source, key, is_region))
+        self.inputs.append(Input(name, ref, ctype, source, key, is_region, private, start))
 
     # ------------------------------------------------------------ globals
 
@@ -170,15 +183,39 @@ class LoweringState:
         if var is None:
             self.program.check_usable(name)
             return None
-        return self.materialise_global(name, var, name)
+        return self.materialise_global(
+            name, var, name, self.addressable(name, self.program.complete(var.type))
+        )
 
-    def materialise_global(self, key: str, var: GlobalVar, storage: str) -> Place:
+    def addressable(self, name: str, ctype: CType) -> bool:
+        """Does an object need a region for pointers to point into? Its name's
+        address is taken somewhere in the file (by name: another object of the
+        same name may be the one), and it holds no pointer (pointers in memory are
+        not modelled; `&` of it is then refused where it happens)."""
+        return name in self.address_taken and not any(
+            isinstance(leaf.type, PointerType) for leaf in leaves(ctype)
+        )
+
+    def materialise_global(
+        self,
+        key: str,
+        var: GlobalVar,
+        storage: str,
+        addressed: bool,
+        match: str | None = None,
+        starts: Mapping[str, int | float] | None = None,
+    ) -> Place:
+        """The place of a global or static local; `addressed` (its address is taken
+        somewhere) gives it a region mirror that pointers can point into. `match`:
+        the key old and new share its input and output by (default `key`); a static
+        local's is its own (private to its version unless both declare it alike), and
+        `starts` its leaves' values when the program starts."""
         ctype = self.program.complete(var.type)
         if isinstance(ctype, PointerType) and not var.name.startswith(FEATURE_PREFIX):
             self.assume(f"global pointer '{var.name}' is not modelled")
         place: Place
-        if isinstance(ctype, ArrayType) or storage in self.address_taken:
-            if isinstance(ctype, ArrayType) and ctype.length is None:
+        if isinstance(ctype, ArrayType):
+            if ctype.length is None:
                 raise self.unsupported(f"global array '{var.name}' of unknown size")
             place = MemPlace(storage, ctype, Const(0, ct.INDEX))
             self.declare_storage(place, RegionKind.GLOBAL, 1)
@@ -186,10 +223,20 @@ class LoweringState:
             place = VarPlace(storage, ctype)
             self.declare_storage(place, RegionKind.GLOBAL)
         self.global_places[key] = place
-        self._register_global_leaves(place, key, var)
+        self._register_global_leaves(place, key, var, match or key, starts or {})
+        if addressed and isinstance(place, VarPlace):
+            mirror = MemPlace(MIRROR_PREFIX + storage, ctype, Const(0, ct.INDEX))
+            self.declare_storage(mirror, RegionKind.LOCAL, 1)
+            for leaf in leaves(ctype):
+                self.mirror_of[mirror.base + leaf.path] = storage + leaf.path
+            self.mirrors.append((place, mirror))
+            self.global_places[key] = mirror
+            return mirror
         return place
 
-    def _register_global_leaves(self, place: Place, key: str, var: GlobalVar) -> None:
+    def _register_global_leaves(
+        self, place: Place, key: str, var: GlobalVar, match: str, starts: Mapping[str, int | float]
+    ) -> None:
         base = place.name if isinstance(place, VarPlace) else place.base
         is_feature = var.name.startswith(FEATURE_PREFIX)
         fixed = (self.globals_initial or var.const) and not is_feature
@@ -198,7 +245,9 @@ class LoweringState:
             is_region = ref in self.regions
             if isinstance(leaf.type, PointerType):
                 continue
-            self.global_leaves[ref] = key + leaf.path
+            self.global_leaves[ref] = match + leaf.path
+            if var.is_static_local:
+                self.static_names[ref] = key + leaf.path
             if fixed:
                 continue
             if is_feature:
@@ -212,7 +261,14 @@ class LoweringState:
                 )
             else:
                 self.add_input(
-                    key + leaf.path, ref, leaf.type, InputSource.GLOBAL, key + leaf.path, is_region
+                    key + leaf.path,
+                    ref,
+                    leaf.type,
+                    InputSource.GLOBAL,
+                    match + leaf.path,
+                    is_region,
+                    starts.get(leaf.path),
+                    var.is_static_local,
                 )
         if fixed:
             self.global_inits.append(GlobalInit(place, var))
@@ -220,6 +276,7 @@ class LoweringState:
     # ------------------------------------------------------------ outputs
 
     def mark_written(self, name: str) -> None:
+        name = self.mirror_of.get(name, name)
         if name in self.global_leaves or (
             name in self.regions and self.regions[name].kind is RegionKind.PARAM
         ):
@@ -234,5 +291,7 @@ class LoweringState:
                     continue
                 is_region = ref in self.regions
                 ctype = self.regions[ref].elem if is_region else self.variables[ref]
-                outputs.append(Output(key, ref, ctype, key, is_region))
+                name = self.static_names.get(ref, key)
+                private = ref in self.static_names
+                outputs.append(Output(name, ref, ctype, key, is_region, private=private))
         return outputs

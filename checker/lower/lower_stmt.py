@@ -2,9 +2,13 @@
 
 from __future__ import annotations
 
+import hashlib
+from collections.abc import Callable
+from copy import deepcopy
 from dataclasses import dataclass
+from typing import TypeVar
 
-from pycparser import c_ast
+from pycparser import c_ast, c_generator
 
 from checker.errors import RecursionFound, UnsupportedError
 from checker.frontend.gnu_syntax import CASE_RANGE
@@ -24,6 +28,7 @@ from checker.ir.ir import (
     Expr,
     Ite,
     RegionKind,
+    StaticLocal,
     StrConst,
     Unary,
     UnOp,
@@ -63,6 +68,7 @@ from checker.semantics.library import (
 )
 
 MAX_INIT_STORES = 4096
+T = TypeVar("T")
 
 
 @dataclass
@@ -361,21 +367,7 @@ class StmtLowering(ExprLowering):
                 raise self.unsupported(f"array '{node.name}' of unknown size", node)
             ctype = ArrayType(ctype.elem, length)
         if "static" in storage:
-            function = self.frames[-1].function
-            key = f"{function}::{node.name}"
-            place = self.global_places.get(key) or self.materialise_global(
-                key,
-                GlobalVar(
-                    key,
-                    ctype,
-                    node.init,
-                    "const" in (node.quals or []),
-                    self.program.location(node),
-                    is_static_local=True,
-                ),
-                key,
-            )
-            self.bind(node.name, place)
+            self.bind(node.name, self._static_local(node, ctype))
             return
         place = self.new_local(node.name, ctype)
         self.bind(node.name, place)
@@ -383,6 +375,73 @@ class StmtLowering(ExprLowering):
             self.initialise(place, ctype, node.init)
             if isinstance(ctype, IntType) and node.name not in self.assigned:
                 self._remember_constant(node.name, ctype, node.init)
+
+    def _static_local(self, node: c_ast.Decl, ctype: CType) -> Place:
+        """A `static` local: state that persists across calls, a global of its own
+        named `function::name`. Its input and output are shared by old and new
+        only when both declare it with the same type and initial value; one that
+        its function never modifies stays at its initialiser (no arrays: an array
+        may be filled through a pointer without its name being assigned)."""
+        function = self.frames[-1].function
+        location = self.program.location(node)
+        key = f"{function}::{node.name}"
+        ordinal = 1
+        while (other := self.statics.get(key)) is not None and (other.line, other.column) != (
+            location.line,
+            location.column,
+        ):
+            ordinal += 1  # another block's static of the same name: the n-th in the body
+            key = f"{function}::{node.name}#{ordinal}"
+        if key in self.global_places:
+            return self.global_places[key]
+        constant = "const" in (node.quals or []) or (
+            node.name not in self.assigned and all(leaf.count == 1 for leaf in leaves(ctype))
+        )
+        var = GlobalVar(key, ctype, node.init, constant, location, is_static_local=True)
+        identity = f"{ctype}={self._initial_text(ctype, node.init)}".encode()
+        match = f"{key}~{hashlib.sha256(identity).hexdigest()[:12]}"  # type and start value
+        addressed = self.addressable(node.name, ctype)
+        starts = self._start_values(ctype, node.init)
+        place = self.materialise_global(key, var, key, addressed, match, starts)
+        self.statics[key] = StaticLocal(
+            key, function, node.name, location.line, location.column, _declaration_text(node)
+        )
+        return place
+
+    def _start_values(self, ctype: CType, init: c_ast.Node | None) -> dict[str, int | float]:
+        """A static's leaf values when the program starts, where simple to know
+        (zero-initialised, or a scalar constant)."""
+        if init is None:
+            return {leaf.path: 0.0 if isinstance(leaf.type, FloatType) else 0
+                    for leaf in leaves(ctype)}
+        if isinstance(ctype, IntType):
+            try:
+                return {"": ctype.wrap(self.program.const_int(init))}
+            except UnsupportedError:
+                return {}
+        if isinstance(ctype, FloatType) and isinstance(init, c_ast.Constant):
+            from checker.frontend.const_eval import parse_float_literal
+            from checker.ir.concrete_ops import round_float
+
+            try:
+                value = (parse_float_literal(init.value)[0] if init.type != "int"
+                         else float(self.program.const_int(init)))
+            except UnsupportedError:
+                return {}
+            return {"": round_float(value, ctype)}
+        return {}
+
+    def _initial_text(self, ctype: CType, init: c_ast.Node | None) -> str:
+        """An initialiser as text that equal initial values share (`0` for none)."""
+        if init is None:
+            return "0"
+        if isinstance(ctype, IntType):
+            try:
+                return str(ctype.wrap(self.program.const_int(init)))
+            except UnsupportedError:
+                pass
+        text = c_generator.CGenerator().visit(init)
+        return "0" if text in ("0", "{0}", "{}") else text
 
     def _remember_constant(self, name: str, ctype: IntType, init: c_ast.Node) -> None:
         try:
@@ -394,7 +453,7 @@ class StmtLowering(ExprLowering):
     def new_local(self, name: str, ctype: CType) -> Place:
         fresh = self.fresh_name(name)
         place: Place
-        if isinstance(ctype, ArrayType) or name in self.address_taken:
+        if isinstance(ctype, ArrayType) or self.addressable(name, ctype):
             place = MemPlace(fresh, ctype, index_const(0))
         else:
             place = VarPlace(fresh, ctype)
@@ -435,6 +494,7 @@ class StmtLowering(ExprLowering):
             return
         if not isinstance(init, c_ast.InitList):
             raise self.unsupported("array initialised from a non-list", init)
+        self.initialisers_ordered(init)
         position = 0
         covered: set[int] = set()
         for item in init.exprs:
@@ -464,6 +524,7 @@ class StmtLowering(ExprLowering):
         )
 
     def _init_struct(self, place: Place, ctype: StructType, init: c_ast.InitList) -> None:
+        self.initialisers_ordered(init)
         names = [name for name, _ in ctype.fields]
         position = 0
         covered: set[str] = set()
@@ -548,6 +609,29 @@ class StmtLowering(ExprLowering):
             return Scalar(Call(name, values, ftype.ret), ftype.ret)  # type: ignore[arg-type]
         return self._external(name, args, node)
 
+    def arguments(
+        self,
+        name: str,
+        args: list[c_ast.Node],
+        node: c_ast.Node,
+        finish: Callable[[int, Value], T],
+    ) -> list[T]:
+        """The values of a call's arguments, each passed through `finish` as soon
+        as it is evaluated. Where their effects interfere, in the order gcc uses on
+        x86-64 (right to left, gimplify_call_expr), each value kept from the writes
+        of the arguments evaluated after it."""
+        effects = [self.effects_of(arg) for arg in args]
+        if not self.ordered(effects, f"the arguments of '{name}'", node):
+            return [finish(i, self.rvalue(arg)) for i, arg in enumerate(args)]
+        values: dict[int, T] = {}
+        for i in reversed(range(len(args))):
+            value = self.rvalue(args[i])
+            later = [w for e in effects[:i] for w in e.writes]
+            if self.analysis.overlap(effects[i].reads, later) is not None:
+                value = self.snapshot_value(value)
+            values[i] = finish(i, value)
+        return [values[i] for i in range(len(args))]
+
     def _leave(self, code: object) -> Value:
         loc = self.current
         self.builder.emit(Assign(EXIT_CODE_VAR, code), loc)  # type: ignore[arg-type]
@@ -589,17 +673,16 @@ class StmtLowering(ExprLowering):
     def _call_args(
         self, name: str, ftype: FunctionType | None, args: list[c_ast.Node], node: c_ast.Node
     ) -> tuple:  # type: ignore[type-arg]
-        values = []
         params = ftype.params if ftype is not None else ()
         if ftype is not None and not ftype.variadic and len(args) != len(params):
             raise self.unsupported(
                 f"call of '{name}' with {len(args)} arguments (it takes {len(params)})", node
             )
-        for i, arg in enumerate(args):
-            value = self.rvalue(arg)
+
+        def finish(i: int, value: Value) -> Expr:
+            arg = args[i]
             if isinstance(value, StringValue):
-                values.append(StrConst(value.data.decode("latin-1")))
-                continue
+                return StrConst(value.data.decode("latin-1"))
             if isinstance(value, Ptr):
                 text = self._constant_string(value)
                 if text is None:
@@ -608,15 +691,15 @@ class StmtLowering(ExprLowering):
                         "(its effect on memory is unknown)",
                         arg,
                     )
-                values.append(StrConst(text))
-                continue
+                return StrConst(text)
             if not isinstance(value, Scalar):
                 raise self.unsupported(f"non-scalar argument to external function '{name}'", arg)
             target: CType = params[i] if i < len(params) else _default_promotion(value.type)
             converted = self.convert(value, target, arg)
             assert isinstance(converted, Scalar)
-            values.append(converted.expr)
-        return tuple(values)
+            return converted.expr
+
+        return tuple(self.arguments(name, args, node, finish))
 
     def _constant_string(self, value: Ptr) -> str | None:
         region = self.regions.get(value.base or "")
@@ -691,10 +774,12 @@ class StmtLowering(ExprLowering):
             raise self.unsupported(
                 f"call of '{name}' with {len(args)} arguments (it takes {len(params)})", node
             )
-        values = []
-        for param, arg in zip(params, args, strict=True):
-            ptype = self.program.complete(decay(self.program.resolve(param)))
-            values.append((param, ptype, self.convert(self.rvalue(arg), ptype, arg)))
+
+        def finish(i: int, value: Value) -> tuple[c_ast.Decl, CType, Value]:
+            ptype = self.program.complete(decay(self.program.resolve(params[i])))
+            return params[i], ptype, self.convert(value, ptype, args[i])
+
+        values = self.arguments(name, args, node, finish)
         self.inline_counter += 1
         prefix = f"{name}@{self.inline_counter}::"
         ret = self.program.complete(ftype.ret)
@@ -714,6 +799,18 @@ class StmtLowering(ExprLowering):
         if ret_place is None:
             return VoidValue()
         return self.read(ret_place)
+
+
+def _declaration_text(decl: c_ast.Decl) -> str:
+    """`extern` declaration of an object of `decl`'s type, `{}` for its name."""
+    copy = deepcopy(decl)
+    inner = copy.type
+    while not isinstance(inner, c_ast.TypeDecl):
+        inner = inner.type
+    inner.declname = "__LIFTDIFF_NAME__"
+    copy.name, copy.init, copy.storage, copy.funcspec = "__LIFTDIFF_NAME__", None, ["extern"], []
+    text = c_generator.CGenerator().visit(copy)
+    return text.replace("{", "{{").replace("}", "}}").replace("__LIFTDIFF_NAME__", "{}")
 
 
 def _param_decls(fdef: c_ast.FuncDef) -> list[c_ast.Decl]:

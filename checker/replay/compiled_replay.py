@@ -25,6 +25,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
 from checker.errors import LiftdiffError
+from checker.ir.ir import StaticLocal
 from checker.replay.ir_to_c import literal, string_literal
 from checker.semantics import ctype as ct
 from checker.semantics.ctype import FloatType, IntType, PointerType, ScalarType
@@ -127,6 +128,20 @@ class HarnessSpec:
     """(path, text) of the headers of the analysed revision: found before any file
     on disk, at the same paths (relative to the source, the working directory or
     an include directory) as the front end found them."""
+    statics: tuple[StaticAlias, ...] = ()
+    """Static locals the harness sets or reads."""
+
+
+@dataclass(frozen=True)
+class StaticAlias:
+    """A static local reached from the harness: its declaration gets the assembler
+    label `alias` (and `used`, so gcc keeps it), and the harness declares an
+    `extern` object of that label. The function is then called through a volatile
+    pointer, so that gcc at -O2 can neither inline it into the harness nor assume
+    what the static holds."""
+
+    alias: str
+    local: StaticLocal
 
 
 @dataclass(frozen=True)
@@ -212,17 +227,87 @@ static void __liftdiff_log_arg(int kind, ...)
 def harness_source(spec: HarnessSpec) -> str:
     """The complete C translation unit: the user's text, stubs, and the harness main."""
     stubs = [s for s in spec.stubs if _stubbable(s.name)]
+    text = label_statics(spec.source_text, spec.statics)
     parts = [
         "#define main " + USER_MAIN,
         f"#line 1 {string_literal(spec.source_path)}",
-        spec.source_text if spec.source_text.endswith("\n") else spec.source_text + "\n",
+        text if text.endswith("\n") else text + "\n",
         "#undef main",
         '#line 1 "<liftdiff harness>"',
         _PRELUDE,
+        *(_alias_declaration(static) for static in spec.statics),
         *(_stub_definition(s) for s in stubs),
         _main(spec),
     ]
     return "\n".join(parts)
+
+
+_LINE_MARKER = re.compile(r'^\s*#\s*(?:line\s+)?(\d+)(?:\s+"[^"]*")?[^\n]*$')
+_BOUNDARY = re.compile(r"[;{}]")
+_SEARCH_LINES = 4
+
+
+def label_statics(text: str, statics: Sequence[StaticAlias]) -> str:
+    """`text` with each static's declaration labelled for the assembler (see
+    StaticAlias). The declaration is found by its line, following `#line`
+    markers (gcc -E output); raises HarnessError when it is not there as written
+    (e.g. made by a macro)."""
+    lines = text.split("\n")
+    logical: list[int] = []
+    number = 1
+    for line in lines:
+        marker = _LINE_MARKER.match(line)
+        logical.append(number)
+        number = int(marker.group(1)) if marker else number + 1
+    for static in sorted(statics, key=lambda s: (s.local.line, s.local.column), reverse=True):
+        local = static.local  # the last first: labelling one moves what follows it
+        found = False
+        for index, line_number in enumerate(logical):
+            if line_number != local.line or _LINE_MARKER.match(lines[index]):
+                continue
+            window = "\n".join(lines[index : index + _SEARCH_LINES])
+            labelled = _label(window, local.name, static.alias, local.column)
+            if labelled is not None:
+                lines[index : index + _SEARCH_LINES] = labelled.split("\n")
+                found = True
+                break
+        if not found:
+            raise HarnessError(
+                f"cannot find the declaration of static '{local.name}' of '{local.function}' "
+                f"on line {local.line}"
+            )
+    return "\n".join(lines)
+
+
+def _label(window: str, name: str, alias: str, column: int) -> str | None:
+    """Insert `__asm__(alias) used` after the declarator of static `name` in `window`
+    (the one at `column` of its first line, if that one is a static's)."""
+    matches = list(re.finditer(rf"\b{re.escape(name)}\b", window))
+    matches.sort(key=lambda m: m.start() != column - 1)
+    for match in matches:
+        statement = _BOUNDARY.split(window[: match.start()])[-1]
+        if not re.search(r"\bstatic\b", statement):
+            continue
+        end = match.end()
+        while True:  # array dimensions belong to the declarator
+            rest = window[end:]
+            stripped = rest.lstrip()
+            if not stripped.startswith("["):
+                break
+            close = stripped.find("]")
+            if close < 0:
+                return None
+            end += len(rest) - len(stripped) + close + 1
+        if window[end:].lstrip().startswith("__asm__"):
+            continue  # labelled already: another static of this name
+        label = f' __asm__("{alias}") __attribute__((used))'
+        return window[:end] + label + window[end:]
+    return None
+
+
+def _alias_declaration(static: StaticAlias) -> str:
+    declaration = static.local.declaration.format(static.alias)
+    return f'{declaration.rstrip().rstrip(";")} __asm__("{static.alias}");'
 
 
 def skipped_stubs(spec: HarnessSpec) -> tuple[str, ...]:
@@ -264,6 +349,9 @@ def _main(spec: HarnessSpec) -> str:
                      f" + {buffer.offset};")
     lines.extend(_assign(a) for a in locals_)
     function = USER_MAIN if spec.function == "main" else spec.function
+    if spec.statics:
+        lines.append(f"    __typeof__(&{function}) volatile __liftdiff_fn = &{function};")
+        function = "__liftdiff_fn"
     call = f"{function}({', '.join(name for name, _ in spec.params)})"
     if spec.return_type is None:
         lines.append(f"    {call};")

@@ -7,7 +7,7 @@ vetoes it.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 
 from checker.ir.ir import (
@@ -30,6 +30,7 @@ from checker.replay.compiled_replay import (
     CompiledOutcome,
     HarnessSpec,
     OutputLeaf,
+    StaticAlias,
     Stub,
     run_harness,
 )
@@ -72,6 +73,8 @@ class Observation:
     events: tuple[tuple[str, tuple[Scalar | str, ...]], ...]
     printed: str
     calls: tuple[ExternalCall, ...]
+    private: frozenset[str] = frozenset()
+    """Keys of outputs that are this version's own state (see `Output.private`)."""
 
 
 @dataclass(frozen=True)
@@ -101,8 +104,9 @@ def observe(cfa: Cfa, result: RunResult) -> Observation:
     by_name = {o.name: o.key for o in cfa.outputs}
     outputs = {by_name[name]: value for name, value in result.outputs.items() if name in by_name}
     events = tuple(e for e in result.events if e[0] not in OUTPUT_FUNCTIONS)
+    private = frozenset(o.key for o in cfa.outputs if o.private)
     return Observation(
-        result.status, result.exit_code, outputs, events, result.printed, result.calls
+        result.status, result.exit_code, outputs, events, result.printed, result.calls, private
     )
 
 
@@ -115,6 +119,8 @@ def differences(old: Observation, new: Observation, assignment: Assignment) -> l
         found.append(Difference("exit code", old.exit_code, new.exit_code))
     if old.status == STATUS_RETURN:
         for key in sorted(set(old.outputs) | set(new.outputs)):
+            if (key in old.private) != (key in new.private):
+                continue  # a static of one version only
             a = old.outputs.get(key, _initial(assignment, key))
             b = new.outputs.get(key, _initial(assignment, key))
             if a is None or b is None:
@@ -240,6 +246,8 @@ def harness_spec(
         name for name in pointer_names if assignment.scalars.get(_null_key(cfa, name), 0)
     }
     region_spans: dict[str, tuple[int, int]] = {}
+    statics = tuple(StaticAlias(f"__liftdiff_static_{i}", s) for i, s in enumerate(cfa.statics))
+    c_name = _static_renamer(statics)
     for item in cfa.inputs:
         if item.source is InputSource.CONFIG:
             continue
@@ -249,10 +257,12 @@ def harness_spec(
                 assignments.append(CAssignment(pname, 0, item.type))
             continue
         if not item.is_region:
-            assignments.append(CAssignment(item.name, assignment.scalars[item.key], item.type))
+            assignments.append(
+                CAssignment(c_name(item.name), assignment.scalars[item.key], item.type)
+            )
             continue
         value = assignment.regions[item.key]
-        pointer, path = _region_lvalue(item.ref)
+        pointer, path = _region_lvalue(c_name(item.ref))
         if item.ref.startswith("*"):
             if pointer in null_params:
                 continue
@@ -269,7 +279,7 @@ def harness_spec(
             assignments.append(CAssignment(f"{pointer}[{index}]{path}", cell, item.type))
     for pointer, (low, high) in region_spans.items():
         buffers.append(Buffer(pointer, high - low + 1, -low))
-    outputs = _output_leaves(cfa, observed)
+    outputs = _output_leaves(cfa, observed, c_name)
     stub_list = []
     for func, prototype in sorted(cfa.externals.items()):
         if func in PURE_LIBRARY or not prototype:
@@ -292,7 +302,21 @@ def harness_spec(
         flags=version.flags,
         include_dirs=version.include_dirs,
         headers=version.headers,
+        statics=statics,
     )
+
+
+def _static_renamer(statics: tuple[StaticAlias, ...]) -> Callable[[str], str]:
+    """C text for a CFA name: a static local (`count::n.x`) by its harness alias."""
+    aliases = {s.local.ref: s.alias for s in statics}
+
+    def rename(name: str) -> str:
+        for ref, alias in aliases.items():
+            if name == ref or name.startswith((ref + ".", ref + "[")):
+                return alias + name[len(ref) :]
+        return name
+
+    return rename
 
 
 def cfa_returns_pointer(cfa: Cfa, func: str) -> bool:
@@ -338,7 +362,9 @@ def _span(value: RegionValue, after: Scalar | RegionValue | None) -> tuple[int, 
     return low, high
 
 
-def _output_leaves(cfa: Cfa, observed: Observation) -> list[OutputLeaf]:
+def _output_leaves(
+    cfa: Cfa, observed: Observation, c_name: Callable[[str], str]
+) -> list[OutputLeaf]:
     leaves: list[OutputLeaf] = []
     for out in cfa.outputs:
         if out.pointer:
@@ -348,15 +374,18 @@ def _output_leaves(cfa: Cfa, observed: Observation) -> list[OutputLeaf]:
             leaves.append(OutputLeaf(out.key, expr, out.type))
             continue
         if out.is_region:
-            pointer, path = _region_lvalue(out.ref)
+            pointer, path = _region_lvalue(c_name(out.ref))
             value = observed.outputs.get(out.key)
             cells = sorted(value.cells) if isinstance(value, RegionValue) else []
+            length = cfa.regions[out.ref].length
+            if length is not None:  # cells outside an array are no part of it
+                cells = [index for index in cells if 0 <= index < length]
             for index in cells:
                 leaves.append(
                     OutputLeaf(f"{out.key}[{index}]", f"{pointer}[{index}]{path}", out.type)
                 )
             continue
-        leaves.append(OutputLeaf(out.key, out.name, out.type))
+        leaves.append(OutputLeaf(out.key, c_name(out.name), out.type))
     return leaves
 
 

@@ -7,6 +7,7 @@ import math
 
 import pytest
 
+from checker.ir.ir import StaticLocal
 from checker.replay.compiled_replay import (
     USER_MAIN,
     Assignment,
@@ -14,9 +15,11 @@ from checker.replay.compiled_replay import (
     HarnessError,
     HarnessSpec,
     OutputLeaf,
+    StaticAlias,
     Stub,
     compiler_available,
     harness_source,
+    label_statics,
     run_harness,
     skipped_stubs,
 )
@@ -528,3 +531,55 @@ def test_calls_before_a_trap_are_kept() -> None:
     outcome = run_harness(spec(source, params=(("d", "int d"),),
                                stubs=(Stub("tick", "void tick(int)", ()),)))
     assert (outcome.kind, outcome.calls) == ("trap", (("tick", (0,)),))
+
+
+# ------------------------------------------------------------ static locals
+
+
+def static(name: str, line: int, column: int, declaration: str, alias: str) -> StaticAlias:
+    return StaticAlias(alias, StaticLocal(f"f::{name}", "f", name, line, column, declaration))
+
+
+def test_static_declarations_get_assembler_labels() -> None:
+    text = "int f(int c)\n{\n    static int a = 1, b[2] = {3}; if (c) { static int a; return a; }\n"
+    statics = (static("a", 3, 16, "extern int {}", "L0"),
+               static("b", 3, 23, "extern int {}[2]", "L1"),
+               static("a", 3, 55, "extern int {}", "L2"))
+    labelled = label_statics(text, statics)
+    assert labelled.split("\n")[2] == (
+        '    static int a __asm__("L0") __attribute__((used)) = 1, '
+        'b[2] __asm__("L1") __attribute__((used)) = {3}; '
+        'if (c) { static int a __asm__("L2") __attribute__((used)); return a; }')
+
+
+def test_static_declarations_are_found_through_line_markers() -> None:
+    text = '# 1 "case.c"\nint g;\n# 40 "case.c"\nint f(void) { static long n; return n; }\n'
+    labelled = label_statics(text, (static("n", 40, 27, "extern long {}", "L"),))
+    assert 'static long n __asm__("L") __attribute__((used));' in labelled
+
+
+def test_a_static_made_by_a_macro_is_a_harness_error() -> None:
+    text = "#define STATE(x) static int x\nint f(void) { STATE(n); return n++; }\n"
+    with pytest.raises(HarnessError, match="static 'n'"):
+        label_statics(text, (static("n", 2, 21, "extern int {}", "L"),))
+
+
+@pytest.mark.gcc
+@pytest.mark.parametrize("level", ["-O0", "-O2"])
+def test_static_locals_are_set_and_read_at_every_level(level: str) -> None:
+    source = ("int f(int d) { static int k = 7; static int h[3]; "
+              "h[d & 1] += k; k += d; return k; }\n")
+    statics = (static("k", 1, 27, "extern int {}", "__liftdiff_static_0"),
+               static("h", 1, 45, "extern int {}[3]", "__liftdiff_static_1"))
+    harness = dataclasses.replace(
+        spec(source, params=(("d", "int d"),), flags=(level,),
+             assignments=(Assignment("__liftdiff_static_0", 40, ct.INT),
+                          Assignment("__liftdiff_static_1[1]", 5, ct.INT),
+                          Assignment("d", 3, ct.INT)),
+             outputs=(OutputLeaf("return", "__liftdiff_ret", ct.INT),
+                      OutputLeaf("k", "__liftdiff_static_0", ct.INT),
+                      OutputLeaf("h1", "__liftdiff_static_1[1]", ct.INT))),
+        statics=statics)
+    outcome = run_harness(harness)
+    assert outcome.kind == "ok", outcome.message
+    assert outcome.values == {"return": 43, "k": 43, "h1": 45}
