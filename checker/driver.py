@@ -185,7 +185,7 @@ def configure_for(
         }
         key = tuple(sorted(configuration.items()))
         if key not in cache:
-            cache[key] = tuple(  # type: ignore[assignment]
+            old_version, new_version = (
                 replay_version(
                     parsed.source,
                     derive_product(
@@ -196,6 +196,7 @@ def configure_for(
                 )
                 for parsed in (old, new)
             )
+            cache[key] = (old_version, new_version)
         return cache[key]
 
     return products

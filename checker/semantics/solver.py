@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import enum
 import time
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 import z3
@@ -79,7 +80,7 @@ class Answer:
 
 
 def check(
-    assertions: list[z3.BoolRef], budget: Budget, assuming: list[z3.BoolRef] = ()  # type: ignore[assignment]
+    assertions: list[z3.BoolRef], budget: Budget, assuming: Sequence[z3.BoolRef] = ()
 ) -> Answer:
     """Satisfiability of the conjunction of `assertions` (and `assuming`, whose
     unsat core is reported on UNSAT) within the budget."""
