@@ -32,7 +32,12 @@ from checker.isolation import run_isolated
 from checker.lifted import heads
 from checker.lifted.bruteforce import brute_force
 from checker.lifted.lifted import BodyValue, Lifted, Summary, config_key
-from checker.lifted.witness_report import body_condition, summary_result, witness_of
+from checker.lifted.witness_report import (
+    ResultFacts,
+    body_condition,
+    summary_result,
+    witness_of,
+)
 from checker.location import Location
 from checker.replay.compiled_replay import replay_compiler, sanitizer_flags
 from checker.replay.replay import Assignment, CompiledVersion, replay_version
@@ -245,7 +250,7 @@ def _lifted(
         for fcex in summary.entries:
             entries.append(_entry(fcex.head, fcex.body, fcex.witness, boolean))
     stats = Stats(round(budget.elapsed(), 3), budget.calls)
-    common = dict(
+    facts = ResultFacts(
         features=tuple(f.name for f in features),
         feature_model=model.to_c(),
         stats=stats,
@@ -260,7 +265,7 @@ def _lifted(
         entries,
         None if undecided is None else (undecided.reason or "unknown"),
         None if undecided is None else undecided.bound,
-        common,
+        facts,
     )
 
 

@@ -88,7 +88,7 @@ class Side:
         mem: dict[str, z3.ArrayRef] = {}
         for name, const in zip(self.names(cut), self.args(cut), strict=True):
             if name in self.cfa.regions:
-                mem[name] = const  # type: ignore[assignment]
+                mem[name] = const
             else:
                 env[name] = const
         return State(z3.BoolVal(True), env, mem)

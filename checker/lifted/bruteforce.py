@@ -13,8 +13,8 @@ import dataclasses
 import time
 
 from checker.engines.decide import PairContext
-from checker.frontend.frontend import load
-from checker.lifted.witness_report import point_body, summary_result, witness_of
+from checker.frontend.frontend import ParsedFile, load
+from checker.lifted.witness_report import ResultFacts, point_body, summary_result, witness_of
 from checker.replay.compiled_replay import replay_compiler
 from checker.replay.replay import replay_version
 from checker.semantics.solver import Outcome, function_budget
@@ -24,11 +24,11 @@ from checker.variability import formula as fm
 
 
 def brute_force(
-    old,
-    new,
+    old: ParsedFile,
+    new: ParsedFile,
     name: str,
     settings: Settings,
-    started: float,  # type: ignore[no-untyped-def]
+    started: float,
     features: tuple[Feature, ...],
     model: fm.Formula,
 ) -> FunctionResult:
@@ -77,7 +77,7 @@ def brute_force(
         elif decision.kind is Outcome.UNKNOWN:
             undecided.append(f"configurations {pair.condition.to_c()}: {decision.reason}")
     stats = Stats(round(time.monotonic() - started, 3), budget.calls)
-    common = dict(
+    facts = ResultFacts(
         features=tuple(f.name for f in features),
         feature_model=model.to_c(),
         stats=stats,
@@ -88,4 +88,4 @@ def brute_force(
     old_loc = old.program.location(old.program.functions[name].decl)
     new_loc = new.program.location(new.program.functions[name].decl)
     reason = "; ".join(undecided) if undecided else None
-    return summary_result(name, old_loc, new_loc, entries, reason, None, common)
+    return summary_result(name, old_loc, new_loc, entries, reason, None, facts)

@@ -28,15 +28,15 @@ def minimise(
     valid: Callable[[Mapping[str, int]], bool] | None = None,
 ) -> list[dict[str, int]]:
     """A small set of cubes denoting the same configurations (within `valid`)."""
-    cubes = [dict(c) for c in cubes]
-    if not cubes:
+    rows = [dict(c) for c in cubes]
+    if not rows:
         return []
-    names = sorted({name for cube in cubes for name in cube})
+    names = sorted({name for cube in rows for name in cube})
     if any(not boolean.get(name, True) for name in names):
-        return _merge(cubes, boolean)
+        return _merge(rows, boolean)
     if len(names) > MINTERM_LIMIT:
-        return _consensus_cover(cubes, names)
-    return _quine_mccluskey(cubes, names, valid)
+        return _consensus_cover(rows, names)
+    return _quine_mccluskey(rows, names, valid)
 
 
 Implicant = tuple[int, int]

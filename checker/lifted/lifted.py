@@ -18,8 +18,9 @@ earlier heads.
 from __future__ import annotations
 
 import time
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
+from typing import TypeGuard
 
 import z3
 
@@ -51,6 +52,8 @@ CONCRETE_FEATURES = 8
 
 Cube = dict[str, int]
 BodyValue = int | float | RegionValue | Interval
+PointValue = int | float | RegionValue
+"""A body value that is one point (no range)."""
 
 
 @dataclass
@@ -58,7 +61,7 @@ class Fcex:
     """A featured counterexample: head cubes, body point/constraints, witness."""
 
     head: list[Cube]
-    body: dict[str, BodyValue]
+    body: Mapping[str, BodyValue]
     witness: Confirmed
 
 
@@ -150,7 +153,7 @@ class Lifted:
             if symbol is None:
                 continue
             if isinstance(value, Interval):
-                out.append(value.constraint(symbol))  # type: ignore[arg-type]
+                out.append(value.constraint(symbol))
             elif isinstance(value, RegionValue):
                 elem = symbol.sort().range()
                 array = z3.K(symbol.sort().domain(), _literal(value.default, elem))
@@ -166,7 +169,7 @@ class Lifted:
     def restriction(
         self,
         *,
-        blocked: list[list[Cube]] = (),  # type: ignore[assignment]
+        blocked: Sequence[list[Cube]] = (),
         within: list[Cube] | None = None,
         outside: list[Cube] | None = None,
         body: Mapping[str, BodyValue] | None = None,
@@ -255,9 +258,9 @@ class Lifted:
         scalars = witness.assignment.scalars
         return {f.name: int(scalars.get(config_key(f), 0)) for f in self.features}
 
-    def _inputs_of(self, witness: Confirmed) -> dict[str, int | float | RegionValue]:
+    def _inputs_of(self, witness: Confirmed) -> dict[str, PointValue]:
         assignment = witness.assignment
-        body: dict[str, int | float | RegionValue] = {
+        body: dict[str, PointValue] = {
             key: value for key, value in assignment.scalars.items() if not key.startswith("config:")
         }
         body.update(assignment.regions)
@@ -268,8 +271,8 @@ class Lifted:
         witness: Confirmed,
         blocked: list[list[Cube]],
         structural: Formula | None,
-        within: dict | None = None,  # type: ignore[type-arg]
-    ) -> tuple[list[Cube], dict]:  # type: ignore[type-arg]
+        within: Mapping[str, BodyValue] | None = None,
+    ) -> tuple[list[Cube], Mapping[str, BodyValue]]:
         """GENERALIZE: keep only the feature values and input equalities that the
         solver's refutation of "some such input is equal" needs (its unsat core,
         minimised by the solver); every step is a soundness check. `within`, the
@@ -312,9 +315,9 @@ class Lifted:
         return [cube], body
 
     def _widen(
-        self, head: list[Cube], body: dict[str, BodyValue], structural: Formula | None,
+        self, head: list[Cube], body: Mapping[str, BodyValue], structural: Formula | None,
         allowance: Allowance,
-    ) -> dict[str, BodyValue]:
+    ) -> Mapping[str, BodyValue]:
         """The body with its integer equalities widened into ranges (loop-free
         pairs, once the summary is done: a wider body would keep GeneralizeFCEXs
         from adding configurations); inputs whose range is their whole type go.
@@ -328,8 +331,8 @@ class Lifted:
         query, symbols = self.ctx.equal_outputs(self.restriction(
             within=head, body={k: v for k, v in body.items() if k not in keys}, extra=structural))
         widened = dict(body)
-        for key, span in widen(query, symbols, {k: body[k] for k in keys}, types,  # type: ignore[misc]
-                               self.budget, allowance).items():
+        values = {k: v for k in keys if isinstance(v := body[k], int)}
+        for key, span in widen(query, symbols, values, types, self.budget, allowance).items():
             if span.lo is None and span.hi is None:
                 del widened[key]
             elif span.lo != span.hi:
@@ -364,7 +367,7 @@ class Lifted:
 
     def _concrete_fcex(
         self, witness: Confirmed, blocked: list[list[Cube]], structural: Formula | None
-    ) -> tuple[list[Cube], dict] | None:  # type: ignore[type-arg]
+    ) -> tuple[list[Cube], Mapping[str, BodyValue]] | None:
         """Loops with few relevant features: run the witness's inputs in every
         remaining configuration; the head is exactly the set that differs, each
         member replayed (GENERALIZE and GeneralizeFCEXs at once, no solver)."""
@@ -402,7 +405,9 @@ class Lifted:
         values = self._macro_values(config)
         return self.model.holds(values) and (structural is None or structural.holds(values))
 
-    def _is_point(self, body: Mapping[str, int | float | RegionValue]) -> bool:
+    def _is_point(self, body: Mapping[str, BodyValue]) -> TypeGuard[Mapping[str, PointValue]]:
+        if any(isinstance(value, Interval) for value in body.values()):
+            return False
         keys = {
             i.key
             for cfa in self.ctx.real or ()
@@ -414,7 +419,7 @@ class Lifted:
     def _sound_by_running(
         self,
         head: list[Cube],
-        body: Mapping[str, int | float | RegionValue],
+        body: Mapping[str, PointValue],
         structural: Formula | None,
     ) -> bool | None:
         """For loops a point body is judged by executing every configuration of the
@@ -437,7 +442,7 @@ class Lifted:
         return True
 
     def _differs_on(
-        self, config: Mapping[str, int], body: Mapping[str, int | float | RegionValue]
+        self, config: Mapping[str, int], body: Mapping[str, PointValue]
     ) -> bool:
         from checker.engines.equiv import MAX_STEPS
         from checker.replay.interp import InterpreterError
@@ -461,11 +466,11 @@ class Lifted:
     def _generalize_fcexs(
         self,
         head: list[Cube],
-        body: dict,  # type: ignore[type-arg]
+        body: Mapping[str, BodyValue],
         witness: Confirmed,
         blocked: list[list[Cube]],
         structural: Formula | None,
-    ) -> tuple[list[Cube], dict, Confirmed | None]:  # type: ignore[type-arg]
+    ) -> tuple[list[Cube], Mapping[str, BodyValue], Confirmed | None]:
         """Alg. 2, and the entry's witness, replayed as reported witnesses are
         (None if no witness of the entry replays): q* grows stronger than q,
         so `witness` may fall outside it; then the latest witness that
