@@ -445,7 +445,7 @@ def _split_prototype(stub: Stub) -> tuple[str, list[str], bool]:
     if match is None or "(" in text[: match.start()]:
         raise HarnessError(f"cannot read the prototype of '{stub.name}': {stub.prototype!r}")
     inner = text[match.end():]
-    depth, pieces, current = 0, [], []
+    depth, pieces, current = 0, list[str](), list[str]()
     for char in inner:
         if char == "(":
             depth += 1
@@ -472,7 +472,7 @@ def _param_name(param: str, stub: Stub) -> str | None:
     """The declared name of a parameter, None when the prototype gives none."""
     if "(" in param:
         raise HarnessError(f"function-pointer parameter in the prototype of '{stub.name}'")
-    tokens = re.findall(r"[A-Za-z_]\w*|\S", param.split("[", 1)[0])
+    tokens: list[str] = re.findall(r"[A-Za-z_]\w*|\S", param.split("[", 1)[0])
     significant = [t for t in tokens if t not in ("const", "volatile", "restrict", "__restrict")]
     if len(significant) < 2:
         return None
@@ -576,9 +576,9 @@ def run_harness(
     with tempfile.TemporaryDirectory(prefix="liftdiff-") as work:
         program = os.path.join(work, "harness")
         flags = sanitizer_flags(compiler, undefined)
-        error = _compile(compiler, spec, source, work, program, timeout, flags)
-        if error is not None:
-            return CompiledOutcome("compile_error", {}, None, "", error)
+        failure = _compile(compiler, spec, source, work, program, timeout, flags)
+        if failure is not None:
+            return CompiledOutcome("compile_error", {}, None, "", failure)
         return _execute(program, spec.outputs, work, timeout, notes)
 
 
@@ -650,6 +650,7 @@ def _execute(
     if results.misses:
         notes.append("stub misses: " + ", ".join(results.misses))
     code = done.returncode
+    exit_code: int | None
     kind, exit_code, values = "ok", 0, results.values
     if (code < 0 and -code in TRAP_SIGNALS) or _ASAN_REPORT.encode() in done.stderr:
         kind, exit_code, values = "trap", None, {}
