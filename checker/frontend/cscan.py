@@ -119,6 +119,7 @@ def tokenize(text: str) -> list[Token]:
         match = _TOKEN.match(text, pos)
         assert match is not None  # the punct branch accepts any non-space character
         kind = match.lastgroup
+        assert kind is not None  # every alternative of _TOKEN is a named group
         value = match.group()
         if kind == "nl":
             at_line_start = True

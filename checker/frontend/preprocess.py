@@ -15,6 +15,7 @@ import re
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from importlib import resources
+from typing import NoReturn
 
 from pcpp import Preprocessor
 
@@ -165,7 +166,7 @@ def _find_header(
     return None
 
 
-class _Expander(Preprocessor):  # type: ignore[misc]
+class _Expander(Preprocessor):  # type: ignore[misc]  # pcpp has no stubs: the base is Any
     """pcpp with errors collected instead of printed."""
 
     def __init__(self) -> None:
@@ -177,10 +178,12 @@ class _Expander(Preprocessor):  # type: ignore[misc]
     def on_error(self, file: str, line: int, msg: str) -> None:
         self.errors.append((file, line, msg))
 
-    def on_include_not_found(self, is_malformed, is_system_include, curdir, includepath):  # type: ignore[no-untyped-def]
+    def on_include_not_found(
+        self, is_malformed: bool, is_system_include: bool, curdir: str, includepath: str
+    ) -> NoReturn:
         raise ParseError(f"unresolved include {includepath}")
 
-    def on_comment(self, tok) -> bool:  # type: ignore[no-untyped-def]
+    def on_comment(self, tok: object) -> bool:
         return False
 
 

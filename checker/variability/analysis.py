@@ -346,9 +346,8 @@ class _Scanner:
                 frame.taken = decision
                 return
             frame.kind = "feature"
-            conditional = Conditional(index, d.line, [], len(self.stream))
-            self.conditionals[index] = conditional
-            frame.conditional = conditional
+            frame.conditional = Conditional(index, d.line, [], len(self.stream))
+            self.conditionals[index] = frame.conditional
         conditional = frame.conditional
         assert conditional is not None
         local = fm.conj(*(fm.neg(e) for e in frame.earlier), test)

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from typing import TypeGuard
 
 from checker.errors import ParseError, UnsupportedError
 from checker.location import Location
@@ -179,11 +180,11 @@ def _alternatives_value(state: Alternatives, env: MacroEnv, where: Location,
 
 def _defined_operand(items: list[_Item], i: int, where: Location) -> tuple[str, int]:
     if i < len(items) and _is_punct(items[i], "("):
-        if (i + 2 < len(items) and _is_ident(items[i + 1]) and _is_punct(items[i + 2], ")")):
-            return items[i + 1].text, i + 3  # type: ignore[union-attr]
+        if i + 2 < len(items) and _is_ident(name := items[i + 1]) and _is_punct(items[i + 2], ")"):
+            return name.text, i + 3
         raise ParseError("'defined' needs a macro name in parentheses", where)
-    if i < len(items) and _is_ident(items[i]):
-        return items[i].text, i + 1  # type: ignore[union-attr]
+    if i < len(items) and _is_ident(name := items[i]):
+        return name.text, i + 1
     raise ParseError("'defined' without a macro name", where)
 
 
@@ -245,7 +246,7 @@ def _is_punct(item: _Item, text: str) -> bool:
     return isinstance(item, Token) and item.kind == "punct" and item.text == text
 
 
-def _is_ident(item: _Item) -> bool:
+def _is_ident(item: _Item) -> TypeGuard[Token]:
     return isinstance(item, Token) and item.kind == "id"
 
 
@@ -294,8 +295,7 @@ class _Parser:
         if level == len(_BINARY_LEVELS):
             return self.unary()
         left = self.binary(level + 1)
-        while self.peek_op() in _BINARY_LEVELS[level]:
-            op = self.items[self.pos].text  # type: ignore[union-attr]
+        while (op := self.peek_op()) is not None and op in _BINARY_LEVELS[level]:
             self.pos += 1
             right = self.binary(level + 1)
             try:

@@ -24,6 +24,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass, field
+from typing import Literal
 
 from checker.errors import ParseError, UnsupportedError
 from checker.location import Location
@@ -360,7 +361,7 @@ class CParser:
             if isinstance(item, Begin):
                 pos = self.file_conditional(item.key, ctx, pieces, entries, presence, keys)
                 continue
-            token = self.tokens[item.index]  # type: ignore[union-attr]
+            token = self.tokens[item.index]  # type: ignore[union-attr]  # norm() stopped at a Tok
             if token.text == "}":
                 raise _Syntax("unbalanced '}' at file scope", pos)
             try:
@@ -478,7 +479,7 @@ class CParser:
             if isinstance(item, Begin):
                 pos = self.conditional_item(item.key, ctx, info, pieces, function_body)
                 continue
-            if self.tokens[item.index].text == "}":  # type: ignore[union-attr]
+            if self.tokens[item.index].text == "}":  # type: ignore[union-attr]  # norm() stopped at a Tok
                 return pos
             pos = self.item(pos, ctx, info, pieces, function_body)
 
@@ -533,7 +534,7 @@ class CParser:
                     item = self.stream[pos]
                     if isinstance(item, Begin):
                         pos = self.conditional_item(item.key, sub_ctx, info, sub, False)
-                    elif self.tokens[item.index].text == "}":  # type: ignore[union-attr]
+                    elif self.tokens[item.index].text == "}":  # type: ignore[union-attr]  # norm(): a Tok
                         raise _NotAligned
                     else:
                         pos = self.item(pos, sub_ctx, info, sub)
@@ -633,13 +634,13 @@ class CParser:
         for condition, sub, info, _ in paths:
             if info.labels or not sub or not all(isinstance(p, TokPiece) for p in sub):
                 return None
-            texts = [self.tokens[p.index].text for p in sub]  # type: ignore[union-attr]
+            texts = [self.tokens[p.index].text for p in sub]  # type: ignore[union-attr]  # all TokPieces
             equals = _top_level(texts, "=")
             if (texts[-1] != ";" or len(equals) != 1 or _top_level(texts, ";") != [len(texts) - 1]
                     or _top_level(texts, ",")):
                 return None
             at = equals[0]
-            name = self.tokens[sub[at - 1].index]  # type: ignore[union-attr]
+            name = self.tokens[sub[at - 1].index]  # type: ignore[union-attr]  # all TokPieces
             if (at < 2 or name.kind != "id" or name.text in C_KEYWORDS
                     or texts[at + 1] == "{"
                     or any(t in _NOT_ASSIGNABLE for t in texts[:at])):
@@ -651,7 +652,7 @@ class CParser:
                 return None
             alternatives.append(Alternative(self.simplify(condition, ctx.psi),
                                             (sub[at - 1], *sub[at:])))
-        line = self.tokens[declaration[0].index].line  # type: ignore[union-attr]
+        line = self.tokens[declaration[0].index].line  # type: ignore[union-attr]  # TokPieces
         return [*declaration, TextPiece(";"), Choice(tuple(alternatives), line)]
 
     def fork_paths(self, start: int, key: int, ctx: Ctx, region_end: int,
@@ -749,7 +750,7 @@ class CParser:
             pos = self.take(pos, ctx, pieces)
             target = self.peek(pos, ctx)
             if target is not None and target.kind == "id":
-                index = self.stream[self.norm(pos, ctx)].index  # type: ignore[union-attr]
+                index = self.stream[self.norm(pos, ctx)].index  # type: ignore[union-attr]  # peek() saw a Tok
                 info.gotos.setdefault(target.text, []).append(index)
         return self.simple(pos, ctx, pieces)
 
@@ -766,7 +767,7 @@ class CParser:
             start = self.norm(pos, ctx)
             following, _ = self.peek_after(start + 1, ctx)
             if following is not None and following.text == ":":
-                index = self.stream[start].index  # type: ignore[union-attr]
+                index = self.stream[start].index  # type: ignore[union-attr]  # `token` is there
                 info.labels.setdefault(token.text, []).append(index)
                 pos = self.take(pos, ctx, pieces)
                 return self.take(pos, ctx, pieces)
@@ -843,7 +844,7 @@ class CParser:
                 raise Undecided(item.key)
         return False
 
-    def first_token(self, start: int, end: int) -> Token | bool | None:
+    def first_token(self, start: int, end: int) -> Token | Literal[False] | None:
         """First token of a branch: None when empty, False when a conditional comes first."""
         for pos in range(start, end):
             item = self.stream[pos]

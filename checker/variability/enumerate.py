@@ -39,10 +39,10 @@ def enumerate_products(old_text: str, new_text: str, path_old: str, path_new: st
     terms = [*_terms(old, features), *_terms(new, features)]
     domains = {name: integer_domain(name, terms) for name in _integer_in_code(
         (old, new), features)}
-    for name, values in domains.items():
+    for name, domain in domains.items():
         var = fm.Var(name, False)
-        model = fm.conj(model, fm.disj(*(fm.binary("==", var, fm.Const(v)) for v in values)))
-        terms.extend(fm.binary("==", var, fm.Const(v)) for v in values)
+        model = fm.conj(model, fm.disj(*(fm.binary("==", var, fm.Const(v)) for v in domain)))
+        terms.extend(fm.binary("==", var, fm.Const(v)) for v in domain)
     unique_terms = tuple(dict.fromkeys(terms))
     extra = tuple(fm.Var(f.name, f.boolean) for f in features.values())
     groups: dict[tuple[tuple[str, ...], tuple[str, ...]],
