@@ -576,9 +576,10 @@ def run_harness(
     with tempfile.TemporaryDirectory(prefix="liftdiff-") as work:
         program = os.path.join(work, "harness")
         flags = sanitizer_flags(compiler, undefined)
-        failure = _compile(compiler, spec, source, work, program, timeout, flags)
-        if failure is not None:
-            return CompiledOutcome("compile_error", {}, None, "", failure)
+        try:
+            _compile(compiler, spec, source, work, program, timeout, flags)
+        except _CompileFailed as failure:
+            return CompiledOutcome("compile_error", {}, None, "", str(failure))
         return _execute(program, spec.outputs, work, timeout, notes)
 
 
@@ -605,6 +606,10 @@ def include_flags(spec: HarnessSpec, work: str) -> list[str]:
     return [f"-I{root}" for root in dict.fromkeys(roots)]
 
 
+class _CompileFailed(Exception):
+    """The harness did not compile: a `compile_error` outcome, not an engine error."""
+
+
 def _compile(
     compiler: str,
     spec: HarnessSpec,
@@ -613,7 +618,8 @@ def _compile(
     program: str,
     timeout: float,
     sanitizers: tuple[str, ...],
-) -> str | None:
+) -> None:
+    """Build `program`; raises _CompileFailed with the compiler's words."""
     path = os.path.join(work, "harness.c")
     with open(path, "w", encoding="utf-8", errors="surrogateescape") as handle:  # as read
         handle.write(source)
@@ -623,11 +629,10 @@ def _compile(
         done = subprocess.run(command, capture_output=True, timeout=max(timeout, 60.0),
                               check=False, cwd=work)
     except (OSError, subprocess.TimeoutExpired) as exc:
-        return f"{compiler} could not run: {exc}"
+        raise _CompileFailed(f"{compiler} could not run: {exc}") from exc
     if done.returncode != 0:
         text = done.stderr.decode("utf-8", "replace").strip()
-        return text[:4000] or f"{compiler} failed with exit code {done.returncode}"
-    return None
+        raise _CompileFailed(text[:4000] or f"{compiler} failed with exit code {done.returncode}")
 
 
 def _execute(
