@@ -31,7 +31,7 @@ from checker.frontend.frontend import ParsedFile, load
 from checker.isolation import run_isolated
 from checker.lifted import heads
 from checker.lifted.bruteforce import brute_force
-from checker.lifted.lifted import BodyValue, Lifted, Summary, config_key
+from checker.lifted.lifted import BodyValue, Lifted, Summary
 from checker.lifted.witness_report import (
     ResultFacts,
     body_condition,
@@ -52,7 +52,7 @@ from checker.types import (
     Stats,
     Verdict,
 )
-from checker.variability import Feature, derive_product, merge_features
+from checker.variability import Feature, config_key, derive_product, merge_features
 from checker.variability import formula as fm
 
 
@@ -186,7 +186,8 @@ def configure_for(
 
     def products(assignment: Assignment) -> tuple[CompiledVersion, CompiledVersion]:
         configuration = {
-            f.name: f.macro_value(int(assignment.scalars.get(config_key(f), 0))) for f in features
+            f.name: f.macro_value(int(assignment.scalars.get(config_key(f.var), 0)))
+            for f in features
         }
         key = tuple(sorted(configuration.items()))
         if key not in cache:

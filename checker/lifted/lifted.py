@@ -26,12 +26,18 @@ import z3
 
 from checker.engines.decide import Decision, PairContext, Restriction
 from checker.engines.equiv import Confirmed
-from checker.frontend.program import FEATURE_PREFIX
 from checker.lifted import heads
 from checker.lifted.widen import Allowance, Interval, widen, widenable
 from checker.replay.interp import RegionValue
 from checker.semantics.solver import Budget, Outcome
-from checker.variability import Feature, Formula, to_z3
+from checker.variability import (
+    CONFIG_KEY_PREFIX,
+    FEATURE_PREFIX,
+    Feature,
+    Formula,
+    config_key,
+    to_z3,
+)
 
 MAX_ENTRIES = 64
 """Featured counterexamples per function before the summary is declared incomplete."""
@@ -74,8 +80,6 @@ class Summary:
     notes: list[str] = field(default_factory=list)
 
 
-def config_key(feature: Feature) -> str:
-    return "config:" + feature.var
 
 
 def feature_symbols(
@@ -84,9 +88,9 @@ def feature_symbols(
     """Feature name -> the product's symbol (a fresh one if the function ignores it)."""
     out: dict[str, z3.ExprRef] = {}
     for feature in features:
-        symbol = symbols.get(config_key(feature))
+        symbol = symbols.get(config_key(feature.var))
         out[feature.name] = (
-            symbol if symbol is not None else z3.BitVec(f"in!{config_key(feature)}", 32)
+            symbol if symbol is not None else z3.BitVec(f"in!{config_key(feature.var)}", 32)
         )
     return out
 
@@ -256,12 +260,14 @@ class Lifted:
 
     def _config_of(self, witness: Confirmed) -> Cube:
         scalars = witness.assignment.scalars
-        return {f.name: int(scalars.get(config_key(f), 0)) for f in self.features}
+        return {f.name: int(scalars.get(config_key(f.var), 0)) for f in self.features}
 
     def _inputs_of(self, witness: Confirmed) -> dict[str, PointValue]:
         assignment = witness.assignment
         body: dict[str, PointValue] = {
-            key: value for key, value in assignment.scalars.items() if not key.startswith("config:")
+            key: value
+            for key, value in assignment.scalars.items()
+            if not key.startswith(CONFIG_KEY_PREFIX)
         }
         body.update(assignment.regions)
         return body
@@ -412,7 +418,7 @@ class Lifted:
             i.key
             for cfa in self.ctx.real or ()
             for i in cfa.inputs
-            if not i.key.startswith("config:")
+            if not i.key.startswith(CONFIG_KEY_PREFIX)
         }
         return self.ctx.real is not None and keys <= body.keys()
 
@@ -449,7 +455,7 @@ class Lifted:
         from checker.replay.replay import Assignment, differences, observe, run_version
 
         scalars = {k: v for k, v in body.items() if not isinstance(v, RegionValue)}
-        scalars.update({config_key(f): config.get(f.name, 0) for f in self.features})
+        scalars.update({config_key(f.var): config.get(f.name, 0) for f in self.features})
         regions = {k: v for k, v in body.items() if isinstance(v, RegionValue)}
         assignment = Assignment(scalars, regions)
         assert self.ctx.real is not None

@@ -9,6 +9,13 @@ from checker.variability.formula import Formula
 
 FEATURE_PREFIX = "__liftdiff_feature_"
 """Prefix of the lifted configuration variables (the lowering recognises it)."""
+CONFIG_KEY_PREFIX = "config:"
+"""Prefix of a feature variable's input key (engine inputs, assignments, witnesses)."""
+
+
+def config_key(var: str) -> str:
+    """The input key of the lifted configuration variable `var`."""
+    return CONFIG_KEY_PREFIX + var
 
 
 @dataclass(frozen=True)
