@@ -16,18 +16,10 @@ import enum
 import re
 from dataclasses import dataclass
 
-# fmt: off
-KEYWORDS = frozenset((
-    "auto", "break", "case", "char", "const", "continue", "default", "do", "double", "else",
-    "enum", "extern", "float", "for", "goto", "if", "inline", "int", "long", "register",
-    "restrict", "return", "short", "signed", "sizeof", "static", "struct", "switch",
-    "typedef", "union", "unsigned", "void", "volatile", "while", "_Bool", "_Complex",
-    "_Alignas", "_Alignof", "_Atomic", "_Noreturn", "_Static_assert", "_Thread_local",
-    "__inline", "__inline__", "__restrict", "__restrict__", "__const", "__volatile__",
-    "__signed__", "__extension__", "__attribute__", "__attribute", "__declspec", "__asm__",
-    "__asm", "asm", "typeof", "__typeof__", "__typeof", "defined",
-))
-# fmt: on
+from checker.semantics.keywords import KEYWORDS
+
+_RESERVED = KEYWORDS | {"defined"}
+"""Words that are never a function's or a global's name (`defined` from `#if`s)."""
 _STORAGE = frozenset(["static", "inline", "__inline", "__inline__", "extern", "register"])
 
 
@@ -178,7 +170,7 @@ def _join(tokens: list[Token]) -> str:
 def _identifiers(tokens: list[Token]) -> set[str]:
     names: set[str] = set()
     for token in tokens:
-        if token.kind is TokenKind.IDENT and token.text not in KEYWORDS:
+        if token.kind is TokenKind.IDENT and token.text not in _RESERVED:
             names.add(token.text)
         elif token.kind is TokenKind.DIRECTIVE:
             names.update(_directive_identifiers(token.text))
@@ -190,7 +182,7 @@ def _directive_identifiers(directive: str) -> set[str]:
     if directive.startswith("#include"):
         return set()
     body = directive.split(" ", 1)[1] if " " in directive else ""
-    return {t.text for t in tokenize(body) if t.kind is TokenKind.IDENT and t.text not in KEYWORDS}
+    return {t.text for t in tokenize(body) if t.kind is TokenKind.IDENT and t.text not in _RESERVED}
 
 
 def _function_name(header: list[Token]) -> str | None:
@@ -205,7 +197,7 @@ def _function_name(header: list[Token]) -> str | None:
             depth -= 1
         elif (
             token.kind is TokenKind.IDENT
-            and token.text not in KEYWORDS
+            and token.text not in _RESERVED
             and index + 1 < len(header)
             and header[index + 1].text == "("
             and (best is None or depth <= best[0])
@@ -253,10 +245,10 @@ def _signature(header: list[Token], name: str) -> str:
     kept: list[str] = []
     for param in params:
         names = [
-            i for i, t in enumerate(param) if t.kind is TokenKind.IDENT and t.text not in KEYWORDS
+            i for i, t in enumerate(param) if t.kind is TokenKind.IDENT and t.text not in _RESERVED
         ]
         type_tokens = param
-        has_type_keyword = any(t.text in KEYWORDS for t in param)
+        has_type_keyword = any(t.text in _RESERVED for t in param)
         if names and (len(names) > 1 or has_type_keyword):
             drop = names[-1]
             type_tokens = param[:drop] + param[drop + 1 :]
@@ -387,7 +379,7 @@ def _looks_like_function(code: list[Token]) -> bool:
     if len(code) < 3 or code[0].text == "typedef":
         return False
     tail_ok = code[-1].text == ")" or (
-        code[-1].kind is TokenKind.IDENT and code[-1].text not in KEYWORDS and code[-2].text == ")"
+        code[-1].kind is TokenKind.IDENT and code[-1].text not in _RESERVED and code[-2].text == ")"
     )
     if not tail_ok:
         return False
@@ -434,7 +426,7 @@ def _declared_names(tokens: list[Token]) -> set[str]:
             depth += 1
         elif token.text == "}":
             depth -= 1
-        elif token.kind is TokenKind.IDENT and token.text not in KEYWORDS:
+        elif token.kind is TokenKind.IDENT and token.text not in _RESERVED:
             enum_constant = (
                 is_enum and depth == 1 and previous is not None and previous.text in ("{", ",")
             )

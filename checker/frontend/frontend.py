@@ -20,6 +20,7 @@ from checker.frontend.gnu_syntax import rewrite_case_ranges, unreadable_extensio
 from checker.frontend.parse import parse_c
 from checker.frontend.preprocess import expand_macros, prelude_header, resolve_includes
 from checker.frontend.program import Program, build_program
+from checker.semantics.keywords import KEYWORDS, TAG_WORDS
 from checker.types import Settings, SourceFile
 from checker.variability import Feature, Formula, LiftedSource, lift
 
@@ -117,12 +118,6 @@ def standard_typedefs() -> dict[str, str]:
     return found
 
 
-_KEYWORDS = frozenset(
-    """auto break case char const continue default do double else enum extern float for
-    goto if inline int long register restrict return short signed sizeof static struct
-    switch typedef union unsigned void volatile while _Bool""".split()  # noqa: SIM905
-)
-_TAG_WORDS = frozenset({"struct", "union", "enum"})
 
 
 def _unknown_type(text: str, path: str, error: ParseError, known: list[str]) -> str | None:
@@ -144,10 +139,10 @@ def _unknown_type(text: str, path: str, error: ParseError, known: list[str]) -> 
         candidates += [w for start, w in reversed(words) if start < at][:1]
     else:
         candidates = [w for index, (_, w) in enumerate(words)
-                      if index == 0 or words[index - 1][1] not in _TAG_WORDS]
+                      if index == 0 or words[index - 1][1] not in TAG_WORDS]
     for word in candidates:
         rest = line[line.find(word) + len(word) :].lstrip()
-        if (word not in _KEYWORDS and word not in known
+        if (word not in KEYWORDS and word not in known
                 and (rest[:1] == "*" or re.match(r"[A-Za-z_]", rest))):
             return word
     return None

@@ -28,25 +28,15 @@ from typing import Literal
 
 from checker.errors import ParseError, UnsupportedError
 from checker.location import Location
+from checker.semantics.keywords import DECLARATION_WORDS, KEYWORDS
 from checker.variability import formula as fm
 from checker.variability.analysis import Analysis, Begin, Dir, End, Tok
 from checker.variability.formula import Formula
 from checker.variability.lexer import Token
 from checker.variability.smt import Oracle, variables
 
-TYPE_WORDS = frozenset({
-    "void", "char", "short", "int", "long", "float", "double", "signed", "unsigned", "_Bool",
-    "_Complex", "bool", "struct", "union", "enum", "typedef", "extern", "static", "auto",
-    "register", "const", "volatile", "restrict", "inline", "_Noreturn", "_Thread_local",
-    "_Atomic", "_Alignas", "__attribute__", "__attribute", "__extension__", "typeof",
-    "__typeof__", "__typeof", "__signed__", "__inline", "__inline__", "__const",
-    "__volatile__", "__restrict", "__restrict__", "__int128", "__label__",
-})
-C_KEYWORDS = TYPE_WORDS | frozenset({
-    "if", "else", "while", "for", "do", "switch", "case", "default", "break", "continue",
-    "return", "goto", "sizeof", "_Alignof", "_Static_assert", "asm", "__asm__", "__asm",
-    "_Generic",
-})
+TYPE_WORDS = DECLARATION_WORDS | {"bool"}  # <stdbool.h>'s macro starts declarations too
+C_KEYWORDS = KEYWORDS | {"bool"}
 _CLOSERS = {"(": ")", "[": "]", "{": "}"}
 MAX_COPIES = 256
 """Variants of one duplicated statement before we give up (UnsupportedError)."""
