@@ -22,8 +22,8 @@ from pcpp import Preprocessor
 from checker.errors import ParseError
 from checker.location import Location
 from checker.types import Settings, SourceFile
+from checker.variability.lexer import include_target
 
-_INCLUDE = re.compile(r'^[ \t]*#[ \t]*include[ \t]*([<"])([^>"]+)[>"].*$')
 _PRELUDE = "_builtin.h"
 _MAX_INCLUDE_DEPTH = 32
 
@@ -76,14 +76,14 @@ def _expand(
     if depth > _MAX_INCLUDE_DEPTH:
         raise ParseError("includes nested too deeply (cycle?)", Location(path, 1))
     for number, line in enumerate(_join_continuations(text), start=1):
-        match = _INCLUDE.match(line)
-        if match is None:
+        target = include_target(line)
+        if target is None:
             out.append(line)
             continue
-        kind, name = match.groups()
-        found = _find_header(path, name, kind == "<", source, settings)
+        name, system = target
+        found = _find_header(path, name, system, source, settings)
         if found is None:
-            shown = f"<{name}>" if kind == "<" else f'"{name}"'
+            shown = f"<{name}>" if system else f'"{name}"'
             notes.append(
                 f"{path}:{number}: header {shown} not available; its declarations are unknown"
             )

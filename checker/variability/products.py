@@ -25,10 +25,10 @@ from checker.variability.cparse import DirPiece, Piece, TokPiece
 from checker.variability.emit import Emitter
 from checker.variability.features import ConditionalMacros
 from checker.variability.formula import Formula
+from checker.variability.lexer import INCLUDE_LINE
 from checker.variability.lift import Front
 from checker.variability.types import ProductText
 
-_INCLUDE = re.compile(r"^[ \t]*#[ \t]*(include|include_next|import)\b.*$", re.MULTILINE)
 _MARKER = "__liftdiff_hidden_include_{}__"
 _MARKER_LINE = re.compile(r"^\s*__liftdiff_hidden_include_(\d+)__\s*$")
 _CONDITION_LINE = re.compile(r"^[ \t]*#[ \t]*(?:if|elif)\b.*$", re.MULTILINE)
@@ -82,7 +82,7 @@ def _gcc_product(text: str, path: str, configuration: Mapping[str, int | None],
     # would be expanded first), so the directives are rewritten.
     body = _CONDITION_LINE.sub(lambda m: _DEFINED_EX.sub("defined", m.group(0)),
                                text.replace("\r\n", "\n"))
-    source = f'#line 1 "{path}"\n' + _INCLUDE.sub(hide, body)
+    source = f'#line 1 "{path}"\n' + INCLUDE_LINE.sub(hide, body)
     command = [settings.compiler, "-E", "-undef", "-nostdinc", "-x", "c", "-std=gnu11",
                *compiler_flags(configuration, settings), "-"]
     try:
