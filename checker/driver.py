@@ -9,6 +9,7 @@ case of a single configuration.
 
 from __future__ import annotations
 
+import dataclasses
 import time
 import traceback
 from collections.abc import Callable, Mapping, Sequence
@@ -17,11 +18,10 @@ from functools import partial
 from checker import heads
 from checker.compiled_replay import compiler_available
 from checker.decide import PairContext
-from checker.equiv import Confirmed
 from checker.errors import InputError, LiftdiffError, UnsupportedError
 from checker.frontend import ParsedFile, load
 from checker.isolation import run_isolated
-from checker.lifted import BodyValue, Lifted, Summary, config_key
+from checker.lifted import Fcex, Lifted, Summary, config_key
 from checker.replay import CompiledVersion
 from checker.solver import Budget
 from checker.types import (
@@ -36,6 +36,7 @@ from checker.types import (
 )
 from checker.variability import Feature, derive_product, merge_features
 from checker.variability import formula as fm
+from checker.variability.smt import extension
 from checker.witness import Assignment
 from checker.witness_report import body_condition, witness_of
 
@@ -145,17 +146,32 @@ def _definition(parsed: ParsedFile, name: str) -> Location | None:
     return None
 
 
+def witness_configuration(
+    features: tuple[Feature, ...], scope: fm.Formula, scalars: Mapping[str, int | float]
+) -> dict[str, int]:
+    """A witness's configuration (feature -> lifted value): the features its
+    programs read, completed with values for the features of `scope` (the
+    model and the pair's structural condition) that they do not read, so that
+    the configuration is one of the pair's and valid (a typedef chosen by W
+    needs W in the witness, though the function never reads W)."""
+    known = {f.name: int(scalars[config_key(f)]) for f in features if config_key(f) in scalars}
+    return extension(scope, known) or known
+
+
 def configure_for(
-    old: ParsedFile, new: ParsedFile, features: tuple[Feature, ...], settings: Settings
+    old: ParsedFile,
+    new: ParsedFile,
+    features: tuple[Feature, ...],
+    settings: Settings,
+    scope: fm.Formula = fm.TRUE,
 ) -> Callable[[Assignment], tuple[CompiledVersion, CompiledVersion]]:
     """The witness configuration's products, derived by gcc's preprocessor from the
     annotated sources: compiling them checks our lifting against the real thing."""
     cache: dict[tuple[tuple[str, int | None], ...], tuple[CompiledVersion, CompiledVersion]] = {}
 
     def products(assignment: Assignment) -> tuple[CompiledVersion, CompiledVersion]:
-        configuration = {
-            f.name: f.macro_value(int(assignment.scalars.get(config_key(f), 0))) for f in features
-        }
+        values = witness_configuration(features, scope, assignment.scalars)
+        configuration = {f.name: f.macro_value(values.get(f.name, 0)) for f in features}
         key = tuple(sorted(configuration.items()))
         if key not in cache:
             cache[key] = tuple(  # type: ignore[assignment]
@@ -199,7 +215,6 @@ def _lifted(
         CompiledVersion(old.source.path, old.source.text),
         CompiledVersion(new.source.path, new.source.text),
     )
-    configure = configure_for(old, new, features, settings) if features else None
     entries: list[NeqEntry] = []
     summaries: list[Summary] = []
     assumptions: list[str] = []
@@ -215,17 +230,18 @@ def _lifted(
         )
     for old_variant, new_variant in pairs:
         structural = fm.conj(old_variant.condition, new_variant.condition)
+        scope = fm.conj(model, structural)
+        configure = configure_for(old, new, features, settings, scope) if features else None
         ctx = PairContext(
             old_variant.program, new_variant.program, name, settings, versions, compiler, configure
         )
         lifted = Lifted(ctx, features, model, budget, settings.generalize)
-        summary = lifted.run(None if len(pairs) == 1 else structural)
+        summary = lifted.run(structural)
         summaries.append(summary)
         assumptions.extend(ctx.assumptions())
         assumptions.extend(summary.notes)
-        boolean = {f.name: f.boolean for f in features}
         for fcex in summary.entries:
-            entries.append(_entry(fcex.head, fcex.body, fcex.witness, boolean))
+            entries.append(_entry(fcex, features, scope))
     stats = Stats(round(budget.elapsed(), 3), budget.calls)
     common = dict(
         features=tuple(f.name for f in features),
@@ -277,13 +293,16 @@ def summary_result(
     return FunctionResult(name, old_loc, new_loc, Verdict.EQUIVALENT, **common)  # type: ignore[arg-type]
 
 
-def _entry(
-    head: list[dict[str, int]],
-    body: Mapping[str, BodyValue],
-    witness: Confirmed,
-    boolean: dict[str, bool],
-) -> NeqEntry:
+def _entry(fcex: Fcex, features: tuple[Feature, ...], scope: fm.Formula) -> NeqEntry:
+    witness = fcex.witness
     old, new = witness.old_cfa, witness.new_cfa
+    head = heads.to_c(fcex.head, {f.name: f.boolean for f in features})
+    if fcex.scope != fm.TRUE:
+        head = f"({fcex.scope.to_c()}) && ({head})"
+    report = witness_of(old, new, witness)
+    configuration = witness_configuration(features, scope, witness.assignment.scalars)
     return NeqEntry(
-        heads.to_c(head, boolean), body_condition(old, new, body), witness_of(old, new, witness)
+        head,
+        body_condition(old, new, fcex.body),
+        dataclasses.replace(report, configuration=configuration),
     )

@@ -30,6 +30,8 @@ from checker.interp import RegionValue
 from checker.program import FEATURE_PREFIX
 from checker.solver import Budget, Outcome
 from checker.variability import Feature, Formula, to_z3
+from checker.variability import formula as fm
+from checker.variability.smt import Oracle
 from checker.widen import Allowance, Interval, widen, widenable
 
 MAX_ENTRIES = 64
@@ -60,6 +62,9 @@ class Fcex:
     head: list[Cube]
     body: dict[str, BodyValue]
     witness: Confirmed
+    scope: Formula = fm.TRUE
+    """Conjoined with `head` when the structural condition could not be folded
+    into its cubes (integer features, too many of them)."""
 
 
 @dataclass
@@ -112,6 +117,9 @@ class Lifted:
         self.generalize = generalize
         self.boolean = {f.name: f.boolean for f in features}
         self._asked = False
+        self._oracle = Oracle()
+        self._scope: Formula = model
+        """The configurations this run is about: the model and the structural condition."""
         self._base: dict[tuple[int, ...], tuple[tuple[z3.ExprRef, ...], list[z3.BoolRef]]] = {}
         """Symbol ids -> (the symbols, kept alive so ids stay unique; constraints)."""
 
@@ -191,14 +199,41 @@ class Lifted:
     # ------------------------------------------------------------ Alg. 1
 
     def run(self, structural: Formula | None) -> Summary:
+        """The summary within `structural` (the configurations whose file-scope
+        declarations this pair of programs was built for): every head is
+        conjoined with it, since the programs say nothing about the others."""
         started = time.process_time()
+        self._scope = fm.conj(self.model, structural or fm.TRUE)
         summary = self._summarise(structural)
         spent = time.process_time() - started
         allowance = Allowance.for_seconds(
             WIDEN_CALLS, min(max(WIDEN_SHARE * spent, WIDEN_SECONDS[0]), WIDEN_SECONDS[1]))
         for entry in summary.entries:
             entry.body = self._widen(entry.head, entry.body, structural, allowance)
+            if structural is not None:
+                entry.head, entry.scope = self._within(entry.head, structural)
         return summary
+
+    def _within(self, head: list[Cube], structural: Formula) -> tuple[list[Cube], Formula]:
+        """`head && structural` as cubes, minimised under the model; when the
+        structural condition has integer features or too many free ones, the
+        head unchanged and the condition as the scope to conjoin."""
+        names = sorted(structural.features())
+        if not names:
+            return head, fm.TRUE
+        if any(not self.boolean.get(n, False) for n in names):
+            return head, structural
+        cubes: list[Cube] = []
+        for cube in head:
+            free = [n for n in names if n not in cube]
+            if len(free) > heads.MINTERM_LIMIT:
+                return head, structural
+            for bits in range(1 << len(free)):
+                config = {**cube, **{n: (bits >> i) & 1 for i, n in enumerate(free)}}
+                if structural.holds(config):
+                    cubes.append(config)
+        return heads.minimise(cubes, self.boolean,
+                              lambda config: self._possible(self.model, config)), fm.TRUE
 
     def _summarise(self, structural: Formula | None) -> Summary:
         summary = Summary()
@@ -222,7 +257,7 @@ class Lifted:
                 summary.bound = decision.bound
                 return summary
             witness = decision.witness
-            concrete = self._concrete_fcex(witness, blocked, structural)
+            concrete = self._concrete_fcex(witness, blocked)
             if concrete is not None:
                 head, body = concrete
             else:
@@ -356,14 +391,14 @@ class Lifted:
         """Every valid configuration of `head` differs on every input of `body`
         (the check that makes a featured counterexample sound)."""
         if self.ctx.cyclic and self._is_point(body):
-            concrete = self._sound_by_running(head, body, structural)
+            concrete = self._sound_by_running(head, body)
             if concrete is not None:
                 return concrete
         restriction = self.restriction(within=head, body=body, extra=structural)
         return self.ctx.differs_everywhere(self.budget.share(SOUND_CALL), restriction) is True
 
     def _concrete_fcex(
-        self, witness: Confirmed, blocked: list[list[Cube]], structural: Formula | None
+        self, witness: Confirmed, blocked: list[list[Cube]]
     ) -> tuple[list[Cube], dict] | None:  # type: ignore[type-arg]
         """Loops with few relevant features: run the witness's inputs in every
         remaining configuration; the head is exactly the set that differs, each
@@ -386,7 +421,7 @@ class Lifted:
                 for cube in cubes
             ):
                 continue
-            if not self._admissible(config, structural):
+            if not self._valid(config):
                 continue
             if not self.generalize and config != {
                 k: v for k, v in self._config_of(witness).items() if k in config
@@ -397,10 +432,6 @@ class Lifted:
         if not differing:
             return None
         return heads.minimise(differing, self.boolean, self._valid), body
-
-    def _admissible(self, config: Mapping[str, int], structural: Formula | None) -> bool:
-        values = self._macro_values(config)
-        return self.model.holds(values) and (structural is None or structural.holds(values))
 
     def _is_point(self, body: Mapping[str, int | float | RegionValue]) -> bool:
         keys = {
@@ -415,7 +446,6 @@ class Lifted:
         self,
         head: list[Cube],
         body: Mapping[str, int | float | RegionValue],
-        structural: Formula | None,
     ) -> bool | None:
         """For loops a point body is judged by executing every configuration of the
         head (both versions, the interpreter): exact where a bounded query is not."""
@@ -430,7 +460,7 @@ class Lifted:
                 config.update({name: (bits >> i) & 1 for i, name in enumerate(free)})
                 configs.append(config)
         for config in configs:
-            if not self._admissible(config, structural):
+            if not self._valid(config):
                 continue
             if not self._differs_on(config, body):
                 return False
@@ -505,15 +535,14 @@ class Lifted:
         return decision.witness if decision.kind is Outcome.SAT else None
 
     def _valid(self, config: Mapping[str, int]) -> bool:
-        return self.model.holds(self._macro_values(config))
+        return self._possible(self._scope, config)
 
-    def _macro_values(self, config: Mapping[str, int]) -> dict[str, int | None]:
-        """Each feature's macro value in `config` (None: undefined when off)."""
-        return {
-            f.name: (config.get(f.name, 0) or None) if f.undefined_when_off
-            else config.get(f.name, 0)
-            for f in self.features
-        }
+    def _possible(self, scope: Formula, config: Mapping[str, int]) -> bool:
+        """Some configuration of `scope` agrees with `config` (which fixes only
+        some features: the others may take any value `scope` allows)."""
+        return self._oracle.satisfiable(fm.conj(scope, *(
+            fm.binary("==", fm.Var(name, self.boolean.get(name, True)), fm.Const(value))
+            for name, value in sorted(config.items()))))
 
 
 def _literal(value: int | float, sort: z3.SortRef) -> z3.ExprRef:
