@@ -37,6 +37,7 @@ from checker.types import (
 from checker.variability import Feature, derive_product, merge_features
 from checker.variability import formula as fm
 from checker.variability.smt import extension
+from checker.variability.types import both_ways, macro_configuration, presence_domain
 from checker.witness import Assignment
 from checker.witness_report import body_condition, witness_of
 
@@ -50,8 +51,7 @@ def run_check(
     functions: Sequence[str] | None,
     progress: ProgressFn | None,
 ) -> Report:
-    old_file = load(old, settings)
-    new_file = load(new, settings)
+    old_file, new_file = load_pair(old, new, settings)
     names = select_functions(old_file, new_file, functions)
     results = []
     for index, name in enumerate(names, start=1):
@@ -65,6 +65,22 @@ def run_check(
             )
         )
     return Report(tuple(results))
+
+
+def load_pair(
+    old: SourceFile, new: SourceFile, settings: Settings
+) -> tuple[ParsedFile, ParsedFile]:
+    """Both versions, lifted alike: a macro that one version tests only with
+    defined() and the other reads for its value has two states in both (the
+    version that only tests it is lifted again, rarely)."""
+    old_file = load(old, settings)
+    new_file = load(new, settings)
+    two_state = both_ways(old_file.lifted.uses, new_file.lifted.uses)
+    if two_state & old_file.lifted.uses.defined_only:
+        old_file = load(old, settings, two_state)
+    if two_state & new_file.lifted.uses.defined_only:
+        new_file = load(new, settings, two_state)
+    return old_file, new_file
 
 
 def _crashed(old: ParsedFile, new: ParsedFile, name: str, reason: str) -> FunctionResult:
@@ -102,7 +118,9 @@ def check_function(
     old_loc = _definition(old, name)
     new_loc = _definition(new, name)
     features = merged_features(old, new)
-    model = fm.conj(old.lifted.feature_model, new.lifted.feature_model)
+    model = fm.conj(
+        old.lifted.feature_model, new.lifted.feature_model, presence_domain(features)
+    )
 
     def result(verdict: Verdict, reason: str) -> FunctionResult:
         return FunctionResult(
@@ -171,7 +189,7 @@ def configure_for(
 
     def products(assignment: Assignment) -> tuple[CompiledVersion, CompiledVersion]:
         values = witness_configuration(features, scope, assignment.scalars)
-        configuration = {f.name: f.macro_value(values.get(f.name, 0)) for f in features}
+        configuration = macro_configuration(features, values)
         key = tuple(sorted(configuration.items()))
         if key not in cache:
             cache[key] = tuple(  # type: ignore[assignment]

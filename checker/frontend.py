@@ -65,10 +65,12 @@ class ParsedFile:
         return names
 
 
-def load(source: SourceFile, settings: Settings) -> ParsedFile:
-    """Parse `source` into one Program per variant of its lifted text."""
+def load(source: SourceFile, settings: Settings,
+         two_state: frozenset[str] = frozenset()) -> ParsedFile:
+    """Parse `source` into one Program per variant of its lifted text
+    (`two_state`: see `checker.variability.lift`)."""
     prepared = resolve_includes(source, settings)
-    lifted = lift(prepared.text, source.path, settings)
+    lifted = lift(prepared.text, source.path, settings, two_state)
     variants = []
     for variant in lifted.variants:
         expanded = expand_macros(prepared.path, variant.text, dict(settings.defines))

@@ -16,6 +16,8 @@ from __future__ import annotations
 import itertools
 from collections.abc import Callable, Iterable, Mapping
 
+from checker.variability.types import sort_key
+
 Cube = Mapping[str, int]
 MINTERM_LIMIT = 12
 PRIME_LIMIT = 512
@@ -238,7 +240,7 @@ def to_c(cubes: list[dict[str, int]], boolean: Mapping[str, bool]) -> str:
         if not cube:
             return "1"
         literals = []
-        for name, value in sorted(cube.items()):
+        for name, value in sorted(cube.items(), key=lambda item: sort_key(item[0])):
             if boolean.get(name, True) and value in (0, 1):
                 literals.append(name if value else f"!{name}")
             else:

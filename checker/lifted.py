@@ -27,7 +27,6 @@ from checker import heads
 from checker.decide import Decision, PairContext, Restriction
 from checker.equiv import Confirmed
 from checker.interp import RegionValue
-from checker.program import FEATURE_PREFIX
 from checker.solver import Budget, Outcome
 from checker.variability import Feature, Formula, to_z3
 from checker.variability import formula as fm
@@ -373,14 +372,11 @@ class Lifted:
 
     def _relevant_features(self) -> set[str]:
         """Features the function's code (either version) reads."""
-        names: set[str] = set()
-        for cfa in self.ctx.real or ():
-            for item in cfa.inputs:
-                if item.ref.startswith(FEATURE_PREFIX):
-                    names.add(item.ref[len(FEATURE_PREFIX) :])
         if self.ctx.real is None:
             return {f.name for f in self.features}
-        return names
+        names = {f.var: f.name for f in self.features}
+        return {names[item.ref] for cfa in self.ctx.real for item in cfa.inputs
+                if item.ref in names}
 
     def _sound(
         self,

@@ -34,7 +34,6 @@ from checker.variability import (
     derive_product,
     lift,
 )
-from checker.variability.formula import TRUE
 
 HAVE_GCC = shutil.which("gcc") is not None
 _TOKEN = re.compile(
@@ -233,7 +232,8 @@ def product_tokens(text: str, path: str, settings: Settings,
 
 def configurations(lifted: LiftedSource, limit: int = 256) -> list[dict[str, int]]:
     found = []
-    for configuration in all_configurations(lifted.features, TRUE, _integer_values(lifted)):
+    for configuration in all_configurations(lifted.features, lifted.feature_model,
+                                            _integer_values(lifted)):
         found.append(configuration)
         if len(found) >= limit:
             break
