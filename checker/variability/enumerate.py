@@ -125,12 +125,9 @@ def integer_domain(name: str, formulas: Iterable[Formula]) -> tuple[int, ...]:
 
 def _compared_constants(f: Formula, name: str) -> Iterator[int]:
     if isinstance(f, fm.Binary):
-        if f.op in fm.COMPARISONS:
-            sides = (f.left, f.right)
-            if any(isinstance(s, fm.Var) and s.name == name for s in sides):
-                for side in sides:
-                    if isinstance(side, fm.Const):
-                        yield side.number
+        if f.op in fm.COMPARISONS and name in f.features():
+            # `X > 2`, also `(!defined(X) ? 4 : X) > 2` (X with a default)
+            yield from _constants(f)
         yield from _compared_constants(f.left, name)
         yield from _compared_constants(f.right, name)
     elif isinstance(f, (fm.Not, fm.Unary)):
@@ -141,6 +138,22 @@ def _compared_constants(f: Formula, name: str) -> Iterator[int]:
     elif isinstance(f, fm.Cond):
         for part in (f.test, f.then, f.other):
             yield from _compared_constants(part, name)
+
+
+def _constants(f: Formula) -> Iterator[int]:
+    if isinstance(f, fm.Const):
+        yield f.number
+    elif isinstance(f, (fm.Not, fm.Unary)):
+        yield from _constants(f.arg)
+    elif isinstance(f, (fm.And, fm.Or)):
+        for arg in f.args:
+            yield from _constants(arg)
+    elif isinstance(f, fm.Binary):
+        yield from _constants(f.left)
+        yield from _constants(f.right)
+    elif isinstance(f, fm.Cond):
+        for part in (f.test, f.then, f.other):
+            yield from _constants(part)
 
 
 def _retyped(formula: Formula, features: Mapping[str, Feature]) -> Formula:

@@ -146,7 +146,8 @@ def discover(scanned: Scanned, settings: Settings, model_tokens: Sequence[Token]
             presence = presence_feature(name)
             features[presence.name] = presence
         else:
-            features[name] = feature_of(name, boolean, name in uses.defined_tests)
+            features[name] = feature_of(name, boolean,
+                                        name in uses.defined_tests and name not in valued)
     feature_uses = FeatureUses(frozenset(names & (text_defined - valued)),
                                frozenset(names & valued))
     return FeatureTable(features, tuple(notes), conditional, feature_uses,

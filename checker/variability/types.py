@@ -51,6 +51,16 @@ def presence_name(macro: str) -> str:
     return f"defined({macro})"
 
 
+def named(names: Iterable[str]) -> dict[str, Feature]:
+    """Features from the names a report lists (`defined(X)` among them), to
+    read its heads back: integer-valued, so `X == 2` keeps its meaning."""
+    out: dict[str, Feature] = {}
+    for name in names:
+        macro, value = sort_key(name)
+        out[name] = feature_of(name, False, True) if value else presence_feature(macro)
+    return out
+
+
 def sort_key(name: str) -> tuple[str, bool]:
     """Features in printing order: by macro, `defined(X)` right before `X`."""
     macro = name[len("defined("):-1] if name.startswith("defined(") else name
@@ -82,7 +92,7 @@ def macro_configuration(features: Iterable[Feature],
 def lifted_values(features: Iterable[Feature],
                   configuration: Mapping[str, int | None]) -> dict[str, int]:
     """The inverse: each feature's lifted value under macro definitions."""
-    return {f.name: (int(configuration.get(f.macro) is not None) if f.presence_of
+    return {f.name: (int(configuration.get(f.macro) is not None) if f.undefined_when_off
                      else configuration.get(f.name) or 0) for f in features}
 
 
