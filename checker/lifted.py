@@ -119,18 +119,23 @@ class Lifted:
         self._oracle = Oracle()
         self._scope: Formula = model
         """The configurations this run is about: the model and the structural condition."""
+        self._asked_scope: Formula = model
+        """`_scope` without the boolean features the function does not read
+        (eliminated: it allows the same values of the others), so that random
+        tests can check it on the function's inputs alone."""
         self._base: dict[tuple[int, ...], tuple[tuple[z3.ExprRef, ...], list[z3.BoolRef]]] = {}
         """Symbol ids -> (the symbols, kept alive so ids stay unique; constraints)."""
 
     # ------------------------------------------------------------ restrictions
 
     def base(self, symbols: Mapping[str, z3.ExprRef]) -> list[z3.BoolRef]:
-        """Feature model and domains: the valid configurations (built once per
-        set of feature symbols: every query of a product repeats them)."""
+        """Feature model, structural condition and domains: the configurations
+        of this run (built once per set of feature symbols: every query of a
+        product repeats them)."""
         vars_ = feature_symbols(self.features, symbols)
         key = tuple(symbol.get_id() for symbol in vars_.values())
         if key not in self._base:
-            out = [to_z3(self.model, vars_)]
+            out = [to_z3(self._asked_scope, vars_)]
             for feature in self.features:
                 if feature.boolean:
                     symbol = vars_[feature.name]
@@ -177,12 +182,9 @@ class Lifted:
         within: list[Cube] | None = None,
         outside: list[Cube] | None = None,
         body: Mapping[str, BodyValue] | None = None,
-        extra: Formula | None = None,
     ) -> Restriction:
         def build(symbols: Mapping[str, z3.ExprRef]) -> list[z3.BoolRef]:
             out = self.base(symbols)
-            if extra is not None:
-                out.append(to_z3(extra, feature_symbols(self.features, symbols)))
             for cubes in blocked:
                 out.append(z3.Not(self.heads(cubes, symbols)))
             if within is not None:
@@ -203,12 +205,17 @@ class Lifted:
         conjoined with it, since the programs say nothing about the others."""
         started = time.process_time()
         self._scope = fm.conj(self.model, structural or fm.TRUE)
-        summary = self._summarise(structural)
+        relevant = self._relevant_features()
+        unread = [n for n in sorted(self._scope.features())
+                  if n not in relevant and self.boolean.get(n, False)]
+        self._asked_scope = (self._scope if len(unread) > heads.MINTERM_LIMIT
+                             else fm.exists(self._scope, unread))
+        summary = self._summarise()
         spent = time.process_time() - started
         allowance = Allowance.for_seconds(
             WIDEN_CALLS, min(max(WIDEN_SHARE * spent, WIDEN_SECONDS[0]), WIDEN_SECONDS[1]))
         for entry in summary.entries:
-            entry.body = self._widen(entry.head, entry.body, structural, allowance)
+            entry.body = self._widen(entry.head, entry.body, allowance)
             if structural is not None:
                 entry.head, entry.scope = self._within(entry.head, structural)
         return summary
@@ -234,7 +241,7 @@ class Lifted:
         return heads.minimise(cubes, self.boolean,
                               lambda config: self._possible(self.model, config)), fm.TRUE
 
-    def _summarise(self, structural: Formula | None) -> Summary:
+    def _summarise(self) -> Summary:
         summary = Summary()
         blocked: list[list[Cube]] = []
         while True:
@@ -245,7 +252,7 @@ class Lifted:
             # with GeneralizeFCEXs the entry may end up with another witness: the
             # compiled replay waits until the entry is known (one per entry)
             decision = self._verify(
-                self.restriction(blocked=blocked, extra=structural), reported=not self.generalize
+                self.restriction(blocked=blocked), reported=not self.generalize
             )
             if decision.kind is Outcome.UNSAT:
                 summary.notes.extend(decision.notes)
@@ -260,10 +267,10 @@ class Lifted:
             if concrete is not None:
                 head, body = concrete
             else:
-                head, body = self._generalize(witness, blocked, structural)
+                head, body = self._generalize(witness, blocked)
                 if self.generalize:
                     head, body, reported = self._generalize_fcexs(
-                        head, body, witness, blocked, structural
+                        head, body, witness, blocked
                     )
                     if reported is None:
                         summary.complete = False
@@ -301,7 +308,6 @@ class Lifted:
         self,
         witness: Confirmed,
         blocked: list[list[Cube]],
-        structural: Formula | None,
         within: dict | None = None,  # type: ignore[type-arg]
     ) -> tuple[list[Cube], dict]:  # type: ignore[type-arg]
         """GENERALIZE: keep only the feature values and input equalities that the
@@ -329,7 +335,7 @@ class Lifted:
 
         if not names and not loose:
             return [cube], point  # nothing to generalize: the replayed witness itself
-        restriction = self.restriction(body=fixed, extra=structural)
+        restriction = self.restriction(body=fixed)
         core = self.ctx.sufficient(self.budget.share(SOUND_CALL), restriction, literals)
         if core is None:
             return [cube], point  # the replayed witness itself, over its relevant features
@@ -341,13 +347,12 @@ class Lifted:
             # show that fewer features matter
             for name in sorted(cube):
                 smaller = {k: v for k, v in cube.items() if k != name}
-                if self._sound([smaller], body, structural):
+                if self._sound([smaller], body):
                     cube = smaller
         return [cube], body
 
     def _widen(
-        self, head: list[Cube], body: dict[str, BodyValue], structural: Formula | None,
-        allowance: Allowance,
+        self, head: list[Cube], body: dict[str, BodyValue], allowance: Allowance,
     ) -> dict[str, BodyValue]:
         """The body with its integer equalities widened into ranges (loop-free
         pairs, once the summary is done: a wider body would keep GeneralizeFCEXs
@@ -360,7 +365,7 @@ class Lifted:
         if not keys:
             return body
         query, symbols = self.ctx.equal_outputs(self.restriction(
-            within=head, body={k: v for k, v in body.items() if k not in keys}, extra=structural))
+            within=head, body={k: v for k, v in body.items() if k not in keys}))
         widened = dict(body)
         for key, span in widen(query, symbols, {k: body[k] for k in keys}, types,  # type: ignore[misc]
                                self.budget, allowance).items():
@@ -382,7 +387,6 @@ class Lifted:
         self,
         head: list[Cube],
         body: Mapping[str, BodyValue],
-        structural: Formula | None,
     ) -> bool:
         """Every valid configuration of `head` differs on every input of `body`
         (the check that makes a featured counterexample sound)."""
@@ -390,7 +394,7 @@ class Lifted:
             concrete = self._sound_by_running(head, body)
             if concrete is not None:
                 return concrete
-        restriction = self.restriction(within=head, body=body, extra=structural)
+        restriction = self.restriction(within=head, body=body)
         return self.ctx.differs_everywhere(self.budget.share(SOUND_CALL), restriction) is True
 
     def _concrete_fcex(
@@ -491,7 +495,6 @@ class Lifted:
         body: dict,  # type: ignore[type-arg]
         witness: Confirmed,
         blocked: list[list[Cube]],
-        structural: Formula | None,
     ) -> tuple[list[Cube], dict, Confirmed | None]:  # type: ignore[type-arg]
         """Alg. 2, and the entry's witness, replayed as reported witnesses are
         (None if no witness of the entry replays): q* grows stronger than q,
@@ -500,12 +503,12 @@ class Lifted:
         head = list(head)
         inside = witness
         while not self.budget.exhausted():
-            restriction = self.restriction(blocked=[*blocked, head], body=body, extra=structural)
+            restriction = self.restriction(blocked=[*blocked, head], body=body)
             decision = self._verify(restriction, reported=False)
             if decision.kind is not Outcome.SAT or decision.witness is None:
                 break
             more, narrower = self._generalize(
-                decision.witness, [*blocked, head], structural, within=body
+                decision.witness, [*blocked, head], within=body
             )
             # q* and q': the new witness lies in q*, so the equalities never conflict
             added = {k: v for k, v in narrower.items() if k not in body}
@@ -514,12 +517,11 @@ class Lifted:
                 inside = decision.witness
             body = {**body, **added}
             head = head + more
-        reported = self._replayed_within(inside, head, body, structural)
+        reported = self._replayed_within(inside, head, body)
         return heads.minimise(head, self.boolean, self._valid), body, reported
 
     def _replayed_within(
         self, candidate: Confirmed, head: list[Cube], body: Mapping[str, BodyValue],
-        structural: Formula | None,
     ) -> Confirmed | None:
         """`candidate` (interpreter-replayed) replayed by the compiler too; if the
         compiled program disagrees, another witness of (head, body) that
@@ -527,7 +529,7 @@ class Lifted:
         replayed = self.ctx.replay(candidate)
         if replayed is not None:
             return replayed
-        decision = self._verify(self.restriction(within=head, body=body, extra=structural))
+        decision = self._verify(self.restriction(within=head, body=body))
         return decision.witness if decision.kind is Outcome.SAT else None
 
     def _valid(self, config: Mapping[str, int]) -> bool:

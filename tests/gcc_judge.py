@@ -28,6 +28,7 @@ import subprocess
 import tempfile
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
+from functools import lru_cache
 from pathlib import Path
 
 from checker.driver import load_pair, merged_features
@@ -86,19 +87,20 @@ def parameters(text: str, function: str) -> list[str]:
 
 def run(path: Path, flags: Sequence[str], optimisation: str, function: str,
         inputs: Sequence[Sequence[int]]) -> list[str]:
-    """One output line per input vector: the result, or `signal N`."""
+    """One output line per input vector: the result, or `signal N`. The file
+    is preprocessed with `flags`, then compiled (once per distinct product)."""
+    product = _preprocess(path.read_text(), tuple(flags))
     width = max(1, max((len(v) for v in inputs), default=1))
     rows = ", ".join("{" + ", ".join(f"{int(x)}LL" for x in v or (0,)) + "}" for v in inputs)
     args = ", ".join(f"a[{i}]" for i in range(len(inputs[0]) if inputs else 0))
-    source = path.read_text() + _HARNESS.format(width=width, rows=rows, function=function,
-                                                args=args)
-    command = ["gcc", optimisation, "-fwrapv", "-w", *flags, "-x", "c", "-"]
+    source = product + _HARNESS.format(width=width, rows=rows, function=function, args=args)
+    command = ["gcc", optimisation, "-fwrapv", "-w", "-x", "c"]
     key = hashlib.sha1((source + " ".join(command)).encode()).hexdigest()[:20]
     directory = Path(tempfile.gettempdir()) / "liftdiff-gcc-judge"
     directory.mkdir(exist_ok=True)
     binary = directory / key
     if not binary.exists():
-        built = subprocess.run([*command[:-1], "-o", f"{binary}.tmp", "-"], input=source,
+        built = subprocess.run([*command, "-o", f"{binary}.tmp", "-"], input=source,
                                capture_output=True, text=True, timeout=120, check=False)
         assert built.returncode == 0, f"gcc {' '.join(flags)}:\n{built.stderr}"
         os.replace(f"{binary}.tmp", binary)
@@ -107,6 +109,14 @@ def run(path: Path, flags: Sequence[str], optimisation: str, function: str,
     lines = done.stdout.split("\n")[:-1]
     assert len(lines) == len(inputs), done.stdout
     return lines
+
+
+@lru_cache(maxsize=1024)
+def _preprocess(text: str, flags: tuple[str, ...]) -> str:
+    done = subprocess.run(["gcc", "-E", "-P", *flags, "-x", "c", "-"], input=text,
+                          capture_output=True, text=True, timeout=60, check=False)
+    assert done.returncode == 0, f"gcc -E {' '.join(flags)}:\n{done.stderr}"
+    return done.stdout
 
 
 def flags_of(configuration: Mapping[str, int | None]) -> list[str]:
@@ -139,7 +149,7 @@ def judge(case: Path, result: FunctionResult, settings: Settings,
     table = {f.name: f for f in features}
     model = _formula(result.feature_model, table, settings)
     heads = [_formula(e.configurations, table, settings) for e in result.neq_summary]
-    witness_inputs = [tuple(int(e.witness.inputs[n]) for n in names)
+    witness_inputs = [tuple(int(e.witness.inputs.get(n, 0)) for n in names)
                       for e in result.neq_summary]
     inputs = samples(len(names), witness_inputs)
     macros = sorted({f.macro for f in features})
@@ -148,7 +158,7 @@ def judge(case: Path, result: FunctionResult, settings: Settings,
         lifted = lifted_values(features, configuration)
         if not model.holds(lifted):
             continue
-        outputs = _outputs(old, new, configuration, function, inputs)
+        outputs = _outputs(old, new, configuration, function, inputs, settings)
         differs = outputs[0] != outputs[1]
         (differing if differs else same).append(configuration)
         inside = [i for i, head in enumerate(heads) if head.holds(lifted)]
@@ -163,7 +173,7 @@ def judge(case: Path, result: FunctionResult, settings: Settings,
                 f"but does not differ on its witness {witness_inputs[i]}")
     for entry, point in zip(result.neq_summary, witness_inputs, strict=True):
         configuration = macro_configuration(features, entry.witness.configuration)
-        old_out, new_out = _outputs(old, new, configuration, function, [point])
+        old_out, new_out = _outputs(old, new, configuration, function, [point], settings)
         assert old_out != new_out, f"witness {flags_of(configuration)} {point} does not replay"
         for side, out in (("old", old_out), ("new", new_out)):
             expected = dict(entry.witness.old_output if side == "old"
@@ -176,9 +186,12 @@ def judge(case: Path, result: FunctionResult, settings: Settings,
 
 
 def _outputs(old: Path, new: Path, configuration: Mapping[str, int | None], function: str,
-             inputs: Sequence[Sequence[int]]) -> tuple[list[str], list[str]]:
-    """Outputs of old and new (the same at every optimisation level, asserted)."""
-    flags = flags_of(configuration)
+             inputs: Sequence[Sequence[int]],
+             settings: Settings) -> tuple[list[str], list[str]]:
+    """Outputs of old and new (the same at every optimisation level, asserted),
+    built with the settings' fixed `defines` too."""
+    flags = [*(f"-D{name}={value}" for name, value in settings.defines),
+             *flags_of(configuration)]
     results = []
     for path in (old, new):
         runs = [run(path, flags, level, function, inputs) for level in OPTIMISATIONS]

@@ -11,9 +11,12 @@ Rules (applied per file version; the engine unites old and new):
   belong to the compiler/platform, so `#ifdef __cplusplus` is not a feature);
   names in the feature model are features too.
 * A macro with a default is a feature all the same: `#ifndef X` / `#define X 0`
-  / `#endif` (or `#if !defined(X)`, or the `#else` of `#ifdef X`) only defines
-  X where the build did not, so a build can still set it with `-D`. The
-  lifting keeps such a `#define` as the value X has where it was not defined.
+  / `#endif` only defines X where the build did not, so a build can still set
+  it with `-D`. So is any macro whose `#define`s and `#undef`s all lie under a
+  test of X itself (`#ifdef X` / `#define X 1` normalises a build's value): the
+  build's definition still reaches some use. The lifting keeps those
+  directives (the build's definition where they do not apply). A branch that
+  holds code as well is an include guard, not a default.
 * BusyBox conventions, tied to `conditional_macros`: a call `IF_X(...)` or
   `IF_NOT_X(...)` of an undefined conditional macro makes `ENABLE_X` a feature,
   and so does an undefined `ENABLE_X` used in C code.
@@ -85,7 +88,7 @@ class _Uses:
     tested: set[str] = field(default_factory=set)
     defined_in_text: set[str] = field(default_factory=set)
     defaulted: set[str] = field(default_factory=set)
-    """#defined only where they are not defined yet (defaults)."""
+    """#defined/#undefined only under tests of themselves (defaults)."""
     bodies: dict[str, set[str]] = field(default_factory=dict)
     code: set[str] = field(default_factory=set)
     numeric: set[str] = field(default_factory=set)
@@ -103,7 +106,8 @@ class FeatureTable:
     conditional: ConditionalMacros
     uses: FeatureUses
     defaulted: frozenset[str] = frozenset()
-    """Features whose `#define`s in the text are defaults (kept where X is undefined)."""
+    """Features #defined in the text only under tests of themselves (defaults):
+    those directives are kept, the build's definition holds elsewhere."""
 
 
 def discover(scanned: Scanned, settings: Settings, model_tokens: Sequence[Token],
@@ -176,10 +180,9 @@ class _Guard:
     """An open conditional, for spotting defaults."""
 
     name: str | None
-    undefined: bool
-    """The current branch runs only where `name` is not defined."""
+    """The X of `#ifdef X`, `#ifndef X`, `#if defined(X)`, `#if !defined(X)`."""
     defaults: list[str] = field(default_factory=list)
-    """Macros `name` #defined in the current branch (defaults, unless `code`)."""
+    """X, if #defined or #undefined in the current branch (a default, unless `code`)."""
     code: bool = False
     """The branch holds code: an include guard, not a default."""
 
@@ -204,26 +207,26 @@ def _collect(scanned: Scanned, conditional: ConditionalMacros) -> _Uses:
 
 
 def _default_guard(directive: Directive, guards: list[_Guard]) -> _Guard | None:
-    """The guard under which `directive` #defines an object-like macro with a
-    value only where the macro is not defined yet, if it does."""
+    """The guard testing X under which `directive` #defines X as a value
+    (object-like, not empty: `#define GUARD_H` is an include guard) or
+    #undefines X, if there is one."""
     tokens = directive.tokens
-    if directive.name != "define" or len(tokens) < 2:
+    if directive.name not in ("define", "undef") or not tokens:
         return None
-    if tokens[1].text == "(" and not tokens[1].space:
-        return None  # function-like
-    return next((g for g in guards if g.undefined and g.name == tokens[0].text), None)
+    if directive.name == "define" and (
+            len(tokens) < 2 or (tokens[1].text == "(" and not tokens[1].space)):
+        return None
+    return next((g for g in guards if g.name == tokens[0].text), None)
 
 
 def _track_guards(directive: Directive, guards: list[_Guard], uses: _Uses) -> None:
-    """`#ifndef X`, `#if !defined(X)` (its branch) and `#ifdef X` (its `#else`)
-    guard the code where X is not defined yet; a branch that ends with code in
-    it turns its defaults into plain definitions."""
+    """Open, switch and close guards; a branch that ends with code in it turns
+    its defaults into plain definitions."""
     name, tokens = directive.name, [t.text for t in directive.tokens]
     if name in ("ifdef", "ifndef"):
-        guards.append(_Guard(tokens[0] if tokens else None, name == "ifndef"))
+        guards.append(_Guard(tokens[0] if tokens else None))
     elif name == "if":
-        negated = _negated_defined(tokens)
-        guards.append(_Guard(negated, negated is not None))
+        guards.append(_Guard(_defined_test(tokens)))
     elif name in ("elif", "else", "endif") and guards:
         guard = guards.pop()
         if guard.code:
@@ -231,17 +234,19 @@ def _track_guards(directive: Directive, guards: list[_Guard], uses: _Uses) -> No
         else:
             uses.defaulted.update(guard.defaults)
         if name == "elif":
-            guards.append(_Guard(None, False))
+            guards.append(_Guard(None))
         elif name == "else":
-            guards.append(_Guard(guard.name, not guard.undefined))
+            guards.append(_Guard(guard.name))
 
 
-def _negated_defined(tokens: list[str]) -> str | None:
-    """X of `!defined(X)` / `!defined X`, else None."""
-    if len(tokens) == 5 and tokens[2] == "(" and tokens[4] == ")":
-        tokens = [*tokens[:2], tokens[3]]
-    if len(tokens) == 3 and tokens[0] == "!" and tokens[1] in DEFINED_OPERATORS:
-        return tokens[2]
+def _defined_test(tokens: list[str]) -> str | None:
+    """X of `defined(X)`, `defined X` or their negation, else None."""
+    if tokens[:1] == ["!"]:
+        tokens = tokens[1:]
+    if len(tokens) == 4 and tokens[1] == "(" and tokens[3] == ")":
+        tokens = [tokens[0], tokens[2]]
+    if len(tokens) == 2 and tokens[0] in DEFINED_OPERATORS:
+        return tokens[1]
     return None
 
 
