@@ -2,15 +2,15 @@
 builds whose gcc-compiled products differ.
 
 A generated old version has 2-3 feature macros used through `#ifdef`,
-`#ifndef`, `#if X`, `#if defined(X) && Y`, ..., optionally a typedef chosen per
-configuration (a structural variant) and a macro with a default (`#ifndef X`
-/ `#define X 1`). The new version is the old one with one edit: a condition's
-test changed (`#ifdef X` -> `#if X`, another feature, negated), a constant
-changed, a typedef swapped, a default changed, or an equivalent rewrite. gcc
-(tests/gcc_judge.py) then compiles every build (each macro undefined, 0 or 1)
-at -O0 and -O2 and checks the verdict is exact: every configuration of a head
-differs on its witness, none outside differs on the sample inputs, each
-witness replays with its -D flags.
+`#ifndef`, `#if X`, `#if defined(X) && Y`, ..., optionally a typedef and a
+helper function defined per configuration (structural variants) and a macro
+with a default (`#ifndef X` / `#define X 1`). The new version is the old one
+with one edit: a condition's test changed (`#ifdef X` -> `#if X`, another
+feature, negated), a constant changed, a typedef or helper changed, a default
+changed, or an equivalent rewrite. gcc (tests/gcc_judge.py) then compiles
+every build (each macro undefined, 0 or 1) at -O0 and -O2 and checks the
+verdict is exact: every configuration of a head differs on its witness, none
+outside differs on the sample inputs, each witness replays with its -D flags.
 """
 
 from __future__ import annotations
@@ -69,6 +69,11 @@ def product_lines(draw: st.DrawFn) -> list[str]:
     if draw(st.booleans()):
         lines += [f"#ifndef {features[-1]}", f"#define {features[-1]} 1", "#endif"]
     accumulator = "int"
+    helper = draw(st.booleans())
+    if helper:
+        lines += [f"#ifdef {draw(st.sampled_from(features))}",
+                  "static int g(int v) { return v + 1; }", "#else",
+                  "static int g(int v) { return v * 3; }", "#endif"]
     if draw(st.booleans()):
         lines += [f"#ifdef {draw(st.sampled_from(features))}", "typedef long T;", "#else",
                   "typedef int T;", "#endif"]
@@ -76,6 +81,8 @@ def product_lines(draw: st.DrawFn) -> list[str]:
     lines += ["long f(int x) {", f"    {accumulator} r = x;"]
     for _ in range(draw(st.integers(1, 3))):
         lines += draw(blocks(features))
+    if helper:
+        lines.append("r = g(r);")
     return [*lines, "    return r;", "}"]
 
 
@@ -101,6 +108,11 @@ def _edits(line: str) -> list[str]:
         return [line.replace("&&", "||"), line.replace("defined(", "!defined(")]
     if line.startswith("#define"):
         return [line[:-1] + ("0" if line.endswith("1") else "1")]
+    if line.startswith("static int g"):
+        return [line.replace("v + 1", "1 + v").replace("v * 3", "3 * v"),
+                line.replace("v + 1", "v + 2").replace("v * 3", "v * 5")]
+    if line == "r = g(r);":
+        return ["r = g(r) + 0;", "r = g(r + 1);"]
     if line.startswith("typedef"):
         return [line.replace("long", "short") if "long" in line else line.replace("int", "long")]
     if line.startswith("r = r + "):
