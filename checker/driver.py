@@ -37,7 +37,7 @@ from checker.types import (
 from checker.variability import Feature, derive_product, merge_features
 from checker.variability import formula as fm
 from checker.variability.smt import extension
-from checker.variability.types import both_ways, macro_configuration, presence_domain
+from checker.variability.types import alike, macro_configuration, presence_domain
 from checker.witness import Assignment
 from checker.witness_report import body_condition, witness_of
 
@@ -73,14 +73,12 @@ def load_pair(
     """Both versions, lifted alike: a macro that one version tests only with
     defined() and the other reads for its value has two states in both (the
     version that only tests it is lifted again, rarely)."""
-    old_file = load(old, settings)
-    new_file = load(new, settings)
-    two_state = both_ways(old_file.lifted.uses, new_file.lifted.uses)
-    if two_state & old_file.lifted.uses.defined_only:
-        old_file = load(old, settings, two_state)
-    if two_state & new_file.lifted.uses.defined_only:
-        new_file = load(new, settings, two_state)
-    return old_file, new_file
+    return alike(
+        load(old, settings),
+        load(new, settings),
+        lambda parsed: parsed.lifted.uses,
+        lambda parsed, two_state: load(parsed.source, settings, two_state),
+    )
 
 
 def _crashed(old: ParsedFile, new: ParsedFile, name: str, reason: str) -> FunctionResult:

@@ -538,9 +538,8 @@ class Lifted:
     def _possible(self, scope: Formula, config: Mapping[str, int]) -> bool:
         """Some configuration of `scope` agrees with `config` (which fixes only
         some features: the others may take any value `scope` allows)."""
-        return self._oracle.satisfiable(fm.conj(scope, *(
-            fm.binary("==", fm.Var(name, self.boolean.get(name, True)), fm.Const(value))
-            for name, value in sorted(config.items()))))
+        rest = fm.substitute(scope, {name: fm.Const(value) for name, value in config.items()})
+        return self._oracle.satisfiable(rest)
 
 
 def _literal(value: int | float, sort: z3.SortRef) -> z3.ExprRef:

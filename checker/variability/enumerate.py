@@ -28,7 +28,7 @@ from checker.variability.types import (
     Feature,
     ProductPair,
     ProductText,
-    both_ways,
+    alike,
     macro_configuration,
     presence_domain,
 )
@@ -38,13 +38,9 @@ def enumerate_products(old_text: str, new_text: str, path_old: str, path_new: st
                        settings: Settings, method: str = "auto") -> Iterator[ProductPair]:
     """Each distinct (old product, new product) once, with the configurations
     giving it (a presence condition) and one representative configuration."""
-    old = Front(old_text, path_old, settings)
-    new = Front(new_text, path_new, settings)
-    two_state = both_ways(old.table.uses, new.table.uses)
-    if two_state & old.table.uses.defined_only:
-        old = Front(old_text, path_old, settings, two_state)
-    if two_state & new.table.uses.defined_only:
-        new = Front(new_text, path_new, settings, two_state)
+    old, new = alike(Front(old_text, path_old, settings), Front(new_text, path_new, settings),
+                     lambda front: front.table.uses,
+                     lambda front, two_state: Front(front.text, front.path, settings, two_state))
     features = merge_features((*old.used_features(), *new.used_features()))
     model = fm.conj(parse_model(old.model_tokens, features, settings),
                     *(_retyped(c, features) for c in (*old.base.constraints,

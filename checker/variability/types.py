@@ -2,14 +2,16 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
+from typing import TypeVar
 
 from checker.variability import formula as fm
 from checker.variability.formula import Formula
 
 FEATURE_PREFIX = "__liftdiff_feature_"
 """Prefix of the lifted configuration variables (the lowering recognises it)."""
+T = TypeVar("T")
 _PRESENCE_VAR = FEATURE_PREFIX + "_defined_"
 """Variables for `defined(X)` of a two-state feature (`_defined_X` is a name
 reserved to the implementation, so no user macro can clash with it)."""
@@ -127,6 +129,17 @@ def both_ways(*uses: FeatureUses) -> frozenset[str]:
     defined_only = frozenset().union(*(u.defined_only for u in uses))
     valued = frozenset().union(*(u.valued for u in uses))
     return defined_only & valued
+
+
+def alike(old: T, new: T, uses: Callable[[T], FeatureUses],
+          again: Callable[[T, frozenset[str]], T]) -> tuple[T, T]:
+    """Both versions of a pair (lifted sources, fronts) lifted alike: a version
+    that tests a macro only with defined() that the other reads for its value
+    is lifted `again` with that macro two-state (rare)."""
+    two_state = both_ways(uses(old), uses(new))
+    old, new = (again(v, two_state) if two_state & uses(v).defined_only else v
+                for v in (old, new))
+    return old, new
 
 
 @dataclass(frozen=True)
