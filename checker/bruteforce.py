@@ -15,6 +15,7 @@ import time
 from checker.decide import PairContext
 from checker.driver import function_budget, replay_compiler, summary_result
 from checker.frontend import load
+from checker.preprocess import inline_local_headers
 from checker.replay import CompiledVersion
 from checker.solver import Outcome
 from checker.types import FunctionResult, NeqEntry, Settings, SourceFile, Stats
@@ -40,7 +41,11 @@ def brute_force(
     products = 0
     assumptions: list[str] = []
     for pair in enumerate_products(
-        old.source.text, new.source.text, old.source.path, new.source.path, settings
+        inline_local_headers(old.source, settings),
+        inline_local_headers(new.source, settings),
+        old.source.path,
+        new.source.path,
+        settings,
     ):
         products += 1
         if budget.exhausted():

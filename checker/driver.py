@@ -22,6 +22,7 @@ from checker.errors import InputError, LiftdiffError, UnsupportedError
 from checker.frontend import ParsedFile, load
 from checker.isolation import run_isolated
 from checker.lifted import Fcex, Lifted, Summary, config_key
+from checker.preprocess import inline_local_headers
 from checker.replay import CompiledVersion
 from checker.solver import Budget
 from checker.types import (
@@ -182,8 +183,11 @@ def configure_for(
     scope: fm.Formula = fm.TRUE,
 ) -> Callable[[Assignment], tuple[CompiledVersion, CompiledVersion]]:
     """The witness configuration's products, derived by gcc's preprocessor from the
-    annotated sources: compiling them checks our lifting against the real thing."""
+    annotated sources (the project's headers inlined, so their macros decide
+    conditionals as in the build): compiling them checks our lifting against
+    the real thing."""
     cache: dict[tuple[tuple[str, int | None], ...], tuple[CompiledVersion, CompiledVersion]] = {}
+    texts = [(p.source.path, inline_local_headers(p.source, settings)) for p in (old, new)]
 
     def products(assignment: Assignment) -> tuple[CompiledVersion, CompiledVersion]:
         values = witness_configuration(features, scope, assignment.scalars)
@@ -191,13 +195,8 @@ def configure_for(
         key = tuple(sorted(configuration.items()))
         if key not in cache:
             cache[key] = tuple(  # type: ignore[assignment]
-                CompiledVersion(
-                    parsed.source.path,
-                    derive_product(
-                        parsed.source.text, parsed.source.path, configuration, settings
-                    ).text,
-                )
-                for parsed in (old, new)
+                CompiledVersion(path, derive_product(text, path, configuration, settings).text)
+                for path, text in texts
             )
         return cache[key]
 

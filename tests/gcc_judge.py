@@ -89,7 +89,7 @@ def run(path: Path, flags: Sequence[str], optimisation: str, function: str,
         inputs: Sequence[Sequence[int]]) -> list[str]:
     """One output line per input vector: the result, or `signal N`. The file
     is preprocessed with `flags`, then compiled (once per distinct product)."""
-    product = _preprocess(path.read_text(), tuple(flags))
+    product = _preprocess(path.read_text(), (f"-I{path.parent}", *flags))
     width = max(1, max((len(v) for v in inputs), default=1))
     rows = ", ".join("{" + ", ".join(f"{int(x)}LL" for x in v or (0,)) + "}" for v in inputs)
     args = ", ".join(f"a[{i}]" for i in range(len(inputs[0]) if inputs else 0))
