@@ -49,8 +49,14 @@ WIDEN_CALLS = 96
 """Solver questions per body (see `widen.Allowance`)."""
 CONCRETE_FEATURES = 8
 """Relevant features up to which a point body is judged by running every configuration."""
+HEAD_WIDEN_CALLS = 32
+HEAD_WIDEN_SECONDS = 1.0
+"""Solver questions and CPU seconds for widening an integer feature's value in
+one head cube into a range (`LEVEL >= 3` for every LEVEL > 2, not one entry
+per value)."""
 
-Cube = dict[str, int]
+Cube = dict[str, "int | Interval"]
+"""Feature -> value (an integer feature: or a range of values)."""
 BodyValue = int | float | RegionValue | Interval
 
 
@@ -146,7 +152,9 @@ class Lifted:
     def cube(self, cube: Cube, symbols: Mapping[str, z3.ExprRef]) -> z3.BoolRef:
         vars_ = feature_symbols(self.features, symbols)
         return (
-            z3.And(*[vars_[name] == _value(vars_[name], value) for name, value in cube.items()])
+            z3.And(*[value.constraint(vars_[name]) if isinstance(value, Interval)  # type: ignore[arg-type]
+                     else vars_[name] == _value(vars_[name], value)
+                     for name, value in cube.items()])
             if cube
             else z3.BoolVal(True)
         )
@@ -349,7 +357,30 @@ class Lifted:
                 smaller = {k: v for k, v in cube.items() if k != name}
                 if self._sound([smaller], body):
                     cube = smaller
-        return [cube], body
+        return [self._widen_features(cube, body)], body
+
+    def _widen_features(self, cube: Cube, body: Mapping[str, BodyValue]) -> Cube:
+        """`cube` with each integer feature's value widened into the range around
+        it inside which every configuration still differs on `body` (loop-free
+        pairs): one entry covers `LEVEL > 2`, where points would never end.
+        Sound by construction: `widen` proves every extension of the box."""
+        keys = {config_key(f): f.name for f in self.features
+                if not f.boolean and isinstance(cube.get(f.name), int)}
+        if not keys or self.ctx.cyclic or self.ctx.real is None:
+            return cube
+        types = {i.key: i.type for cfa in self.ctx.real for i in cfa.inputs}
+        keys = {key: name for key, name in keys.items() if key in types}
+        rest = {k: v for k, v in cube.items() if k not in keys.values()}
+        query, symbols = self.ctx.equal_outputs(self.restriction(within=[rest], body=body))
+        allowance = Allowance.for_seconds(HEAD_WIDEN_CALLS, HEAD_WIDEN_SECONDS)
+        values = {key: int(cube[name]) for key, name in keys.items()}  # type: ignore[arg-type]
+        widened = dict(cube)
+        for key, span in widen(query, symbols, values, types, self.budget, allowance).items():
+            if span.lo is None and span.hi is None:
+                del widened[keys[key]]
+            elif span.lo != span.hi:
+                widened[keys[key]] = span
+        return widened
 
     def _widen(
         self, head: list[Cube], body: dict[str, BodyValue], allowance: Allowance,
@@ -538,8 +569,12 @@ class Lifted:
     def _possible(self, scope: Formula, config: Mapping[str, int]) -> bool:
         """Some configuration of `scope` agrees with `config` (which fixes only
         some features: the others may take any value `scope` allows)."""
-        rest = fm.substitute(scope, {name: fm.Const(value) for name, value in config.items()})
-        return self._oracle.satisfiable(rest)
+        rest = fm.substitute(scope, {name: fm.Const(value) for name, value in config.items()
+                                     if not isinstance(value, Interval)})
+        ranges = [fm.binary(op, fm.Var(name, False), fm.Const(bound))
+                  for name, value in config.items() if isinstance(value, Interval)
+                  for op, bound in ((">=", value.lo), ("<=", value.hi)) if bound is not None]
+        return self._oracle.satisfiable(fm.conj(rest, *ranges))
 
 
 def _literal(value: int | float, sort: z3.SortRef) -> z3.ExprRef:

@@ -2,13 +2,13 @@
 builds whose gcc-compiled products differ.
 
 A generated old version has 2-3 feature macros used through `#ifdef`,
-`#ifndef`, `#if X`, `#if defined(X) && Y`, ..., optionally a typedef and a
+`#ifndef`, `#if X`, `#if defined(X) && Y`, `#if X > 1`, ..., optionally a typedef and a
 helper function defined per configuration (structural variants) and a macro
 with a default (`#ifndef X` / `#define X 1`). The new version is the old one
 with one edit: a condition's test changed (`#ifdef X` -> `#if X`, another
 feature, negated), a constant changed, a typedef or helper changed, a default
 changed, or an equivalent rewrite. gcc (tests/gcc_judge.py) then compiles
-every build (each macro undefined, 0 or 1) at -O0 and -O2 and checks the
+every build (each macro undefined, 0, 1 or 2) at -O0 and -O2 and checks the
 verdict is exact: every configuration of a head differs on its witness, none
 outside differs on the sample inputs, each witness replays with its -D flags.
 """
@@ -40,6 +40,7 @@ def conditions(draw: st.DrawFn, features: tuple[str, ...]) -> str:
     return draw(st.sampled_from([
         f"#ifdef {a}", f"#ifndef {a}", f"#if {a}", f"#if !{a}", f"#if defined({a}) && {b}",
         f"#if {a} || {b}", f"#if defined({a}) || !defined({b})", f"#if {a} && !{b}",
+        f"#if {a} > 1", f"#if defined({a}) && {a} != 2",
     ]))
 
 
@@ -137,7 +138,7 @@ def _check(old: str, new: str) -> None:
         result = check_pair(SourceFile.read(str(case / "old.c")),
                             SourceFile.read(str(case / "new.c")), config, ["f"]).results[0]
         assert result.verdict in (Verdict.EQUIVALENT, Verdict.NOT_EQUIVALENT), result.reason
-        judge(case, result, config)
+        judge(case, result, config, {name: [2] for name in FEATURES})
 
 
 @settings(max_examples=6, deadline=None, derandomize=True, phases=NO_SHRINK,
