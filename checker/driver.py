@@ -244,7 +244,12 @@ def _lifted(
             f"'{name}' is never defined in both versions under the same configuration"
         )
     for old_variant, new_variant in pairs:
-        structural = fm.conj(old_variant.condition, new_variant.condition)
+        structural = fm.conj(
+            old_variant.condition,
+            new_variant.condition,
+            old_variant.defined_under(name),
+            new_variant.defined_under(name),
+        )
         scope = fm.conj(model, structural)
         configure = configure_for(old, new, features, settings, scope) if features else None
         ctx = PairContext(

@@ -15,7 +15,8 @@ the function on sample inputs. Then a verdict is exact when:
   witnesses' inputs and a fixed grid).
 
 The function must take integer parameters and return an integer (what the
-product-line cases use); configurations outside the feature model are skipped.
+product-line cases use); configurations outside the feature model are skipped,
+and a build without the function reads as "absent".
 """
 
 from __future__ import annotations
@@ -90,6 +91,8 @@ def run(path: Path, flags: Sequence[str], optimisation: str, function: str,
     """One output line per input vector: the result, or `signal N`. The file
     is preprocessed with `flags`, then compiled (once per distinct product)."""
     product = _preprocess(path.read_text(), (f"-I{path.parent}", *flags))
+    if not re.search(rf"\b{re.escape(function)}\s*\([^)]*\)\s*\{{", product):
+        return ["absent"] * len(inputs)  # not defined in this build
     width = max(1, max((len(v) for v in inputs), default=1))
     rows = ", ".join("{" + ", ".join(f"{int(x)}LL" for x in v or (0,)) + "}" for v in inputs)
     args = ", ".join(f"a[{i}]" for i in range(len(inputs[0]) if inputs else 0))
