@@ -122,17 +122,20 @@ def test_macros_with_a_default_are_features() -> None:
 #undef FLAG
 #define FLAG 1
 #endif
+#if !ZERO
+#define ZERO 1
+#endif
 #ifndef FIXED
 #define FIXED 1
 #endif
 #define FIXED 2
-#if LEVEL > 1 && MODE && FLAG && FIXED
+#if LEVEL > 1 && MODE && FLAG && FIXED && ZERO
 #endif
 """
     table = _discover(text)
-    assert sorted(table.features) == ["FLAG", "LEVEL", "MODE", "defined(FLAG)",
+    assert sorted(table.features) == ["FLAG", "LEVEL", "MODE", "ZERO", "defined(FLAG)",
                                       "defined(LEVEL)", "defined(MODE)"]
-    assert table.defaulted == {"FLAG", "LEVEL", "MODE"}
+    assert table.defaulted == {"FLAG", "LEVEL", "MODE", "ZERO"}
 
 
 def test_include_guards_are_not_defaults() -> None:

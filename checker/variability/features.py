@@ -13,8 +13,8 @@ Rules (applied per file version; the engine unites old and new):
 * A macro with a default is a feature all the same: `#ifndef X` / `#define X 0`
   / `#endif` only defines X where the build did not, so a build can still set
   it with `-D`. So is any macro whose `#define`s and `#undef`s all lie under a
-  test of X itself (`#ifdef X` / `#define X 1` normalises a build's value): the
-  build's definition still reaches some use. The lifting keeps those
+  test of X itself (`#if !X`, `#ifdef X` / `#define X 1` normalising a build's
+  value): the build's definition still reaches some use. The lifting keeps those
   directives (the build's definition where they do not apply). A branch that
   holds code as well is an include guard, not a default.
 * BusyBox conventions, tied to `conditional_macros`: a call `IF_X(...)` or
@@ -179,10 +179,11 @@ def _closure(tested: set[str], bodies: dict[str, set[str]]) -> set[str]:
 class _Guard:
     """An open conditional, for spotting defaults."""
 
-    name: str | None
-    """The X of `#ifdef X`, `#ifndef X`, `#if defined(X)`, `#if !defined(X)`."""
+    names: frozenset[str]
+    """The macros its conditions (this branch's and the earlier ones) test."""
     defaults: list[str] = field(default_factory=list)
-    """X, if #defined or #undefined in the current branch (a default, unless `code`)."""
+    """Macros of `names` #defined or #undefined in the current branch (defaults,
+    unless `code`)."""
     code: bool = False
     """The branch holds code: an include guard, not a default."""
 
@@ -216,38 +217,24 @@ def _default_guard(directive: Directive, guards: list[_Guard]) -> _Guard | None:
     if directive.name == "define" and (
             len(tokens) < 2 or (tokens[1].text == "(" and not tokens[1].space)):
         return None
-    return next((g for g in guards if g.name == tokens[0].text), None)
+    return next((g for g in guards if tokens[0].text in g.names), None)
 
 
 def _track_guards(directive: Directive, guards: list[_Guard], uses: _Uses) -> None:
     """Open, switch and close guards; a branch that ends with code in it turns
     its defaults into plain definitions."""
-    name, tokens = directive.name, [t.text for t in directive.tokens]
-    if name in ("ifdef", "ifndef"):
-        guards.append(_Guard(tokens[0] if tokens else None))
-    elif name == "if":
-        guards.append(_Guard(_defined_test(tokens)))
+    name = directive.name
+    tested = frozenset(t.text for t in directive.tokens if t.kind == "id") - DEFINED_OPERATORS
+    if name in ("if", "ifdef", "ifndef"):
+        guards.append(_Guard(tested))
     elif name in ("elif", "else", "endif") and guards:
         guard = guards.pop()
         if guard.code:
             uses.defined_in_text.update(guard.defaults)
         else:
             uses.defaulted.update(guard.defaults)
-        if name == "elif":
-            guards.append(_Guard(None))
-        elif name == "else":
-            guards.append(_Guard(guard.name))
-
-
-def _defined_test(tokens: list[str]) -> str | None:
-    """X of `defined(X)`, `defined X` or their negation, else None."""
-    if tokens[:1] == ["!"]:
-        tokens = tokens[1:]
-    if len(tokens) == 4 and tokens[1] == "(" and tokens[3] == ")":
-        tokens = [tokens[0], tokens[2]]
-    if len(tokens) == 2 and tokens[0] in DEFINED_OPERATORS:
-        return tokens[1]
-    return None
+        if name != "endif":
+            guards.append(_Guard(guard.names | tested))
 
 
 def _directive_uses(directive: Directive, uses: _Uses, default: bool = False) -> None:
