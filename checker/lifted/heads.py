@@ -14,9 +14,14 @@ shortest way). Integer-valued features: cubes are merged pairwise
 from __future__ import annotations
 
 import itertools
+import math
 from collections.abc import Callable, Iterable, Mapping
 
-Cube = Mapping[str, int]
+from checker.lifted.widen import Interval
+from checker.variability.types import sort_key
+
+Cube = Mapping[str, "int | Interval"]
+"""Feature -> value, or range of values of an integer feature."""
 MINTERM_LIMIT = 12
 PRIME_LIMIT = 512
 """Prime implicants beyond which iterated consensus gives up (pairwise merging instead)."""
@@ -127,7 +132,14 @@ def _cubes(implicants: Iterable[Implicant], names: list[str]) -> list[dict[str, 
 
 def _ordered(cubes: list[dict[str, int]]) -> list[dict[str, int]]:
     """Shortest cubes first, then by their literals: a stable printed head."""
-    return sorted(cubes, key=lambda c: (len(c), sorted(c.items())))
+    return sorted(cubes, key=lambda c: (len(c), sorted((k, _value_key(v)) for k, v in c.items())))
+
+
+def _value_key(value: int | Interval) -> tuple[float, float]:
+    if isinstance(value, Interval):
+        return (-math.inf if value.lo is None else value.lo,
+                math.inf if value.hi is None else value.hi)
+    return value, value
 
 
 def _merge(cubes: list[dict[str, int]], boolean: Mapping[str, bool]) -> list[dict[str, int]]:
@@ -158,9 +170,22 @@ def _combine(
 def _absorb(cubes: list[dict[str, int]]) -> list[dict[str, int]]:
     kept: list[dict[str, int]] = []
     for cube in sorted(cubes, key=len):
-        if not any(other.items() <= cube.items() for other in kept):
-            kept.append(cube)
+        if not any(_includes(other, cube) for other in kept):
+            kept = [other for other in kept if not _includes(cube, other)] + [cube]
     return kept
+
+
+def _includes(outer: Cube, inner: Cube) -> bool:
+    """Every configuration of `inner` is one of `outer` (literal by literal)."""
+    return all(name in inner and _contains(value, inner[name]) for name, value in outer.items())
+
+
+def _contains(outer: int | Interval, inner: int | Interval) -> bool:
+    if not isinstance(outer, Interval):
+        return outer == inner
+    low, high = _value_key(inner)
+    return ((outer.lo is None or outer.lo <= low)
+            and (outer.hi is None or high <= outer.hi))
 
 
 def _quine_mccluskey(
@@ -238,8 +263,10 @@ def to_c(cubes: list[dict[str, int]], boolean: Mapping[str, bool]) -> str:
         if not cube:
             return "1"
         literals = []
-        for name, value in sorted(cube.items()):
-            if boolean.get(name, True) and value in (0, 1):
+        for name, value in sorted(cube.items(), key=lambda item: sort_key(item[0])):
+            if isinstance(value, Interval):
+                literals.extend(value.conditions(name))
+            elif boolean.get(name, True) and value in (0, 1):
                 literals.append(name if value else f"!{name}")
             else:
                 literals.append(f"{name} == {value}")
