@@ -23,12 +23,20 @@ from checker.frontend.program import Program, build_program
 from checker.semantics.keywords import KEYWORDS, TAG_WORDS
 from checker.types import Settings, SourceFile
 from checker.variability import Feature, Formula, LiftedSource, lift
+from checker.variability import formula as fm
 
 
 @dataclass(frozen=True)
 class ParsedVariant:
     condition: Formula
     program: Program
+    presence: tuple[tuple[str, Formula], ...] = ()
+    """Functions defined only under a condition within this variant."""
+
+    def defined_under(self, function: str) -> Formula:
+        """Where in this variant `function` is defined (true unless conditional)."""
+        conditions = [c for name, c in self.presence if name == function]
+        return fm.disj(*conditions) if conditions else fm.TRUE
 
 
 @dataclass(frozen=True)
@@ -53,15 +61,18 @@ class ParsedFile:
         return any(name in v.program.functions for v in self.variants)
 
 
-def load(source: SourceFile, settings: Settings) -> ParsedFile:
-    """Parse `source` into one Program per variant of its lifted text."""
+def load(source: SourceFile, settings: Settings,
+         two_state: frozenset[str] = frozenset()) -> ParsedFile:
+    """Parse `source` into one Program per variant of its lifted text
+    (`two_state`: see `checker.variability.lift`)."""
     prepared = resolve_includes(source, settings)
-    lifted = lift(prepared.text, source.path, settings)
+    lifted = lift(prepared.text, source.path, settings, two_state)
     variants = []
     for variant in lifted.variants:
         expanded = expand_macros(prepared.path, variant.text, dict(settings.defines))
         ast, unknown = parse_tolerant(rewrite_case_ranges(expanded), prepared.path)
-        variants.append(ParsedVariant(variant.condition, build_program(ast, source.path)))
+        variants.append(ParsedVariant(variant.condition, build_program(ast, source.path),
+                                      variant.presence))
     notes = [*prepared.notes, *lifted.notes]
     notes += [f"type '{name}' is not declared here: treated as an opaque type" for name in unknown]
     return ParsedFile(source, lifted, tuple(variants), tuple(notes), prepared.headers)

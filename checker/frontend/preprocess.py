@@ -63,6 +63,17 @@ def resolve_includes(source: SourceFile, settings: Settings) -> Prepared:
     return Prepared(source.path, "\n".join(lines) + "\n", tuple(notes), headers)
 
 
+def inline_local_headers(source: SourceFile, settings: Settings) -> str:
+    """The text with the headers of the project (the header map, next to the
+    file, `include_dirs`) inlined and standard includes left as they are: what
+    gcc needs to derive a product whose conditionals read the project's
+    macros, and to compile it without the include path."""
+    lines: list[str] = []
+    _expand(source.path, source.text, source, settings, lines, [], {}, depth=0,
+            local_only=True)
+    return "\n".join(lines) + "\n"
+
+
 def _expand(
     path: str,
     text: str,
@@ -72,6 +83,7 @@ def _expand(
     notes: list[str],
     seen: dict[str, str],
     depth: int,
+    local_only: bool = False,
 ) -> None:
     if depth > _MAX_INCLUDE_DEPTH:
         raise ParseError("includes nested too deeply (cycle?)", Location(path, 1))
@@ -82,6 +94,9 @@ def _expand(
             continue
         name, system = target
         found = _find_header(path, name, system, source, settings)
+        if local_only and (found is None or found[0].startswith("<")):
+            out.append(line)
+            continue
         if found is None:
             shown = f"<{name}>" if system else f'"{name}"'
             notes.append(
@@ -95,7 +110,8 @@ def _expand(
             continue
         seen[header_path] = header_text
         out.append(f'#line 1 "{header_path}"')
-        _expand(header_path, header_text, source, settings, out, notes, seen, depth + 1)
+        _expand(header_path, header_text, source, settings, out, notes, seen, depth + 1,
+                local_only)
         out.append(f'#line {number + 1} "{path}"')
 
 

@@ -14,6 +14,7 @@ import time
 
 from checker.engines.decide import PairContext
 from checker.frontend.frontend import ParsedFile, load
+from checker.frontend.preprocess import inline_local_headers
 from checker.lifted.witness_report import ResultFacts, point_body, summary_result, witness_of
 from checker.replay.compiled_replay import replay_compiler
 from checker.replay.replay import replay_version
@@ -40,7 +41,11 @@ def brute_force(
     products = 0
     assumptions: list[str] = []
     for pair in enumerate_products(
-        old.source.text, new.source.text, old.source.path, new.source.path, settings
+        inline_local_headers(old.source, settings),
+        inline_local_headers(new.source, settings),
+        old.source.path,
+        new.source.path,
+        settings,
     ):
         products += 1
         if budget.exhausted():

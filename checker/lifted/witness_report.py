@@ -157,9 +157,7 @@ def body_condition(old: Cfa, new: Cfa, body: Mapping[str, BodyValue]) -> str:
             parts.append(f"{name} {'==' if value else '!='} NULL")
             continue
         if isinstance(value, Interval):
-            parts.extend(f"{name} {op} {bound}"
-                         for op, bound in ((">=", value.lo), ("<=", value.hi))
-                         if bound is not None)
+            parts.extend(value.conditions(name))
             continue
         if isinstance(value, RegionValue):
             base = name[1:] if name.startswith("*") else name

@@ -18,6 +18,7 @@ from checker.location import Location
 from checker.variability import formula as fm
 from checker.variability.formula import Formula
 from checker.variability.lexer import Token
+from checker.variability.types import presence_name
 
 DEFINED_OPERATORS = frozenset({"defined", "definedEx"})
 HAS_OPERATORS = frozenset({
@@ -42,15 +43,26 @@ class MacroDef:
 
 
 @dataclass(frozen=True)
+class External:
+    """A feature macro as the build defines it (`-D`/`-U`): the state of a
+    feature with a default (`#ifndef X` / `#define X 0`) before that `#define`."""
+
+    name: str
+
+
+Definition = MacroDef | External | None
+
+
+@dataclass(frozen=True)
 class Alternatives:
     """A macro whose definition depends on features: (guard, definition or None)
     pairs; the first guard that holds decides, the guards cover every configuration."""
 
     name: str
-    options: tuple[tuple[Formula, MacroDef | None], ...]
+    options: tuple[tuple[Formula, Definition], ...]
 
 
-MacroState = MacroDef | Alternatives | None
+MacroState = MacroDef | Alternatives | External | None
 
 
 @dataclass(frozen=True)
@@ -84,16 +96,22 @@ def parse_condition(tokens: Sequence[Token], env: MacroEnv, where: Location) -> 
 
 
 def defined_formula(name: str, env: MacroEnv) -> Formula:
-    """What `defined(name)` means here: a feature test, a constant, or a guard."""
-    feature = env.feature(name)
-    if feature is not None:
-        return fm.truth(feature)
+    """What `defined(name)` means here: a feature test (the variable `defined(X)`
+    of a two-state feature), a constant, or a guard."""
     state = env.macro(name)
     if isinstance(state, Alternatives):
-        return fm.disj(*(fm.conj(guard, *(fm.neg(g) for g, _ in state.options[:i]))
+        return fm.disj(*(fm.conj(guard, *(fm.neg(g) for g, _ in state.options[:i]),
+                                 _defined(definition, env))
                          for i, (guard, definition) in enumerate(state.options)
                          if definition is not None))
-    return fm.TRUE if state is not None else fm.FALSE
+    return _defined(state, env) if state is not None else _defined(External(name), env)
+
+
+def _defined(definition: MacroDef | External, env: MacroEnv) -> Formula:
+    if isinstance(definition, MacroDef):
+        return fm.TRUE
+    feature = env.feature(presence_name(definition.name)) or env.feature(definition.name)
+    return fm.FALSE if feature is None else fm.truth(feature)
 
 
 # ------------------------------------------------------------------ expansion
@@ -125,13 +143,13 @@ def _expand(items: list[_Item], env: MacroEnv, where: Location,
             out.append(_Value(fm.FALSE))
             i += 1
             continue
+        state = env.macro(name)
         feature = env.feature(name)
-        if feature is not None:
+        if feature is not None and not isinstance(state, MacroDef | Alternatives):
             out.append(_Value(feature))
             i += 1
             continue
-        state = env.macro(name)
-        if state is None:
+        if state is None or isinstance(state, External):
             out.append(_Value(fm.FALSE))  # an unknown identifier in #if is 0
             i += 1
             continue
@@ -160,6 +178,8 @@ def _alternatives_value(state: Alternatives, env: MacroEnv, where: Location,
     for guard, definition in reversed(state.options):
         if definition is None:
             option: Formula = fm.FALSE
+        elif isinstance(definition, External):
+            option = env.feature(definition.name) or fm.FALSE
         elif definition.params is not None:
             raise UnsupportedError(
                 f"function-like macro '{state.name}' defined differently per configuration "

@@ -27,7 +27,7 @@ from checker.variability.features import ConditionalMacros
 from checker.variability.formula import Formula
 from checker.variability.lexer import INCLUDE_LINE
 from checker.variability.lift import Front
-from checker.variability.types import ProductText
+from checker.variability.types import ProductText, lifted_values
 
 _MARKER = "__liftdiff_hidden_include_{}__"
 _MARKER_LINE = re.compile(r"^\s*__liftdiff_hidden_include_(\d+)__\s*$")
@@ -127,7 +127,7 @@ def python_product(front: Front, configuration: Mapping[str, int | None]) -> str
     """Our own derivation: every feature conditional decided by `configuration`,
     `IF_X(...)` resolved, feature macros in code replaced by their values;
     other macros are left for the C preprocessor."""
-    values = {f.name: (configuration.get(f.name) or 0) for f in front.table.features.values()}
+    values = lifted_values(front.table.features.values(), configuration)
     analysis = front.analyse(_exact(values), values)
     pieces: list[Piece] = []
     for item in analysis.stream:
@@ -143,7 +143,7 @@ def product_key(front: Front, configuration: Mapping[str, int | None]) -> tuple[
     """The tokens and directives of a product, cheaply: the first-pass stream read
     with every conditional decided by `configuration` (whose formulas are exact),
     feature macros in code replaced by their values. Equal keys, equal products."""
-    values = {f.name: (configuration.get(f.name) or 0) for f in front.table.features.values()}
+    values = lifted_values(front.table.features.values(), configuration)
     analysis = front.base
     stream = analysis.stream
     conds = analysis.conditionals
