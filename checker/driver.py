@@ -155,16 +155,9 @@ def check_function(
     )
 
     def result(verdict: Verdict, reason: str) -> FunctionResult:
-        return FunctionResult(
-            name,
-            old_loc,
-            new_loc,
-            verdict,
-            reason,
-            features=tuple(f.name for f in features),
-            feature_model=model.to_c(),
-            stats=Stats(round(time.monotonic() - started, 3), 0),
-        )
+        stats = Stats(round(time.monotonic() - started, 3), 0)
+        facts = ResultFacts(tuple(f.name for f in features), model.to_c(), stats)
+        return facts.result(name, old_loc, new_loc, verdict, reason)
 
     if old_loc is None or new_loc is None:
         which = "old" if new_loc is None else "new"

@@ -185,7 +185,31 @@ class ResultFacts:
     features: tuple[str, ...]
     feature_model: str
     stats: Stats
-    assumptions: tuple[str, ...]
+    assumptions: tuple[str, ...] = ()
+
+    def result(
+        self,
+        name: str,
+        old: Location | None,
+        new: Location | None,
+        verdict: Verdict,
+        reason: str | None = None,
+        bound: int | None = None,
+        neq_summary: tuple[NeqEntry, ...] = (),
+    ) -> FunctionResult:
+        return FunctionResult(
+            name,
+            old,
+            new,
+            verdict,
+            reason,
+            bound,
+            features=self.features,
+            feature_model=self.feature_model,
+            neq_summary=neq_summary,
+            stats=self.stats,
+            assumptions=self.assumptions,
+        )
 
 
 def summary_result(
@@ -199,34 +223,15 @@ def summary_result(
 ) -> FunctionResult:
     """NOT_EQUIVALENT with the summary if any entry, else UNKNOWN if anything was
     left undecided, else EQUIVALENT (shared by the lifted and brute-force modes)."""
-
-    def result(
-        verdict: Verdict,
-        reason: str | None = None,
-        bound: int | None = None,
-        neq_summary: tuple[NeqEntry, ...] = (),
-    ) -> FunctionResult:
-        return FunctionResult(
-            name,
-            old_loc,
-            new_loc,
-            verdict,
-            reason,
-            bound,
-            features=facts.features,
-            feature_model=facts.feature_model,
-            neq_summary=neq_summary,
-            stats=facts.stats,
-            assumptions=facts.assumptions,
-        )
-
     if entries:
         reason = (
             None
             if undecided is None
             else (f"NEQ-summary incomplete (other configurations undecided): {undecided}")
         )
-        return result(Verdict.NOT_EQUIVALENT, reason, neq_summary=tuple(entries))
+        return facts.result(
+            name, old_loc, new_loc, Verdict.NOT_EQUIVALENT, reason, neq_summary=tuple(entries)
+        )
     if undecided is not None:
-        return result(Verdict.UNKNOWN, undecided, bound)
-    return result(Verdict.EQUIVALENT)
+        return facts.result(name, old_loc, new_loc, Verdict.UNKNOWN, undecided, bound)
+    return facts.result(name, old_loc, new_loc, Verdict.EQUIVALENT)
