@@ -1,0 +1,1 @@
+"""liftdiff's engine: C text in, verdicts out; it knows nothing of git or GitHub."""

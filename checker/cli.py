@@ -9,22 +9,42 @@ streams as arguments and return an exit code; only `main` touches sys.
 from __future__ import annotations
 
 import argparse
+import contextlib
+import functools
+import os
 import sys
-from collections.abc import Sequence
-from typing import Protocol, TextIO
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from typing import Protocol, TextIO, TypeAlias
 
-from checker.errors import LiftdiffError
+from checker.errors import LiftdiffError, ParseError, UnsupportedError
+from checker.outputs import OutputTarget, check_writable, parse_target, write_atomically
+from checker.progress import ProgressSink, progress_for
 from checker.reproducible import fix_hash_seed
-from checker.types import TOOL_VERSION, ReportFormat, Settings, SourceFile
+from checker.types import (
+    TOOL_VERSION,
+    FunctionResult,
+    Provenance,
+    Report,
+    ReportFormat,
+    Settings,
+    SourceFile,
+    Verdict,
+)
 
 EXIT_TROUBLE = 2
+Env = Mapping[str, str]
+COLOR_CHOICES = ("auto", "always", "never")
+Subcommands: TypeAlias = "argparse._SubParsersAction[argparse.ArgumentParser]"
+"""The shared parser's subcommands, on which each layer's `register` adds its own."""
 
 
 class Handler(Protocol):
     def __call__(self, args: argparse.Namespace, out: TextIO, err: TextIO) -> int: ...
 
 
-def build_parser() -> tuple[argparse.ArgumentParser, argparse._SubParsersAction]:
+def build_parser(
+    env: Env | None = None,
+) -> tuple[argparse.ArgumentParser, Subcommands]:
     parser = argparse.ArgumentParser(
         prog="liftdiff",
         description="Semantic diff for C product lines: is each changed function still "
@@ -32,12 +52,20 @@ def build_parser() -> tuple[argparse.ArgumentParser, argparse._SubParsersAction]
     )
     parser.add_argument("--version", action="version", version=f"liftdiff {TOOL_VERSION}")
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
-    register(sub)
+    register(sub, env)
     return parser, sub
 
 
+def _output_target(spec: str) -> OutputTarget:
+    try:
+        return parse_target(spec)
+    except ValueError as exc:
+        raise argparse.ArgumentTypeError(str(exc)) from None
+
+
 def add_format_options(parser: argparse.ArgumentParser) -> None:
-    """--json/--markdown/--sarif, shared by every command that prints a report."""
+    """Report options shared by every command that prints a report: the stdout format
+    (--json/--markdown/--sarif), report files, exit status, color and progress."""
     group = parser.add_mutually_exclusive_group()
     for fmt in ReportFormat:
         if fmt is ReportFormat.TERMINAL:
@@ -50,6 +78,66 @@ def add_format_options(parser: argparse.ArgumentParser) -> None:
             help=f"print the report as {fmt.value.upper()}",
         )
     parser.set_defaults(format=ReportFormat.TERMINAL)
+    parser.add_argument(
+        "--output",
+        "-o",
+        dest="outputs",
+        action="append",
+        default=[],
+        type=_output_target,
+        metavar="FORMAT=PATH",
+        help="also write the report to PATH as FORMAT ("
+        + ", ".join(f.value for f in ReportFormat)
+        + "); repeatable",
+    )
+    parser.add_argument(
+        "--exit-zero",
+        action="store_true",
+        help="exit 0 even when functions differ or stay undecided "
+        "(2 only when liftdiff itself failed, an ERROR verdict included)",
+    )
+    parser.add_argument(
+        "--color",
+        choices=COLOR_CHOICES,
+        default="auto",
+        help="color the terminal table: auto (default: on a terminal, unless NO_COLOR "
+        "is set), always, never",
+    )
+    parser.add_argument(
+        "--no-progress",
+        dest="progress",
+        action="store_false",
+        help="no progress on stderr (default: a bar on a terminal, lines otherwise)",
+    )
+
+
+def color_enabled(choice: str, stream: TextIO, env: Env) -> bool:
+    """--color always/never win; auto colors a terminal unless NO_COLOR is set to
+    anything non-empty (https://no-color.org)."""
+    if choice != "auto":
+        return choice == "always"
+    return stream.isatty() and not env.get("NO_COLOR")
+
+
+def exit_status(code: int, verdicts: Iterable[Verdict], exit_zero: bool) -> int:
+    """The report's diff(1)-style `code`; with --exit-zero 0, unless an ERROR
+    verdict says that liftdiff itself failed on a function."""
+    if exit_zero:
+        return EXIT_TROUBLE if Verdict.ERROR in set(verdicts) else 0
+    return code
+
+
+def emit(
+    args: argparse.Namespace, out: TextIO, env: Env, render_as: Callable[[ReportFormat, bool], str]
+) -> None:
+    """Write each --output file (uncolored), then the stdout report."""
+    for target in args.outputs:
+        write_atomically(target.path, render_as(target.format, False))
+    out.write(render_as(args.format, color_enabled(args.color, out, env)))
+
+
+def progress_sink(args: argparse.Namespace, err: TextIO, env: Env) -> ProgressSink:
+    return progress_for(err, env, args.progress, color_enabled(args.color, err, env))
 
 
 def add_settings_options(parser: argparse.ArgumentParser) -> None:
@@ -124,7 +212,7 @@ def settings_from_args(args: argparse.Namespace, base: Settings | None = None) -
     return (base or Settings()).overlay(overrides)
 
 
-def register(sub: argparse._SubParsersAction) -> None:
+def register(sub: Subcommands, env: Env | None = None) -> None:
     check = sub.add_parser(
         "check",
         help="compare two versions of a C file",
@@ -143,30 +231,61 @@ def register(sub: argparse._SubParsersAction) -> None:
     )
     add_format_options(check)
     add_settings_options(check)
-    check.set_defaults(handler=run_check_command)
+    environ = os.environ if env is None else env
+    check.set_defaults(handler=functools.partial(run_check_command, env=environ))
 
 
-def run_check_command(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
+def run_check_command(args: argparse.Namespace, out: TextIO, err: TextIO, env: Env) -> int:
     from checker.api import check_pair
     from checker.report import render
 
+    check_writable(args.outputs)  # before any analysis
     settings = settings_from_args(args)
-    old = SourceFile.read(args.old)
-    new = SourceFile.read(args.new)
-    progress = None
-    if args.format is ReportFormat.TERMINAL and err.isatty():
-        progress = _stderr_progress(err)
-    report = check_pair(old, new, settings, args.function, progress)
-    out.write(render(report, args.format))
-    return report.exit_code
+    sink = progress_sink(args, err, env)
+    done = 0
+
+    def progress(name: str, finished: int, total: int) -> None:
+        nonlocal done
+        if finished == 0:
+            sink.phase("checking functions", total)
+        sink.advance(finished - done)
+        done = finished
+        sink.start(name)
+
+    try:
+        old = SourceFile.read(args.old)
+        new = SourceFile.read(args.new)
+        report = check_pair(old, new, settings, args.function, progress)
+    except LiftdiffError as exc:
+        if args.format is ReportFormat.TERMINAL:
+            raise  # one clear line on stderr
+        err.write(f"liftdiff: error: {exc}\n")
+        report = whole_file_report(exc, args.function, args.old, args.new)
+    finally:
+        sink.close()
+    provenance = Provenance(os.getcwd())
+    emit(args, out, env, lambda fmt, color: render(report, fmt, provenance, color))
+    return exit_status(report.exit_code, (r.verdict for r in report.results), args.exit_zero)
 
 
-def _stderr_progress(err: TextIO):  # type: ignore[no-untyped-def]
-    def progress(message: str) -> None:
-        err.write(f"\r\033[K{message}")
-        err.flush()
+WHOLE_FILE = "*"
+"""The function name of a result about a whole file (it could not be read)."""
 
-    return progress
+
+def whole_file_report(
+    error: LiftdiffError, functions: Sequence[str] | None, old_path: str, new_path: str
+) -> Report:
+    """A machine-readable report for a check that failed before any function:
+    UNSUPPORTED when the C could not be read (the reason and the location of
+    that version carry file:line), ERROR for other input problems; one result
+    per requested function, or one for the whole file."""
+    verdict = (Verdict.UNSUPPORTED if isinstance(error, (ParseError, UnsupportedError))
+               else Verdict.ERROR)
+    where = error.location
+    old = where if where is not None and where.path == old_path else None
+    new = where if where is not None and where.path == new_path else None
+    return Report(tuple(FunctionResult(name, old, new, verdict, str(error))
+                        for name in (functions or [WHOLE_FILE])))
 
 
 def dispatch(
@@ -177,7 +296,8 @@ def dispatch(
 ) -> int:
     """Parse, run the chosen handler, and turn our errors into a message + exit 2."""
     try:
-        args = parser.parse_args(argv)
+        with contextlib.redirect_stderr(err), contextlib.redirect_stdout(out):
+            args = parser.parse_args(argv)  # usage errors and --help to our streams
     except SystemExit as exc:  # argparse reports usage errors itself
         return EXIT_TROUBLE if exc.code else 0
     handler: Handler | None = getattr(args, "handler", None)

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from checker.types import Location
+from checker.location import Location
 
 
 class LiftdiffError(Exception):

@@ -8,9 +8,12 @@ from __future__ import annotations
 
 import dataclasses
 import enum
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
+
+from checker.errors import ConfigError, InputError
+from checker.location import Location
 
 SCHEMA = "liftdiff.report/1"
 TOOL_NAME = "liftdiff"
@@ -20,6 +23,10 @@ TOOL_VERSION = "0.1.0"
 # C hex-float strings, arrays as lists (or {index: value} when sparse/negative),
 # structs as objects.
 Value = int | str | list["Value"] | dict[str, "Value"]
+
+
+ProgressFn = Callable[[str, int, int], None]
+"""Called as each function's check starts: its name, how many are done, how many in all."""
 
 
 class Verdict(enum.Enum):
@@ -83,16 +90,6 @@ class ReplayMethod(enum.Enum):
 
 
 @dataclass(frozen=True)
-class Location:
-    path: str
-    line: int
-    column: int = 0
-
-    def __str__(self) -> str:
-        return f"{self.path}:{self.line}"
-
-
-@dataclass(frozen=True)
 class SourceFile:
     """One version of a C file, with the headers it may include (path -> text).
 
@@ -106,8 +103,6 @@ class SourceFile:
 
     @classmethod
     def read(cls, path: str) -> SourceFile:
-        from checker.errors import InputError
-
         try:
             with open(path, encoding="utf-8") as handle:
                 return cls(path=path, text=handle.read())
@@ -157,6 +152,9 @@ class Settings:
     defines: tuple[tuple[str, str], ...] = ()
     """Fixed macro definitions (name, value) applied to both versions."""
     include_dirs: tuple[str, ...] = ()
+    disk_headers: bool = True
+    """Look for headers the analysed text does not carry on disk too (include_dirs, the
+    working directory, absolute names). Off where the C text is untrusted (the App)."""
     features: tuple[str, ...] = ()
     """Feature macros given explicitly (in addition to `feature_patterns`)."""
     feature_patterns: tuple[str, ...] = ()
@@ -172,8 +170,6 @@ class Settings:
 
     def overlay(self, overrides: Mapping[str, Any]) -> Settings:
         """Return a copy with the given fields replaced; unknown names are an error."""
-        from checker.errors import ConfigError
-
         known = {f.name: f for f in dataclasses.fields(self)}
         clean: dict[str, Any] = {}
         for name, value in overrides.items():
@@ -202,15 +198,13 @@ class Settings:
 
 def _as_tuple(name: str, value: Any) -> tuple[Any, ...]:
     """A list setting: strings, or (name, value) pairs given as a table."""
-    from checker.errors import ConfigError
-
     if isinstance(value, Mapping):
         return tuple((str(k), str(v)) for k, v in value.items())
     if isinstance(value, str):
         return (value,)
     if not isinstance(value, (list, tuple)):
         raise ConfigError(f"setting '{name}' must be a list of strings, got {value!r}")
-    items = []
+    items: list[tuple[str, str] | str] = []
     for item in value:
         if isinstance(item, (list, tuple)) and len(item) == 2:
             items.append((str(item[0]), str(item[1])))
@@ -263,6 +257,21 @@ class FunctionResult:
     stats: Stats = field(default_factory=Stats)
     assumptions: tuple[str, ...] = ()
     """Modelling assumptions this verdict rests on (stubbed calls, no aliasing, ...)."""
+    renamed_from: str | None = None
+    """The function's name in the old version when it was renamed (`function` is the new)."""
+
+
+@dataclass(frozen=True)
+class Provenance:
+    """Where a report's paths live, for reports that link into a repository (SARIF)."""
+
+    root: str
+    """Absolute directory that the report's relative paths are relative to."""
+    repository_uri: str | None = None
+    """The repository's remote, without credentials (None: no remote)."""
+    revision: str | None = None
+    """The commit the paths and lines refer to (None: uncommitted text)."""
+    branch: str | None = None
 
 
 @dataclass(frozen=True)

@@ -16,14 +16,14 @@ from dataclasses import dataclass
 from typing import Any
 
 from checker.errors import ConfigError
+from checker.frontend.changes import FunctionChange
 from checker.types import Report, Verdict, join_verdicts
 from hooks.cache import DECIDED, ResultCache, settings_key, versions
-from hooks.changes import ChangeKind, FunctionChange
 from hooks.codec import change_from_dict, change_to_dict, result_from_dict, result_to_dict
 from hooks.config import Config
-from hooks.gitrepo import CommitInfo, Repo
-from hooks.plan import FileNote, Plan, plan_changes
-from hooks.runner import CheckFn, Outcome, Source, cosmetic_outcome, run_tasks
+from hooks.gitrepo import CommitInfo, FileDelta, Repo
+from hooks.plan import FileNote, Plan, Task, plan_changes
+from hooks.runner import CheckFn, Outcome, Source, run_tasks, text_outcome
 
 
 @dataclass(frozen=True)
@@ -34,6 +34,15 @@ class Step:
     new: str
     label: str
     commit: CommitInfo | None = None
+    paths: frozenset[str] | None = None
+    """Only these changed paths (the files pre-commit names); None: every changed path.
+    Files that include a named header are still re-checked."""
+
+    def deltas(self, repo: Repo) -> list[FileDelta]:
+        deltas = repo.deltas(self.old, self.new)
+        if self.paths is None:
+            return deltas
+        return [d for d in deltas if {d.old_path, d.new_path} & self.paths]
 
 
 @dataclass(frozen=True)
@@ -41,7 +50,7 @@ class CommitOutcome:
     step: Step
     changes: tuple[FunctionChange, ...]
     outcomes: tuple[Outcome, ...]
-    """One per checked or cosmetic change, in change order."""
+    """One per checked or text-decided change, in change order."""
     notes: tuple[FileNote, ...]
     from_record: bool = False
 
@@ -55,9 +64,7 @@ class CommitOutcome:
 
     @property
     def unchecked(self) -> tuple[FunctionChange, ...]:
-        return tuple(
-            c for c in self.changes if not c.kind.checked and c.kind is not ChangeKind.COSMETIC
-        )
+        return tuple(c for c in self.changes if not c.kind.checked and not c.kind.by_text)
 
 
 @dataclass(frozen=True)
@@ -88,7 +95,7 @@ def _record(outcome: CommitOutcome) -> dict[str, Any]:
 
 def _from_record(step: Step, record: dict[str, Any]) -> CommitOutcome:
     changes = tuple(change_from_dict(c) for c in record["changes"])
-    shown = [c for c in changes if c.kind.checked or c.kind is ChangeKind.COSMETIC]
+    shown = [c for c in changes if c.kind.checked or c.kind.by_text]
     results = [result_from_dict(r) for r in record["results"]]
     if len(shown) != len(results):
         raise ConfigError("stored commit record does not match its changes")
@@ -108,6 +115,7 @@ def analyze(
     on_step: Callable[[Step], None] | None = None,
     on_planned: Callable[[int], None] | None = None,
     on_done: Callable[[Outcome], None] | None = None,
+    on_start: Callable[[Task], None] | None = None,
 ) -> tuple[list[CommitOutcome], RunStats]:
     """Outcomes in step order, and how much work this run did.
 
@@ -131,7 +139,7 @@ def analyze(
                     pass  # an unreadable record is recomputed
         try:
             plans[index] = plan_changes(
-                repo.deltas(step.old, step.new),
+                step.deltas(repo),
                 repo.snapshot(step.old),
                 repo.snapshot(step.new),
                 config.settings,
@@ -144,7 +152,9 @@ def analyze(
     if on_planned:
         on_planned(len(tasks))
     left = None if budget is None else max(0.0, budget - (time.monotonic() - started))
-    results = run_tasks(tasks, config.settings, cache, check, left, jobs, on_done)
+    results = run_tasks(
+        tasks, config.settings, cache, check, left, jobs, on_done, on_start=on_start
+    )
     by_change = iter(results)
     outcomes: list[CommitOutcome] = []
     for index, step in enumerate(steps):
@@ -156,8 +166,8 @@ def analyze(
         for change in plan.changes:
             if change.kind.checked:
                 done.append(next(by_change))
-            elif change.kind is ChangeKind.COSMETIC:
-                done.append(cosmetic_outcome(change))
+            elif change.kind.by_text:
+                done.append(text_outcome(change))
         outcome = CommitOutcome(step, plan.changes, tuple(done), plan.notes)
         outcomes.append(outcome)
         if (

@@ -12,39 +12,43 @@ import argparse
 import functools
 import os
 import sys
-from collections.abc import Iterator, Mapping, Sequence
-from contextlib import contextmanager, nullcontext
+from collections.abc import Sequence
+from contextlib import nullcontext
 from typing import TextIO
-
-from rich.console import Console
-from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 
 from checker.api import check_pair
 from checker.cli import (
     EXIT_TROUBLE,
+    Env,
+    Subcommands,
     add_format_options,
     add_settings_options,
     build_parser,
     dispatch,
+    emit,
+    exit_status,
+    progress_sink,
     settings_from_args,
 )
 from checker.errors import ConfigError, LiftdiffError
+from checker.outputs import check_writable
 from checker.reproducible import fix_hash_seed
-from checker.types import Verdict
+from checker.types import Provenance
+from hooks.acknowledge import NOTHING, from_message, judge
 from hooks.analyze import CommitOutcome, Step, analyze
 from hooks.cache import ResultCache, default_path
 from hooks.config import Config, load_config
-from hooks.gitrepo import INDEX, GitError, Repo
-from hooks.hookrun import EXIT_PASS, Stage, decide, intended_changes, skip_requested
-from hooks.install import install, uninstall
-from hooks.output import render_outcomes
+from hooks.failsafe import hook_failed, skip_requested
+from hooks.gitrepo import GitError, Repo
+from hooks.hookrun import EXIT_PASS, Stage, decide
+from hooks.install import entry_point, install, uninstall
+from hooks.output import render_outcomes, step_title
+from hooks.precommit import hook_step, staged_step
 from hooks.runner import CheckFn
-
-Env = Mapping[str, str]
 
 
 def _report_command(
-    sub: argparse._SubParsersAction, name: str, help_text: str
+    sub: Subcommands, name: str, help_text: str
 ) -> argparse.ArgumentParser:
     parser: argparse.ArgumentParser = sub.add_parser(name, help=help_text, description=help_text)
     parser.add_argument("-C", dest="repo", default=".", metavar="DIR", help="repository")
@@ -64,25 +68,25 @@ def _report_command(
 
 
 def register(
-    sub: argparse._SubParsersAction, check: CheckFn = check_pair, env: Env | None = None
+    sub: Subcommands, check: CheckFn = check_pair, env: Env | None = None
 ) -> None:
     environ = os.environ if env is None else env
     staged = _report_command(sub, "staged", "check the staged changes against HEAD")
-    staged.set_defaults(handler=functools.partial(run_staged, check=check))
+    staged.set_defaults(handler=functools.partial(run_staged, check=check, env=environ))
 
     commit = _report_command(sub, "commit", "check one commit against its first parent")
     commit.add_argument("rev", metavar="REV")
-    commit.set_defaults(handler=functools.partial(run_commit, check=check))
+    commit.set_defaults(handler=functools.partial(run_commit, check=check, env=environ))
 
     range_ = _report_command(sub, "range", "check each first-parent commit of A..B")
     range_.add_argument("spec", metavar="A..B")
-    range_.set_defaults(handler=functools.partial(run_range, check=check))
+    range_.set_defaults(handler=functools.partial(run_range, check=check, env=environ))
 
     scan = _report_command(sub, "scan", "scan first-parent history (resumable, cached)")
     scan.add_argument("--rev", default="HEAD", help="scan the history of REV (default HEAD)")
     scan.add_argument("--since", metavar="DATE", help="only commits after DATE (git date)")
     scan.add_argument("--max-commits", type=int, metavar="N", help="only the last N commits")
-    scan.set_defaults(handler=functools.partial(run_scan, check=check))
+    scan.set_defaults(handler=functools.partial(run_scan, check=check, env=environ))
 
     hook = sub.add_parser("hook", help="plain git hooks", description="plain git hooks")
     actions = hook.add_subparsers(dest="hook_action", metavar="ACTION", required=True)
@@ -98,7 +102,13 @@ def register(
         parser.set_defaults(handler=run_hook_install if action == "install" else run_hook_uninstall)
     run = actions.add_parser("run", help="what the installed hook runs")
     run.add_argument("stage", choices=[s.value for s in Stage])
-    run.add_argument("message_file", nargs="?", help="commit message file (commit-msg stage)")
+    run.add_argument(
+        "files",
+        nargs="*",
+        metavar="FILE",
+        help="commit-msg stage: the message file; pre-commit stage: the files to check "
+        "(as the pre-commit framework names them; default: the staged changes)",
+    )
     run.add_argument("-C", dest="repo", default=".", metavar="DIR", help="repository")
     run.add_argument("--config", metavar="FILE", help="settings file (default .liftdiff.toml)")
     run.set_defaults(handler=functools.partial(run_hook, check=check, env=environ))
@@ -123,24 +133,6 @@ def _open_cache(repo: Repo, config: Config, args: argparse.Namespace) -> ResultC
     return ResultCache(path)
 
 
-@contextmanager
-def _progress(err: TextIO) -> Iterator[Progress | None]:
-    """A rich progress bar on stderr when it is a terminal; nothing otherwise."""
-    if not err.isatty():
-        yield None
-        return
-    progress = Progress(
-        TextColumn("[bold]{task.description}"),
-        BarColumn(),
-        MofNCompleteColumn(),
-        TimeElapsedColumn(),
-        console=Console(file=err),
-        transient=True,
-    )
-    with progress:
-        yield progress
-
-
 def _run(
     repo: Repo,
     steps: list[Step],
@@ -148,79 +140,116 @@ def _run(
     out: TextIO,
     err: TextIO,
     check: CheckFn,
+    env: Env,
     table: bool = False,
 ) -> int:
+    check_writable(args.outputs)  # before any analysis
     config = _config(repo, args)
     jobs = max(1, args.jobs)
     cache = _open_cache(repo, config, args)
-    with cache or nullcontext(), _progress(err) as progress:
+    sink = progress_sink(args, err, env)
+    with cache or nullcontext():
         if cache and cache.discarded:
             err.write(
                 f"liftdiff: cache {cache.path} was written by liftdiff "
                 f"{cache.discarded.get('liftdiff')} / z3 {cache.discarded.get('z3')}; "
                 "its results were discarded\n"
             )
-        planning = progress.add_task("reading commits", total=len(steps)) if progress else None
-        checking = None
+        if len(steps) > 1:
+            sink.phase("reading commits", len(steps))
 
-        def on_step(_: Step) -> None:
-            if progress and planning is not None:
-                progress.advance(planning)
+        def on_step(step: Step) -> None:
+            if len(steps) > 1:
+                sink.start(step_title(step))
+                sink.advance()
 
-        def on_planned(total: int) -> None:
-            nonlocal checking
-            if progress:
-                checking = progress.add_task("checking functions", total=total)
+        try:
+            outcomes, stats = analyze(
+                repo,
+                steps,
+                config,
+                cache,
+                check,
+                budget=args.time_budget,
+                jobs=jobs,
+                on_step=on_step,
+                on_planned=lambda total: sink.phase("checking functions", total),
+                on_done=lambda _: sink.advance(),
+                on_start=lambda task: sink.start(
+                    f"{task.change.function} ({task.change.location.path})"
+                ),
+            )
+        finally:
+            sink.close()
+    provenance = _provenance(repo, steps)
+    emit(
+        args,
+        out,
+        env,
+        lambda fmt, color: render_outcomes(
+            outcomes, fmt, stats if table else None, table, provenance, color
+        ),
+    )
+    verdicts = [o.result.verdict for c in outcomes for o in c.outcomes]
+    return exit_status(_exit_code(outcomes, config, err), verdicts, args.exit_zero)
 
-        def on_done(_: object) -> None:
-            if progress and checking is not None:
-                progress.advance(checking)
 
-        outcomes, stats = analyze(
-            repo,
-            steps,
-            config,
-            cache,
-            check,
-            budget=args.time_budget,
-            jobs=jobs,
-            on_step=on_step,
-            on_planned=on_planned,
-            on_done=on_done,
-        )
-    out.write(render_outcomes(outcomes, args.format, stats if table else None, table=table))
-    return _exit_code(outcomes)
-
-
-def _exit_code(outcomes: Sequence[CommitOutcome]) -> int:
-    return max((o.verdict.exit_code for o in outcomes), default=0)
-
-
-def _staged_step(repo: Repo) -> Step:
+def _provenance(repo: Repo, steps: Sequence[Step]) -> Provenance:
+    """The repository the report's paths are in, and the newest commit they refer to
+    (none for staged changes); the branch when that commit is the checked-out one."""
+    newest = steps[-1].commit.sha if steps and steps[-1].commit else None
     head = repo.resolve("HEAD").sha if repo.has_head() else None
-    return Step(head, INDEX, "staged changes")
+    on_branch = newest is None or newest == head
+    return Provenance(
+        repo.root, repo.remote_url(), newest, repo.branch() if on_branch else None
+    )
 
 
-def run_staged(args: argparse.Namespace, out: TextIO, err: TextIO, check: CheckFn) -> int:
+def _exit_code(outcomes: Sequence[CommitOutcome], config: Config, err: TextIO) -> int:
+    """diff(1)-style over the commits; a change its commit's trailer names is intended."""
+    code = 0
+    for outcome in outcomes:
+        commit = outcome.step.commit
+        ack = from_message(commit.message, config.policy.trailer) if commit else NOTHING
+        judgement = judge(outcome.outcomes, config.policy.block, ack, lambda o: o.result)
+        for item in judgement.acknowledged:
+            err.write(
+                f"liftdiff: {item.result.function}: behaviour change intended "
+                f"({config.policy.trailer} trailer of {outcome.step.label})\n"
+            )
+        code = max(code, judgement.verdict.exit_code)
+    return code
+
+
+def run_staged(
+    args: argparse.Namespace, out: TextIO, err: TextIO, check: CheckFn, env: Env
+) -> int:
     repo = Repo(args.repo)
-    return _run(repo, [_staged_step(repo)], args, out, err, check)
+    return _run(repo, [staged_step(repo)], args, out, err, check, env)
 
 
-def run_commit(args: argparse.Namespace, out: TextIO, err: TextIO, check: CheckFn) -> int:
+def run_commit(
+    args: argparse.Namespace, out: TextIO, err: TextIO, check: CheckFn, env: Env
+) -> int:
     repo = Repo(args.repo)
     info = repo.resolve(args.rev)
-    return _run(repo, [Step(info.parent, info.sha, info.short, info)], args, out, err, check)
+    step = Step(info.parent, info.sha, info.short, info)
+    return _run(repo, [step], args, out, err, check, env)
 
 
-def run_range(args: argparse.Namespace, out: TextIO, err: TextIO, check: CheckFn) -> int:
+def run_range(
+    args: argparse.Namespace, out: TextIO, err: TextIO, check: CheckFn, env: Env
+) -> int:
     if ".." not in args.spec or "..." in args.spec:
         raise GitError(f"expected a range A..B, got '{args.spec}'")
     repo = Repo(args.repo)
     steps = [Step(c.parent, c.sha, c.short, c) for c in repo.commits(args.spec)]
-    return _run(repo, steps, args, out, err, check, table=len(steps) > 1)
+    return _run(repo, steps, args, out, err, check, env, table=len(steps) > 1)
 
 
-def run_scan(args: argparse.Namespace, out: TextIO, err: TextIO, check: CheckFn) -> int:
+def run_scan(
+    args: argparse.Namespace, out: TextIO, err: TextIO, check: CheckFn, env: Env
+) -> int:
     if args.max_commits is not None and args.max_commits < 1:
         raise ConfigError("--max-commits must be at least 1")
     repo = Repo(args.repo)
@@ -228,11 +257,11 @@ def run_scan(args: argparse.Namespace, out: TextIO, err: TextIO, check: CheckFn)
         raise GitError("the repository has no commits yet; nothing to scan")
     commits = repo.commits(args.rev, since=args.since, limit=args.max_commits)
     steps = [Step(c.parent, c.sha, c.short, c) for c in commits]
-    return _run(repo, steps, args, out, err, check, table=True)
+    return _run(repo, steps, args, out, err, check, env, table=True)
 
 
 def run_hook_install(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
-    out.write(install(Repo(args.repo), Stage(args.stage), sys.executable) + "\n")
+    out.write(install(Repo(args.repo), Stage(args.stage), entry_point()) + "\n")
     return 0
 
 
@@ -263,46 +292,45 @@ def run_hook(args: argparse.Namespace, out: TextIO, err: TextIO, check: CheckFn,
         err.write(f"liftdiff: {exc}; commit not checked (fail-open)\n")
         return EXIT_PASS
     message = ""
+    files = list(args.files)
     if stage is Stage.COMMIT_MSG:
-        if not args.message_file:
+        if not files:
             err.write("liftdiff: the commit-msg stage needs the message file; not checked\n")
             return EXIT_PASS
+        message_file = files.pop(0)
         try:
-            with open(args.message_file, encoding="utf-8", errors="replace") as handle:
+            with open(message_file, encoding="utf-8", errors="replace") as handle:
                 message = handle.read()
         except OSError as exc:
-            err.write(f"liftdiff: cannot read {args.message_file}: {exc.strerror}\n")
+            err.write(f"liftdiff: cannot read {message_file}: {exc.strerror}\n")
             return EXIT_PASS
+    # Trouble here fails the run as a whole: `[policy] on_failure` says whether that
+    # blocks. A crash (not one of our errors) goes to the console guard, which does the same.
     try:
+        step, commits = hook_step(repo, env, files)
         cache = _open_cache(repo, config, args)
         with cache or nullcontext():
             outcomes, _ = analyze(
                 repo,
-                [_staged_step(repo)],
+                [step],
                 config,
                 cache,
                 check,
                 budget=config.policy.time_budget,
             )
-    except Exception as exc:  # the hook fails open on our own trouble
-        verdict = "blocked" if _blocks_errors(config) else "not checked (fail-open)"
-        err.write(f"liftdiff: internal error: {type(exc).__name__}: {exc}; commit {verdict}\n")
-        return EXIT_TROUBLE if _blocks_errors(config) else EXIT_PASS
+    except LiftdiffError as exc:
+        code, failure = hook_failed(config.policy.on_failure)
+        err.write(f"liftdiff: {exc}; {failure}\n")
+        return code
     outcome = outcomes[0]
     for note in outcome.notes:
         err.write(f"liftdiff: {note.path}: {note.message}\n")
-    decision = decide(
-        outcome.outcomes,
-        config.policy,
-        stage,
-        intended_changes(message, config.policy.trailer),
-    )
+    ack = from_message(message, config.policy.trailer)
+    for commit in commits:
+        ack = ack | from_message(commit.message, config.policy.trailer)
+    decision = decide(outcome.outcomes, config.policy, stage, ack)
     err.write(decision.message)
     return decision.exit_code
-
-
-def _blocks_errors(config: Config) -> bool:
-    return Verdict.ERROR in config.policy.block
 
 
 def main(
@@ -312,7 +340,7 @@ def main(
     out: TextIO | None = None,
     err: TextIO | None = None,
 ) -> int:
-    parser, sub = build_parser()
+    parser, sub = build_parser(env)
     register(sub, check, env)
     return dispatch(parser, argv, out or sys.stdout, err or sys.stderr)
 

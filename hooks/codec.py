@@ -10,17 +10,17 @@ from __future__ import annotations
 from typing import Any
 
 from checker.errors import ConfigError
+from checker.frontend.changes import ChangeKind, FunctionChange
+from checker.location import Location
 from checker.report.json_report import result_to_dict
 from checker.types import (
     FunctionResult,
-    Location,
     NeqEntry,
     ReplayMethod,
     Stats,
     Verdict,
     Witness,
 )
-from hooks.changes import ChangeKind, FunctionChange
 from hooks.gitrepo import CommitInfo
 
 __all__ = [
@@ -75,6 +75,7 @@ def result_from_dict(data: dict[str, Any]) -> FunctionResult:
                 solver_calls=int(stats.get("solver_calls", 0)),
             ),
             assumptions=tuple(data.get("assumptions") or ()),
+            renamed_from=data.get("renamed_from"),
         )
     except (KeyError, TypeError, ValueError, AttributeError) as exc:
         raise ConfigError(f"malformed stored result ({type(exc).__name__}: {exc})") from None

@@ -15,8 +15,7 @@ from typing import Any
 
 from checker.errors import ConfigError
 from checker.types import Settings, Verdict
-
-CONFIG_NAME = ".liftdiff.toml"
+from hooks.failsafe import CONFIG_NAME, ON_FAILURE
 
 
 @dataclass(frozen=True)
@@ -33,6 +32,9 @@ class Policy:
     cache: bool = True
     cache_path: str | None = None
     """Cache database, relative to the repository root; default `.git/liftdiff/`."""
+    on_failure: str = ON_FAILURE[0]
+    """A hook whose run fails as a whole (not one function's ERROR): block or pass.
+    The console guard reads it from the file itself (see `hooks.failsafe`)."""
 
     def wants(self, path: str) -> bool:
         return any(fnmatch.fnmatch(path, p) for p in self.paths) and not any(
@@ -84,7 +86,16 @@ def parse_config(raw: bytes, origin: str) -> Config:
 
 
 def _policy(table: Mapping[str, Any]) -> Policy:
-    known = {"block", "time_budget", "paths", "exclude", "trailer", "cache", "cache_path"}
+    known = {
+        "block",
+        "time_budget",
+        "paths",
+        "exclude",
+        "trailer",
+        "cache",
+        "cache_path",
+        "on_failure",
+    }
     values: dict[str, Any] = {}
     for raw_name, value in table.items():
         name = raw_name.replace("-", "_")
@@ -106,6 +117,11 @@ def _policy(table: Mapping[str, Any]) -> Policy:
     trailer = values.get("trailer", policy.trailer)
     if not isinstance(trailer, str) or not trailer or " " in trailer or ":" in trailer:
         raise ConfigError(f"policy 'trailer' must be a single word, got {trailer!r}")
+    on_failure = values.get("on_failure", ON_FAILURE[0])
+    if on_failure not in ON_FAILURE:
+        raise ConfigError(
+            f"policy 'on_failure' must be one of {', '.join(ON_FAILURE)}, got {on_failure!r}"
+        )
     cache_path = values.get("cache_path")
     if cache_path is not None and not isinstance(cache_path, str):
         raise ConfigError(f"policy 'cache_path' must be a string, got {cache_path!r}")
@@ -117,6 +133,7 @@ def _policy(table: Mapping[str, Any]) -> Policy:
         trailer=trailer,
         cache=cache,
         cache_path=cache_path,
+        on_failure=on_failure,
     )
 
 

@@ -9,6 +9,9 @@ from __future__ import annotations
 
 import datetime as dt
 import os
+import pathlib
+import re
+import urllib.parse
 from collections.abc import Iterator
 from dataclasses import dataclass
 
@@ -20,6 +23,8 @@ from checker.errors import LiftdiffError
 EMPTY_TREE = "4b825dc642cb6eb9a060e54bf8d69288fbee4904"
 INDEX = ":index"
 """Pseudo-revision: the staged content."""
+WORKTREE = ":worktree"
+"""Pseudo-revision: the tracked files as they are on disk (`pre-commit run --all-files`)."""
 _BINARY_SNIFF = 8000
 
 
@@ -115,17 +120,47 @@ class Repo:
         shas = self._git(*args, spec, "--").split()
         return [_info(self._repo.commit(sha)) for sha in reversed(shas)]
 
+    def merge_base(self, a: str, b: str) -> str | None:
+        """The best common ancestor of two revisions, or None when they share none."""
+        try:
+            return self._git("merge-base", a, b).strip() or None
+        except GitError:
+            return None
+
+    def branch(self) -> str | None:
+        """The checked-out branch's short name; None when HEAD is detached."""
+        try:
+            return self._git("symbolic-ref", "--quiet", "--short", "HEAD").strip() or None
+        except GitError:
+            return None
+
+    def remote_url(self) -> str | None:
+        """The URL of `origin` (else the first remote) as a URI without credentials,
+        or None without remotes. Reports carry it, so a token in it must not leak."""
+        names = [r.name for r in self._repo.remotes]
+        if not names:
+            return None
+        name = "origin" if "origin" in names else names[0]
+        urls = list(self._repo.remote(name).urls)
+        return public_uri(urls[0]) if urls else None
+
     def deltas(self, old: str | None, new: str) -> list[FileDelta]:
-        """Changed paths from `old` (None: empty tree) to `new` (a commit or INDEX)."""
+        """Changed paths from `old` (None: empty tree) to `new` (a commit, INDEX or
+        WORKTREE)."""
         base = old or EMPTY_TREE
         if new == INDEX:
             out = self._git("diff-index", "--cached", "-z", "-M", "--name-status", base, "--")
+        elif new == WORKTREE:
+            out = self._git("diff-index", "-z", "-M", "--name-status", base, "--")
         else:
             out = self._git("diff-tree", "-r", "-z", "-M", "--name-status", base, new, "--")
         return list(_parse_name_status(out))
 
     def snapshot(self, rev: str | None) -> Snapshot:
-        """Files at `rev` (a commit sha, INDEX, or None for the empty tree)."""
+        """Files at `rev` (a commit sha, INDEX, WORKTREE, or None for the empty tree)."""
+        if rev == WORKTREE:
+            tracked = frozenset(p for p in self._git("ls-files", "-z").split("\0") if p)
+            return Snapshot(self._repo, None, worktree=(self.root, tracked))
         if rev == INDEX:
             listing = self._git("ls-files", "--stage", "-z")
             shas: dict[str, str] = {}
@@ -150,11 +185,16 @@ class Snapshot:
     """The files of one revision, read on demand (a hook reads only a few)."""
 
     def __init__(
-        self, repo: git.Repo, index: dict[str, str] | None, tree: git.Tree | None = None
+        self,
+        repo: git.Repo,
+        index: dict[str, str] | None,
+        tree: git.Tree | None = None,
+        worktree: tuple[str, frozenset[str]] | None = None,
     ) -> None:
         self._repo = repo
         self._index = index
         self._tree = tree
+        self._worktree = worktree  # the work tree's root and its tracked paths
 
     def read(self, path: str) -> Blob:
         data = self._bytes(path)
@@ -175,7 +215,9 @@ class Snapshot:
     def paths(self) -> list[str]:
         """Every file path of the revision."""
         if self._tree is not None:
-            return [str(item.path) for item in self._tree.traverse() if item.type == "blob"]
+            return [str(item.path) for item in self._tree.traverse() if isinstance(item, git.Blob)]
+        if self._worktree is not None:
+            return sorted(self._worktree[1])
         return sorted(self._index or {})
 
     def _bytes(self, path: str) -> bytes | None:
@@ -185,10 +227,33 @@ class Snapshot:
             except KeyError:
                 return None
             return bytes(item.data_stream.read()) if item.type == "blob" else None
+        if self._worktree is not None:
+            root, tracked = self._worktree
+            full = os.path.join(root, path)
+            if path not in tracked or not os.path.isfile(full):
+                return None
+            with open(full, "rb") as handle:
+                return handle.read()
         sha = (self._index or {}).get(path)
         if sha is None:
             return None
         return bytes(self._repo.odb.stream(bytes.fromhex(sha)).read())
+
+
+_SCP_LIKE = re.compile(r"^(?:[^@/:]+@)?([^/:]+):(?!//)(.*)$")
+
+
+def public_uri(url: str) -> str:
+    """A remote URL as a URI without user name or password: `https://tok@host/r`
+    -> `https://host/r`; scp-like `git@host:o/r.git` -> `ssh://host/o/r.git`."""
+    parts = urllib.parse.urlsplit(url)
+    if len(parts.scheme) > 1:  # not a Windows drive letter
+        host = parts.netloc.rsplit("@", 1)[-1]
+        return urllib.parse.urlunsplit(parts._replace(netloc=host))
+    scp = _SCP_LIKE.match(url)
+    if scp and not os.path.isabs(url):
+        return f"ssh://{scp.group(1)}/{scp.group(2).lstrip('/')}"
+    return pathlib.Path(os.path.abspath(url)).as_uri()
 
 
 def _info(commit: git.Commit) -> CommitInfo:

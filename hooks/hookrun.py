@@ -2,24 +2,24 @@
 
 Policy (from `.liftdiff.toml`): verdicts in `policy.block` block (default only
 NOT_EQUIVALENT); other verdicts are printed as warnings. A function named in a
-`Behavior-Change:` trailer (commit-msg stage) may change behaviour;
-`LIFTDIFF_SKIP=1` skips the check. Internal errors fail open unless ERROR is
+`Behavior-Change:` trailer (commit-msg stage; the rule is `hooks.acknowledge`)
+may change behaviour; `LIFTDIFF_SKIP=1` skips the check. Internal errors fail open unless ERROR is
 in `policy.block`, and the message says so.
 """
 
 from __future__ import annotations
 
 import enum
-import re
-from collections.abc import Mapping, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 from checker.types import Verdict
+from hooks.acknowledge import NOTHING, Acknowledgement, judge
 from hooks.config import Policy
+from hooks.failsafe import SKIP_VARIABLE
 from hooks.output import outcome_lines
 from hooks.runner import Outcome
 
-SKIP_VARIABLE = "LIFTDIFF_SKIP"
 EXIT_PASS = 0
 EXIT_BLOCK = 1
 
@@ -35,50 +35,18 @@ class Decision:
     message: str
 
 
-_IDENT = re.compile(r"[A-Za-z_][A-Za-z0-9_]*")
-
-
-def intended_changes(message: str, trailer: str) -> frozenset[str]:
-    """Function names in `<trailer>: f, g <why>` lines of a commit message.
-
-    Every identifier-like word of the value counts, so free text after the
-    names is allowed; comment lines (`#`) that git strips are ignored.
-    """
-    pattern = re.compile(rf"^\s*{re.escape(trailer)}\s*:\s*(.*)$", re.IGNORECASE)
-    names: set[str] = set()
-    for line in message.splitlines():
-        if line.startswith("#"):
-            continue
-        match = pattern.match(line)
-        if match:
-            names.update(_IDENT.findall(match.group(1)))
-    return frozenset(names)
-
-
-def skip_requested(environ: Mapping[str, str]) -> bool:
-    return environ.get(SKIP_VARIABLE, "").strip().lower() in ("1", "true", "yes", "on")
 
 
 def decide(
     outcomes: Sequence[Outcome],
     policy: Policy,
     stage: Stage,
-    intended: frozenset[str] = frozenset(),
+    ack: Acknowledgement = NOTHING,
 ) -> Decision:
-    blocking: list[Outcome] = []
-    allowed: list[Outcome] = []
-    warnings: list[Outcome] = []
-    errors: list[Outcome] = []
-    for outcome in outcomes:
-        verdict = outcome.result.verdict
-        if verdict is Verdict.EQUIVALENT:
-            continue
-        if verdict in policy.block:
-            (allowed if outcome.result.function in intended else blocking).append(outcome)
-        elif verdict is Verdict.ERROR:
-            errors.append(outcome)
-        else:
-            warnings.append(outcome)
+    judgement = judge(outcomes, policy.block, ack, lambda o: o.result)
+    blocking, allowed = judgement.blocking, judgement.acknowledged
+    errors = [o for o in judgement.undecided if o.result.verdict is Verdict.ERROR]
+    warnings = [o for o in judgement.undecided if o.result.verdict is not Verdict.ERROR]
     lines: list[str] = []
     if blocking:
         lines.append(

@@ -16,12 +16,13 @@ from typing import Any
 from rich.console import Console
 from rich.table import Table
 
+from checker.frontend.changes import ChangeKind, FunctionChange
 from checker.report import render
 from checker.report.json_report import report_to_dict
-from checker.report.markdown_report import location_text, witness_sentence
-from checker.types import Report, ReportFormat, Verdict
-from hooks.analyze import CommitOutcome, RunStats
-from hooks.changes import ChangeKind, FunctionChange
+from checker.report.markdown_report import function_text, location_text, witness_sentence
+from checker.report.terminal_report import styled
+from checker.types import Provenance, Report, ReportFormat, Verdict
+from hooks.analyze import CommitOutcome, RunStats, Step
 from hooks.codec import change_to_dict, commit_to_dict, result_to_dict
 from hooks.runner import Outcome
 
@@ -40,18 +41,18 @@ def merged_report(outcomes: Sequence[CommitOutcome]) -> Report:
 
 def change_line(change: FunctionChange) -> str:
     where = change.location
-    if change.kind is ChangeKind.RENAMED:
-        return f"renamed {change.detail} -> {change.function} ({where}), not checked"
     if change.kind is ChangeKind.SIGNATURE:
         return f"signature of {change.function} changed ({where}): {change.detail}; not checked"
     return f"{change.kind.value} {change.function} ({where}), not checked"
 
 
-def outcome_lines(outcome: Outcome) -> list[str]:
-    """A function's verdict in a line or two of plain text (hooks print these)."""
+def outcome_lines(outcome: Outcome, color: bool = False) -> list[str]:
+    """A function's verdict in a line or two of text (hooks print these); `color`
+    styles the verdict as the terminal table does."""
     result = outcome.result
     mark = _MARK[result.verdict]
-    head = f"{mark} {result.function} ({location_text(result)}) {result.verdict.value}"
+    verdict = styled(result.verdict, result.verdict.value, color)
+    head = f"{mark} {function_text(result)} ({location_text(result)}) {verdict}"
     if result.verdict is Verdict.NOT_EQUIVALENT:
         lines = [head]
         for entry in result.neq_summary:
@@ -66,19 +67,18 @@ def outcome_lines(outcome: Outcome) -> list[str]:
     return [head + suffix]
 
 
-def step_title(outcome: CommitOutcome) -> str:
-    commit = outcome.step.commit
-    if commit is None:
-        return outcome.step.label
-    return f"{commit.short} {commit.subject}"
+def step_title(step: Step) -> str:
+    if step.commit is None:
+        return step.label
+    return f"{step.commit.short} {step.commit.subject}"
 
 
-def commit_text(outcome: CommitOutcome) -> list[str]:
-    lines = [step_title(outcome)]
+def commit_text(outcome: CommitOutcome, color: bool = False) -> list[str]:
+    lines = [step_title(outcome.step)]
     if not outcome.changes and not outcome.notes:
         lines.append("  no changed C functions")
     for item in outcome.outcomes:
-        lines.extend("  " + line for line in outcome_lines(item))
+        lines.extend("  " + line for line in outcome_lines(item, color))
     lines.extend("  " + change_line(change) for change in outcome.unchecked)
     lines.extend(f"  {note.path}: {note.message}" for note in outcome.notes)
     return lines
@@ -146,7 +146,7 @@ def _markdown(outcomes: Sequence[CommitOutcome]) -> str:
     for outcome in outcomes:
         if not outcome.changes and not outcome.notes:
             continue
-        parts.append(f"## {step_title(outcome)}\n")
+        parts.append(f"## {step_title(outcome.step)}\n")
         parts.append(render(outcome.report, ReportFormat.MARKDOWN))
         extra = [f"- {change_line(c)}" for c in outcome.unchecked]
         extra += [f"- `{n.path}`: {n.message}" for n in outcome.notes]
@@ -160,19 +160,22 @@ def render_outcomes(
     fmt: ReportFormat,
     stats: RunStats | None = None,
     table: bool = False,
+    provenance: Provenance | None = None,
+    color: bool = False,
 ) -> str:
-    """The report of a git command; `table` adds the per-commit summary (scans)."""
+    """The report of a git command; `table` adds the per-commit summary (scans),
+    `provenance` places SARIF's paths in the repository, `color` styles verdicts."""
     if fmt is ReportFormat.JSON:
         return _json(outcomes, stats)
     if fmt is ReportFormat.SARIF:
-        return render(merged_report(outcomes), ReportFormat.SARIF)
+        return render(merged_report(outcomes), ReportFormat.SARIF, provenance)
     if fmt is ReportFormat.MARKDOWN:
         return _markdown(outcomes)
     lines: list[str] = []
     for outcome in outcomes:
         if table and not outcome.outcomes and not outcome.notes:
             continue
-        lines.extend(commit_text(outcome))
+        lines.extend(commit_text(outcome, color))
     text = "\n".join(lines) + "\n" if lines else ""
     if table:
         text += summary_table(outcomes)

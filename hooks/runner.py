@@ -17,18 +17,17 @@ from collections.abc import Callable, Sequence
 from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
 from dataclasses import dataclass
 
-from checker.api import ProgressFn, check_pair
+from checker.api import check_pair
 from checker.errors import LiftdiffError, ParseError, UnsupportedError
-from checker.types import FunctionResult, Report, Settings, SourceFile, Verdict
+from checker.frontend.changes import FunctionChange, text_result
+from checker.types import FunctionResult, ProgressFn, Report, Settings, SourceFile, Verdict
 from hooks.cache import ResultCache
-from hooks.changes import FunctionChange
 from hooks.plan import Task
 
 CheckFn = Callable[
     [SourceFile, SourceFile, Settings, Sequence[str] | None, ProgressFn | None], Report
 ]
 TIME_BUDGET_REASON = "time budget used up before this function was checked"
-COSMETIC_REASON = "only whitespace, comments or layout changed (no solver needed)"
 
 
 class Source(enum.Enum):
@@ -39,7 +38,7 @@ class Source(enum.Enum):
     BUDGET = "budget"
     """Not checked: the time budget was used up first."""
     TEXT = "text"
-    """Decided from the token text alone (cosmetic change)."""
+    """Decided from the token text alone (cosmetic change, pure rename)."""
 
 
 @dataclass(frozen=True)
@@ -62,8 +61,8 @@ def _result(change: FunctionChange, verdict: Verdict, reason: str) -> FunctionRe
     )
 
 
-def cosmetic_outcome(change: FunctionChange) -> Outcome:
-    return Outcome(change, _result(change, Verdict.EQUIVALENT, COSMETIC_REASON), Source.TEXT)
+def text_outcome(change: FunctionChange) -> Outcome:
+    return Outcome(change, text_result(change), Source.TEXT)
 
 
 def check_task(check: CheckFn, task: Task, settings: Settings) -> FunctionResult:
@@ -104,6 +103,7 @@ def run_tasks(
     jobs: int = 1,
     on_done: Callable[[Outcome], None] | None = None,
     clock: Callable[[], float] = time.monotonic,
+    on_start: Callable[[Task], None] | None = None,
 ) -> list[Outcome]:
     """Outcomes in task order. Pairs with the same key are checked once.
 
@@ -144,9 +144,11 @@ def run_tasks(
             if left is not None and left <= 0:
                 break
             task = tasks[pending[key][0]]
+            if on_start:
+                on_start(task)
             record(key, check_task(check, task, _budget_settings(settings, left)))
     else:
-        _run_parallel(keys, pending, tasks, settings, check, jobs, remaining, record)
+        _run_parallel(keys, pending, tasks, settings, check, jobs, remaining, record, on_start)
     for key in keys:
         for index in pending[key]:
             if index not in outcomes:
@@ -176,6 +178,7 @@ def _run_parallel(
     jobs: int,
     remaining: Callable[[], float | None],
     record: Callable[[str, FunctionResult], None],
+    on_start: Callable[[Task], None] | None,
 ) -> None:
     queue = list(reversed(keys))
     running: dict[Future[FunctionResult], str] = {}
@@ -189,6 +192,8 @@ def _run_parallel(
                     break
                 key = queue.pop()
                 task = tasks[pending[key][0]]
+                if on_start:
+                    on_start(task)
                 future = pool.submit(check_task, check, task, _budget_settings(settings, left))
                 running[future] = key
             if not running:

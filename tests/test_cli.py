@@ -6,18 +6,33 @@ import io
 import json
 from pathlib import Path
 
+import pytest
+
 from checker.cli import build_parser, dispatch
 from checker.types import SCHEMA
+from tests import CASES, TESTS
+from tests.report.test_sarif_report import _validator
 
-DATA = Path(__file__).parent / "data" / "bad"
-CASES = Path(__file__).parent / "cases"
+DATA = TESTS / "data" / "bad"
 
 
-def run(*argv: str) -> tuple[int, str, str]:
-    out, err = io.StringIO(), io.StringIO()
-    parser, _ = build_parser()
+class Terminal(io.StringIO):
+    def isatty(self) -> bool:
+        return True
+
+
+def run(
+    *argv: str, env: dict[str, str] | None = None, tty: bool = False
+) -> tuple[int, str, str]:
+    out = Terminal() if tty else io.StringIO()
+    err = io.StringIO()
+    parser, _ = build_parser(env or {})
     code = dispatch(parser, list(argv), out, err)
     return code, out.getvalue(), err.getvalue()
+
+
+def pair(name: str) -> list[str]:
+    return [str(CASES / name / "old.c"), str(CASES / name / "new.c")]
 
 
 def test_equivalent_pair_exits_0_and_neq_pair_exits_1() -> None:
@@ -78,3 +93,104 @@ def test_non_utf8_file_is_a_clear_error() -> None:
 def test_bad_option_value_exits_2() -> None:
     code, _, _ = run("check", str(DATA / "ok.c"), str(DATA / "ok.c"), "--timeout", "soon")
     assert code == 2
+
+
+def test_one_run_writes_every_format(tmp_path: Path) -> None:
+    files = {fmt: tmp_path / f"report.{fmt}" for fmt in ("json", "sarif", "markdown", "terminal")}
+    options = [f"--output={fmt}={path}" for fmt, path in files.items()]
+    code, out, _ = run("check", *pair("macro_context_neq"), *options, "--no-progress", tty=True)
+    assert code == 1
+    assert "NOT_EQUIVALENT" in out and "function" in out  # the table on stdout
+    report = json.loads(files["json"].read_text())
+    assert [(r["function"], r["verdict"]) for r in report["results"]] == [
+        ("clamp", "NOT_EQUIVALENT")
+    ]
+    sarif = json.loads(files["sarif"].read_text())
+    assert _validator().is_valid(sarif)
+    (result,) = sarif["runs"][0]["results"]
+    assert (result["ruleId"], result["level"]) == ("liftdiff/not-equivalent", "error")
+    assert sarif["runs"][0]["originalUriBaseIds"]["SRCROOT"]["uri"] == Path.cwd().as_uri() + "/"
+    assert "| ❌ | `clamp` |" in files["markdown"].read_text()
+    table = files["terminal"].read_text()
+    assert "clamp" in table and "NOT_EQUIVALENT" in table and "\x1b" not in table
+
+
+@pytest.mark.parametrize(
+    ("option", "message"),
+    [
+        ("--output=yaml=r.yaml", "unknown format 'yaml'"),
+        ("--output=json", "expected FORMAT=PATH"),
+        ("--output=json=/nonexistent-dir/r.json", "no such directory /nonexistent-dir"),
+    ],
+)
+def test_bad_output_is_an_error_before_any_analysis(option: str, message: str) -> None:
+    """The inputs do not even exist: the output is refused before they are read."""
+    code, out, err = run("check", str(DATA / "nope.c"), str(DATA / "nope.c"), option)
+    assert code == 2 and out == ""
+    assert message in err and "no such file" not in err and "Traceback" not in err
+
+
+def test_exit_zero_keeps_the_report() -> None:
+    code, out, _ = run("check", *pair("add_wrap_neq"), "--json", "--exit-zero")
+    assert code == 0
+    assert json.loads(out)["results"][0]["verdict"] == "NOT_EQUIVALENT"
+
+
+@pytest.mark.parametrize(
+    ("env", "option", "tty", "colored"),
+    [
+        ({}, None, True, True),
+        ({}, None, False, False),
+        ({"NO_COLOR": "1"}, None, True, False),
+        ({"NO_COLOR": ""}, None, True, True),  # only a non-empty value counts
+        ({"NO_COLOR": "1"}, "--color=always", False, True),
+        ({}, "--color=never", True, False),
+    ],
+)
+def test_color_follows_no_color_and_the_option(
+    env: dict[str, str], option: str | None, tty: bool, colored: bool
+) -> None:
+    extra = [option] if option else []
+    code, out, _ = run("check", *pair("sub_eq"), *extra, "--no-progress", env=env, tty=tty)
+    assert code == 0 and "EQUIVALENT" in out
+    assert ("\x1b[" in out) is colored
+
+
+def test_progress_lines_when_stderr_is_not_a_terminal() -> None:
+    code, _, err = run("check", *pair("renamed_eq"))
+    assert code == 0
+    lines = err.splitlines()
+    assert [line.split(" - ")[0] for line in lines] == [
+        "liftdiff: checking functions 1/2 use",
+        "liftdiff: checking functions 2/2 add_clamped",
+    ]
+    assert lines[0].endswith(" elapsed") and lines[1].endswith(" left")
+    assert "\x1b" not in err and "\r" not in err
+    assert run("check", *pair("renamed_eq"), "--no-progress")[2] == ""
+
+
+def test_a_file_that_cannot_be_parsed_still_gives_a_json_report(tmp_path: Path) -> None:
+    """--json prints a valid report whatever fails: here the whole file, with the
+    location and the GNU extension named."""
+    old = tmp_path / "old.c"
+    old.write_text("int f(int x)\n{\n    typeof(x) y = x;\n    return y;\n}\n")
+    new = tmp_path / "new.c"
+    new.write_text("int f(int x) { return x; }\n")
+    code, out, err = run("check", str(old), str(new), "--json")
+    assert code == 2 and "Traceback" not in err
+    (result,) = json.loads(out)["results"]
+    assert result["function"] == "*" and result["verdict"] == "UNSUPPORTED"
+    assert result["reason"].startswith(f"{old}:3: cannot parse C")
+    assert "GNU 'typeof' is not supported" in result["reason"]
+    assert result["old"]["line"] == 3 and result["new"] is None
+
+
+def test_input_errors_give_a_json_report_per_requested_function() -> None:
+    code, out, _ = run("check", str(DATA / "nope.c"), str(DATA / "ok.c"), "--json", "-f", "f",
+                       "-f", "g")
+    assert code == 2
+    results = json.loads(out)["results"]
+    assert [(r["function"], r["verdict"]) for r in results] == [("f", "ERROR"), ("g", "ERROR")]
+    assert all("no such file" in r["reason"] for r in results)
+    code, out, _ = run("check", str(DATA / "unparsable.c"), str(DATA / "ok.c"), "--sarif")
+    assert code == 2 and json.loads(out)["version"] == "2.1.0"

@@ -2,13 +2,12 @@
 
 from __future__ import annotations
 
-from pathlib import Path
-
 from checker.api import check_pair
 from checker.types import Settings, SourceFile, Verdict
+from tests import ROOT
 from tests.test_check_cases import witness_in_entry
 
-EXAMPLE = Path(__file__).resolve().parent.parent / "examples" / "sensor"
+EXAMPLE = ROOT / "examples" / "sensor"
 
 
 def test_sensor_example() -> None:

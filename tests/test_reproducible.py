@@ -6,9 +6,8 @@ import json
 import os
 import subprocess
 import sys
-from pathlib import Path
 
-ROOT = Path(__file__).resolve().parent.parent
+from tests import ROOT
 
 PROBE = (
     "import os; from checker.reproducible import fix_hash_seed; fix_hash_seed(); "
@@ -37,7 +36,7 @@ def test_a_seed_the_user_chose_is_kept() -> None:
 def _report(env: dict[str, str]) -> dict:
     code = (
         "import sys; sys.argv = ['liftdiff', 'check', 'examples/sensor/old.c', "
-        "'examples/sensor/new.c', '--json']; from hooks.console import run; sys.exit(run())"
+        "'examples/sensor/new.c', '--json']; from bot.console import run; sys.exit(run())"
     )
     proc = subprocess.run(
         [sys.executable, "-c", code], env=env, capture_output=True, text=True, cwd=ROOT

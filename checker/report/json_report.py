@@ -7,12 +7,12 @@ from typing import Any
 
 import z3
 
+from checker.location import Location
 from checker.types import (
     SCHEMA,
     TOOL_NAME,
     TOOL_VERSION,
     FunctionResult,
-    Location,
     NeqEntry,
     Report,
     Witness,
@@ -63,6 +63,7 @@ def result_to_dict(result: FunctionResult) -> dict[str, Any]:
         "neq_summary": [entry_to_dict(entry) for entry in result.neq_summary],
         "stats": {"seconds": result.stats.seconds, "solver_calls": result.stats.solver_calls},
         "assumptions": list(result.assumptions),
+        "renamed_from": result.renamed_from,
     }
 
 

@@ -9,16 +9,17 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Mapping
 
-from checker.types import FunctionResult, Location, Report, Value, Verdict, Witness
+from checker.location import Location
+from checker.types import FunctionResult, Report, Value, Verdict, Witness
 
-_ICON = {
+ICON = {
     Verdict.EQUIVALENT: "✅",
     Verdict.NOT_EQUIVALENT: "❌",
     Verdict.UNKNOWN: "❓",
     Verdict.UNSUPPORTED: "⚠️",
     Verdict.ERROR: "💥",
 }
-_ORDER = (
+ORDER = (
     Verdict.NOT_EQUIVALENT,
     Verdict.ERROR,
     Verdict.UNSUPPORTED,
@@ -57,6 +58,13 @@ def witness_sentence(witness: Witness) -> str:
     )
 
 
+def function_text(result: FunctionResult) -> str:
+    """The function's name, and its old name when it was renamed."""
+    if result.renamed_from:
+        return f"{result.function} (renamed from {result.renamed_from})"
+    return result.function
+
+
 def location_text(result: FunctionResult) -> str:
     where: Location | None = result.new or result.old
     return str(where) if where else "-"
@@ -73,14 +81,14 @@ def summary_line(report: Report) -> str:
         Verdict.UNKNOWN: "unknown",
         Verdict.EQUIVALENT: "equivalent",
     }
-    return ", ".join(f"{counts[v]} {words[v]}" for v in _ORDER if counts[v])
+    return ", ".join(f"{counts[v]} {words[v]}" for v in ORDER if counts[v])
 
 
-def _cell(text: str) -> str:
+def cell_text(text: str) -> str:
     return text.replace("\\", "\\\\").replace("|", "\\|").replace("\n", " ")
 
 
-def _code(text: str) -> str:
+def code_span(text: str) -> str:
     """An inline code span that survives backticks and pipes inside table cells."""
     fence = "``" if "`" in text else "`"
     pad = " " if text.startswith("`") or text.endswith("`") else ""
@@ -92,27 +100,27 @@ def _details(result: FunctionResult) -> str:
     if result.verdict is Verdict.NOT_EQUIVALENT:
         heads = [entry.configurations for entry in result.neq_summary]
         if not heads:
-            return _cell(result.reason or "differs")
+            return cell_text(result.reason or "differs")
         if heads == ["1"]:  # every configuration (or a single product): say where instead
             scope = " in every configuration" if result.features else ""
             inputs = result.neq_summary[0].inputs
-            return f"differs{scope}" + (f" for inputs {_code(inputs)}" if inputs != "1" else "")
-        return "differs when " + " or ".join(_code(h) for h in heads)
+            return f"differs{scope}" + (f" for inputs {code_span(inputs)}" if inputs != "1" else "")
+        return "differs when " + " or ".join(code_span(h) for h in heads)
     if result.verdict is Verdict.EQUIVALENT:
         text = result.reason or ("proved for every configuration" if result.features else "proved")
         if result.assumptions:
             text += " (assuming " + "; ".join(result.assumptions) + ")"
-        return _cell(text)
+        return cell_text(text)
     text = result.reason or result.verdict.value.lower()
     if result.bound is not None and "bound" not in text:
         text += f" (bound {result.bound})"
-    return _cell(text)
+    return cell_text(text)
 
 
 def _witness_section(result: FunctionResult) -> list[str]:
     lines = [
         "",
-        f"<details><summary>{_code(result.function)} — "
+        f"<details><summary>{code_span(result.function)} — "
         f"{len(result.neq_summary)} differing case(s)</summary>",
         "",
         "| Configurations | Inputs | Witness | Old | New |",
@@ -121,9 +129,10 @@ def _witness_section(result: FunctionResult) -> list[str]:
     for entry in result.neq_summary:
         w = entry.witness
         witness = configuration_text(w.configuration) + "; " + assignment_text(w.inputs)
+        old, new = assignment_text(w.old_output), assignment_text(w.new_output)
         lines.append(
-            f"| {_code(entry.configurations)} | {_code(entry.inputs)} | {_cell(witness)} "
-            f"| {_cell(assignment_text(w.old_output))} | {_cell(assignment_text(w.new_output))} |"
+            f"| {code_span(entry.configurations)} | {code_span(entry.inputs)} "
+            f"| {cell_text(witness)} | {cell_text(old)} | {cell_text(new)} |"
         )
     replayed = sorted({m.value for e in result.neq_summary for m in e.witness.replayed_by})
     if replayed:
@@ -139,11 +148,14 @@ def render(report: Report) -> str:
             "| | Function | Location | Verdict | Details |",
             "|---|---|---|---|---|",
         ]
-        ordered = sorted(report.results, key=lambda r: _ORDER.index(r.verdict))
+        ordered = sorted(report.results, key=lambda r: ORDER.index(r.verdict))
         for result in ordered:
+            renamed = (
+                f" (renamed from {code_span(result.renamed_from)})" if result.renamed_from else ""
+            )
             lines.append(
-                f"| {_ICON[result.verdict]} | {_code(result.function)} "
-                f"| {_code(location_text(result))} | {result.verdict.value} "
+                f"| {ICON[result.verdict]} | {code_span(result.function)}{renamed} "
+                f"| {code_span(location_text(result))} | {result.verdict.value} "
                 f"| {_details(result)} |"
             )
         for result in ordered:

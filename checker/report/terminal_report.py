@@ -5,10 +5,13 @@ from __future__ import annotations
 import io
 import json
 
+from rich.color import ColorSystem
 from rich.console import Console
+from rich.style import Style
 from rich.table import Table
 from rich.text import Text
 
+from checker.report.markdown_report import function_text
 from checker.types import FunctionResult, Report, Verdict
 
 _STYLE = {
@@ -36,10 +39,23 @@ def _witness_cell(result: FunctionResult) -> str:
     return result.reason or ""
 
 
-def render(report: Report, width: int = 120) -> str:
+def styled(verdict: Verdict, text: str, color: bool) -> str:
+    """`text` in the verdict's style (ANSI) when color is on; as it is otherwise."""
+    if not color:
+        return text
+    return Style.parse(_STYLE[verdict]).render(text, color_system=ColorSystem.STANDARD)
+
+
+def render(report: Report, width: int = 120, color: bool = False) -> str:
+    """The table; with `color`, verdicts in ANSI colors (the CLI decides: --color, NO_COLOR)."""
     buffer = io.StringIO()
     console = Console(
-        file=buffer, width=width, force_terminal=False, color_system=None, highlight=False
+        file=buffer,
+        width=width,
+        force_terminal=color,
+        color_system="standard" if color else None,
+        no_color=not color,
+        highlight=False,
     )
     table = Table(title="liftdiff", show_lines=False)
     table.add_column("function", no_wrap=True)
@@ -48,7 +64,7 @@ def render(report: Report, width: int = 120) -> str:
     table.add_column("time", justify="right", no_wrap=True)
     for result in report.results:
         table.add_row(
-            result.function,
+            function_text(result),
             Text(result.verdict.value, style=_STYLE[result.verdict]),
             _witness_cell(result),
             f"{result.stats.seconds:.2f}s",

@@ -3,7 +3,7 @@
 Presence conditions are evaluated in 64-bit two's complement as `#if` does;
 feature variables are C `int`s in the lifted program, so an integer feature
 ranges over 32-bit values and a boolean one over {0, 1}. Small boolean
-questions are answered by truth tables; the rest go through `checker.solver`
+questions are answered by truth tables; the rest go through `checker.semantics.solver`
 (the one module that calls z3's check). A solver "unknown" counts as
 satisfiable here: keeping a branch we could not refute is always safe.
 """
@@ -15,8 +15,8 @@ from collections.abc import Callable, Iterator, Mapping
 
 import z3
 
-from checker import solver
 from checker.errors import UnsupportedError
+from checker.semantics import solver
 from checker.variability import formula as fm
 from checker.variability.formula import Formula
 
@@ -184,6 +184,17 @@ def models(formula: Formula, terms: tuple[Formula, ...],
         yield from _boolean_models(formula, terms, ordered)
         return
     yield from _solver_models(formula, terms, ordered)
+
+
+def extension(formula: Formula, known: Mapping[str, int]) -> dict[str, int] | None:
+    """`known` (feature -> value) with values for the other features of `formula`
+    that make it hold (the first found, 0 before 1), or None if none does."""
+    domains = {v.name: v.boolean for v in _vars(formula)}
+    literals = (fm.binary("==", fm.Var(name, domains.get(name, value in (0, 1))),
+                          fm.Const(value))
+                for name, value in sorted(known.items()))
+    found = next(models(fm.conj(formula, *literals), ()), None)
+    return None if found is None else {**found[1], **known}
 
 
 def _boolean_models(formula: Formula, terms: tuple[Formula, ...],

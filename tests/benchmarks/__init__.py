@@ -1,0 +1,1 @@
+"""Tests of benchmarks/: the spl oracle and its committed results."""

@@ -1,2 +1,2 @@
 int ext(int);
-int f(int x) { return ext(x) - ext(x + 1); }
+int f(int x) { int a = ext(x); return a - ext(x + 1); }

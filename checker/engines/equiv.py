@@ -1,0 +1,459 @@
+"""Equivalence of one function pair (one product, no feature variables split out).
+
+VERIFY&CEX with lazy concretization: the solver either refutes "outputs
+differ" (EQUIVALENT), or proposes inputs that are replayed; a proposal that
+needs an impossible library value is blocked with the real value as a lemma
+and the solver asked again, within the refinement budget.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass, field
+
+import z3
+
+from checker.engines.fuzz import samples
+from checker.engines.product import Product
+from checker.engines.witness import library_lemma, model_assignment, model_stub
+from checker.engines.z3_terms import is_uninterpreted, subterms
+from checker.ir.ir import STATUS_UNWOUND, Cfa, Input
+from checker.ir.smt_ops import z3_literal
+from checker.replay.interp import (
+    Arg,
+    ExternalCall,
+    InterpreterError,
+    RegionValue,
+    same_value,
+)
+from checker.replay.replay import (
+    Assignment,
+    CompiledReplay,
+    CompiledVersion,
+    Difference,
+    Observation,
+    call_result_types,
+    compiled_replay,
+    differences,
+    observe,
+    run_version,
+)
+from checker.semantics.library import PURE_LIBRARY
+from checker.semantics.solver import Budget, Outcome, check
+from checker.types import ReplayMethod, Settings
+
+MAX_STEPS = 2_000_000
+FUZZ_STEPS = 20_000
+"""Random tests are cheap or skipped: a sample that runs longer proves nothing."""
+QUICK_CALL = 0.3
+"""Seconds for the first, whole-formula attempt before splitting into pieces
+(a whole formula that needs longer is usually solved faster piece by piece:
+the lifted EQ's last, fully restricted query on BusyBox `sortcmp` takes over
+2 s whole and 0.13 s in pieces; pieces still open are finally solved together,
+so a short first attempt loses little)."""
+STUB_ROUNDS = 6
+
+
+@dataclass
+class Splitting:
+    """What one product's earlier queries learned about solving its difference
+    formula: the lifted EQ asks the same product dozens of times under
+    different restrictions, and a whole formula that timed out once is split
+    straight away from then on (its pieces, sorted once, are kept)."""
+
+    whole_too_hard: bool = False
+    pieces: list[z3.BoolRef] | None = None
+
+    def sorted_pieces(self, product: Product) -> list[z3.BoolRef]:
+        if self.pieces is None:
+            self.pieces = sorted(split_cases(product), key=term_size)
+        return self.pieces
+
+
+@dataclass(frozen=True)
+class Confirmed:
+    """A replayed witness."""
+
+    assignment: Assignment
+    old: Observation
+    new: Observation
+    differences: tuple[Difference, ...]
+    replayed_by: tuple[ReplayMethod, ...]
+    old_cfa: Cfa
+    new_cfa: Cfa
+
+
+@dataclass(frozen=True)
+class Verdict:
+    """Engine-internal outcome of one VERIFY&CEX question."""
+
+    kind: Outcome  # UNSAT: equivalent; SAT: confirmed witness; UNKNOWN: neither
+    witness: Confirmed | None = None
+    reason: str | None = None
+
+
+@dataclass
+class Replayer:
+    """Everything needed to replay candidates for one product."""
+
+    product: Product
+    old_version: CompiledVersion | None
+    new_version: CompiledVersion | None
+    compiler: str | None
+    notes: list[str] = field(default_factory=list)
+    programs: tuple[Cfa, Cfa] | None = None
+    """The CFAs to execute (default: the product's); bounded products replay on
+    the real, loop-carrying CFAs so a witness is a complete execution."""
+    configure: Callable[[Assignment], tuple[CompiledVersion, CompiledVersion]] | None = None
+    """The products (derived by the real preprocessor) for a witness's configuration."""
+
+    def confirm(
+        self,
+        assignment: Assignment,
+        model: z3.ModelRef | None,
+        max_steps: int = MAX_STEPS,
+    ) -> tuple[Confirmed | None, Assignment, list[ExternalCall], str]:
+        """Replay `assignment`; returns (witness or None, completed assignment,
+        library calls made, why it did not replay)."""
+        product = self.product
+        old_cfa, new_cfa = self.programs or (product.old, product.new)
+        assignment, why = _own_states_at_start(old_cfa, new_cfa, assignment)
+        if why:
+            return None, assignment, [], why
+        types = call_result_types(product.old, product.new)
+        stubs = dict(assignment.stubs)
+        for _ in range(STUB_ROUNDS):
+            current = Assignment(assignment.scalars, assignment.regions, stubs, assignment.free)
+            old_run = run_version(old_cfa, current, "old", max_steps)
+            new_run = run_version(new_cfa, current, "new", max_steps)
+            missing = [c for c in (*old_run.calls, *new_run.calls) if c.source == "missing"]
+            if not missing:
+                break
+            added = False
+            for call in missing:
+                value = None
+                if model is not None and call.func in types:
+                    value = model_stub(product, model, call.func, call.args, types[call.func])
+                if value is None:
+                    value = call.result
+                if (call.func, call.args) not in stubs:
+                    stubs[(call.func, call.args)] = value
+                    added = True
+            if not added:
+                break
+        assignment = Assignment(assignment.scalars, assignment.regions, stubs, assignment.free)
+        if STATUS_UNWOUND in (old_run.status, new_run.status):
+            return None, assignment, [], "the run needs deeper recursion than was inlined"
+        old_obs = observe(old_cfa, old_run)
+        new_obs = observe(new_cfa, new_run)
+        library = [c for c in (*old_run.calls, *new_run.calls) if c.source == "library"]
+        found = differences(old_obs, new_obs, assignment)
+        if not found:
+            return None, assignment, library, _equal_reason(old_cfa, new_cfa)
+        methods = [ReplayMethod.INTERPRETER]
+        if self.compiler and self.old_version is not None and self.new_version is not None:
+            versions = (
+                (self.old_version, self.new_version)
+                if self.configure is None
+                else self.configure(assignment)
+            )
+            compiled = compiled_replay(
+                old_cfa, new_cfa, *versions, assignment, old_obs, new_obs, self.compiler
+            )
+            verdict = _compiled_verdict(compiled)
+            if verdict is False:
+                return None, assignment, library, _compiled_reason(compiled)
+            if verdict is True:
+                methods.append(ReplayMethod.COMPILER)
+            elif compiled.message and compiled.message not in self.notes:
+                self.notes.append(f"compiled replay unavailable: {compiled.message}")
+        return (
+            Confirmed(assignment, old_obs, new_obs, tuple(found), tuple(methods), old_cfa, new_cfa),
+            assignment,
+            library,
+            "",
+        )
+
+
+def _own_states(old: Cfa, new: Cfa) -> list[Input]:
+    """Static locals of one version alone (or declared differently in the two)."""
+    keys = [{i.key for i in cfa.inputs if i.private} for cfa in (old, new)]
+    return [i for i in (*old.inputs, *new.inputs) if i.private and i.key not in keys[0] & keys[1]]
+
+
+def _own_states_at_start(
+    old: Cfa, new: Cfa, assignment: Assignment
+) -> tuple[Assignment, str]:
+    """Put the static locals that the versions do not share at their values when
+    the program starts: the two states are unrelated, so a difference counts only
+    where it is reachable (the first call). Returns the assignment, and why it
+    cannot be replayed ('' if it can)."""
+    own = _own_states(old, new)
+    if not own:
+        return assignment, ""
+    scalars, regions = dict(assignment.scalars), dict(assignment.regions)
+    for item in own:
+        if item.start is None:
+            return assignment, (
+                f"'{item.name}' belongs to one version only and its initial value is not known"
+            )
+        if item.is_region:
+            regions[item.key] = RegionValue({}, item.start)
+        else:
+            scalars[item.key] = item.start
+    return Assignment(scalars, regions, assignment.stubs, assignment.free), ""
+
+
+def _equal_reason(old: Cfa, new: Cfa) -> str:
+    own = ", ".join(sorted({f"'{i.name}'" for i in _own_states(old, new)}))
+    if own:
+        return (
+            f"equal behaviour with the state that one version alone keeps ({own}) at its "
+            "initial value; differences exist only for states not known to be reachable"
+        )
+    return "the interpreter shows equal behaviour"
+
+
+def _compiled_verdict(compiled: CompiledReplay) -> bool | None:
+    """True: gcc confirms; False: gcc contradicts; None: could not compile/run."""
+    if compiled.unavailable:
+        return None
+    return compiled.differs and compiled.agrees_with_interpreter
+
+
+def _compiled_reason(compiled: CompiledReplay) -> str:
+    if not compiled.differs:
+        return "the compiled program shows equal behaviour (the interpreter disagrees)"
+    return "the compiled program behaves differently from the interpreter on this witness"
+
+
+def verify_and_cex(
+    product: Product,
+    assumptions: list[z3.BoolRef],
+    replayer: Replayer,
+    budget: Budget,
+    settings: Settings,
+    fixed: dict[str, int | float] | None = None,
+    fuzz: bool = True,
+    splitting: Splitting | None = None,
+) -> Verdict:
+    """Decide `assumptions -> outputs equal` or find a replayed counterexample.
+
+    Random tests run first (cheap, and every hit is a real execution), then the
+    solver; when the solver's proposals keep needing impossible library values
+    or it gives up, a longer random search gets the last word before UNKNOWN.
+    """
+    query = [*product.domain, *assumptions, product.differ]
+    if z3.is_false(z3.simplify(z3.And(*query))):
+        return Verdict(Outcome.UNSAT)
+    quick = max(8, settings.random_tests // 4)
+    found = (
+        random_search(product, assumptions, replayer, quick, settings.seed, budget, fixed)
+        if fuzz
+        else None
+    )
+    if found is not None:
+        return Verdict(Outcome.SAT, witness=found)
+    verdict = _solve(
+        product, query, replayer, budget, settings.refinements, splitting or Splitting()
+    )
+    if verdict.kind is not Outcome.UNKNOWN or not fuzz:
+        return verdict
+    found = random_search(
+        product, assumptions, replayer, settings.random_tests, settings.seed + 1, budget, fixed
+    )
+    if found is not None:
+        return Verdict(Outcome.SAT, witness=found)
+    return verdict
+
+
+def _solve(
+    product: Product,
+    query: list[z3.BoolRef],
+    replayer: Replayer,
+    budget: Budget,
+    refinements: int,
+    splitting: Splitting,
+) -> Verdict:
+    """The whole difference formula first, briefly (unless it already timed out
+    on this product); if the solver gives up, one output path pair at a time
+    (smaller formulas, same meaning), and finally the pieces still open,
+    together, with whatever time is left."""
+    base = query[:-1]
+    verdict = Verdict(Outcome.UNKNOWN, reason="the whole formula timed out before")
+    if not splitting.whole_too_hard:
+        verdict = _refine(
+            product, [*base, product.differ], replayer, budget.share(QUICK_CALL), refinements
+        )
+        if verdict.kind is not Outcome.UNKNOWN or budget.exhausted():
+            return verdict
+        splitting.whole_too_hard = True
+    pieces = splitting.sorted_pieces(product)
+    open_pieces: list[z3.BoolRef] = []
+    for index, piece in enumerate(pieces):
+        if budget.exhausted():
+            return Verdict(Outcome.UNKNOWN, reason=f"time limit reached ({verdict.reason})")
+        left = len(pieces) - index
+        sub = _refine(
+            product,
+            [*base, piece],
+            replayer,
+            budget.share(max(0.5, budget.remaining() / (2 * left))),
+            refinements,
+        )
+        if sub.kind is Outcome.SAT:
+            return sub
+        if sub.kind is Outcome.UNKNOWN:
+            open_pieces.append(piece)
+            verdict = sub
+    if not open_pieces:
+        return Verdict(Outcome.UNSAT)  # every piece of the disjunction refuted
+    if budget.exhausted():
+        return verdict
+    return _refine(
+        product,
+        [*base, z3.Or(*open_pieces)],
+        replayer,
+        budget.share(budget.remaining()),
+        refinements,
+    )
+
+
+def split_cases(product: Product, limit: int = 64) -> list[z3.BoolRef]:
+    """The difference formula as a disjunction of small pieces: per case, and per
+    pair of paths (leaves of the if-then-else trees) for compared values."""
+    pieces: list[z3.BoolRef] = []
+    for case in product.cases:
+        if case.old is None or case.new is None:
+            pieces.append(case.guard)
+            continue
+        left = ite_leaves(case.old, limit)
+        right = ite_leaves(case.new, limit)
+        if left is None or right is None or len(left) * len(right) > limit:
+            pieces.append(case.formula())
+            continue
+        for cond_a, value_a in left:
+            for cond_b, value_b in right:
+                if value_a.eq(value_b):
+                    continue
+                pieces.append(z3.And(case.guard, cond_a, cond_b, value_a != value_b))
+    return pieces
+
+
+def term_size(term: z3.ExprRef, cap: int = 20000) -> int:
+    """Distinct nodes of a term (up to `cap`): small pieces are tried first."""
+    return sum(1 for _ in subterms(term, cap))
+
+
+def ite_leaves(term: z3.ExprRef, limit: int) -> list[tuple[z3.BoolRef, z3.ExprRef]] | None:
+    leaves: list[tuple[z3.BoolRef, z3.ExprRef]] = []
+    stack: list[tuple[list[z3.BoolRef], z3.ExprRef]] = [([], term)]
+    while stack:
+        conds, node = stack.pop()
+        if z3.is_app_of(node, z3.Z3_OP_ITE):
+            cond = node.arg(0)
+            stack.append(([*conds, z3.Not(cond)], node.arg(2)))
+            stack.append(([*conds, cond], node.arg(1)))
+            continue
+        leaves.append((z3.And(*conds) if conds else z3.BoolVal(True), node))
+        if len(leaves) > limit:
+            return None
+    return leaves
+
+
+def _refine(
+    product: Product, query: list[z3.BoolRef], replayer: Replayer, budget: Budget, refinements: int
+) -> Verdict:
+    lemmas: list[z3.BoolRef] = []
+    last_reason = ""
+    for _ in range(refinements + 1):
+        answer = check(query + lemmas, budget)
+        if answer.outcome is Outcome.UNSAT:
+            return Verdict(Outcome.UNSAT)
+        if answer.outcome is Outcome.UNKNOWN:
+            return Verdict(Outcome.UNKNOWN, reason=answer.reason)
+        assert answer.model is not None
+        assignment = model_assignment(product, answer.model)
+        try:
+            confirmed, assignment, library, why = replayer.confirm(assignment, answer.model)
+        except InterpreterError as exc:
+            return Verdict(Outcome.UNKNOWN, reason=f"solver counterexample does not replay: {exc}")
+        if confirmed is not None:
+            return Verdict(Outcome.SAT, witness=confirmed)
+        last_reason = why
+        new_lemmas = _lemmas(product, answer.model, library)
+        if not new_lemmas:
+            return Verdict(Outcome.UNKNOWN, reason=f"solver counterexample does not replay: {why}")
+        lemmas.extend(new_lemmas)
+    return Verdict(
+        Outcome.UNKNOWN,
+        reason=f"no replayable counterexample after {refinements} "
+        f"refinements of library-call values ({last_reason})",
+    )
+
+
+def random_search(
+    product: Product,
+    assumptions: list[z3.BoolRef],
+    replayer: Replayer,
+    count: int,
+    seed: int,
+    budget: Budget,
+    fixed: dict[str, int | float] | None,
+) -> Confirmed | None:
+    admissible = input_constraints(product, [*product.domain, *assumptions])
+    for assignment in samples(product.old, product.new, count, seed, fixed):
+        if budget.exhausted():
+            return None
+        if not satisfies(product, admissible, assignment):
+            continue
+        try:
+            confirmed, _, _, _ = replayer.confirm(assignment, None, FUZZ_STEPS)
+        except InterpreterError:
+            continue
+        if confirmed is not None:
+            return confirmed
+    return None
+
+
+def input_constraints(product: Product, constraints: list[z3.BoolRef]) -> z3.BoolRef | None:
+    """The conjunction of the constraints that speak only of scalar inputs (exit
+    guards and terms over uninterpreted values are left to the replay)."""
+    names = {s.symbol.get_id() for s in product.inputs.values() if not s.input.is_region}
+    relevant = [c for c in constraints if _only_inputs(c, names)]
+    return z3.And(*relevant) if relevant else None
+
+
+def satisfies(product: Product, constraint: z3.BoolRef | None, assignment: Assignment) -> bool:
+    """Do concrete inputs meet `constraint` (from input_constraints)?"""
+    if constraint is None:
+        return True
+    pairs = [
+        (shared.symbol, z3_literal(assignment.scalars[key], shared.symbol.sort()))
+        for key, shared in product.inputs.items()
+        if key in assignment.scalars
+    ]
+    value = z3.simplify(z3.substitute(constraint, *pairs)) if pairs else z3.simplify(constraint)
+    return not z3.is_false(value)
+
+
+def _only_inputs(term: z3.ExprRef, names: set[int]) -> bool:
+    return all(not is_uninterpreted(node) or (not node.num_args() and node.get_id() in names)
+               for node in subterms(term))
+
+
+def _lemmas(product: Product, model: z3.ModelRef, calls: list[ExternalCall]) -> list[z3.BoolRef]:
+    types = call_result_types(product.old, product.new)
+    lemmas = []
+    seen: set[tuple[str, tuple[Arg, ...]]] = set()
+    for call in calls:
+        if call.func not in PURE_LIBRARY or (call.func, call.args) in seen:
+            continue
+        seen.add((call.func, call.args))
+        modelled = model_stub(product, model, call.func, call.args, types[call.func])
+        if modelled is not None and same_value(modelled, call.result):
+            continue
+        lemma = library_lemma(product, call.func, call.args, call.result)
+        if lemma is not None:
+            lemmas.append(lemma)
+    return lemmas

@@ -1,0 +1,238 @@
+"""Relational invariants by elimination (Houdini) on the loop product.
+
+Most real changes leave loops largely alone: then "every variable equals its
+counterpart" (plus a few offsets, scalings and bounds) is an inductive
+invariant of the lockstep product, and checking that needs only ordinary SMT
+queries in exact C semantics (bit-vectors, IEEE floats, arrays, calls) - none
+of which Spacer handles well. Start from many candidate facts per product
+state, drop every candidate some transition can falsify (a model removes all
+it refutes at once), and when nothing changes any more, ask whether the
+surviving facts at the exit imply equal outputs. Sound by construction: what
+survives is inductive; failure only means UNKNOWN.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
+
+import z3
+
+from checker.engines.chc import NotEncodable, ProductSystem, build_product_system
+from checker.engines.z3_terms import is_uninterpreted, subterms
+from checker.ir import smt_ops
+from checker.ir.ir import Binary, BinOp, Cfa, Const, action_exprs, walk
+from checker.semantics.solver import Budget, Outcome, check
+
+MAX_CANDIDATES = 3000
+QUICK_INT = 2.0
+FULL_CHECK = 3.0
+"""Seconds for one full inductiveness check; facts it cannot settle are dropped."""
+"""Seconds for an integer-only inductiveness check before the full one."""
+SCALES = (2, 3, 4, 8)
+
+
+@dataclass(frozen=True)
+class HoudiniOutcome:
+    kind: Outcome  # UNSAT: proved equivalent (partially); UNKNOWN otherwise
+    reason: str | None = None
+    invariants: int = 0
+
+
+def _program_factors(*cfas: Cfa) -> list[int]:
+    """Small constant factors the programs multiply by (strength reduction)."""
+    found = set(SCALES)
+    for cfa in cfas:
+        for edge in cfa.edges:
+            for expr in action_exprs(edge.action):
+                for node in walk(expr):
+                    if isinstance(node, Binary) and node.op is BinOp.MUL:
+                        for side in (node.left, node.right):
+                            if (
+                                isinstance(side, Const)
+                                and isinstance(side.value, int)
+                                and 1 < abs(side.value) <= 64
+                            ):
+                                found.add(abs(side.value))
+    return sorted(found)
+
+
+def _base(name: str) -> str:
+    """A variable's source name without the fresh-name counter (`x#2` -> `x`)."""
+    return name.split("#", 1)[0]
+
+
+def _is_int(term: z3.ExprRef) -> bool:
+    return bool(z3.is_bv_sort(term.sort()))
+
+
+def candidates(
+    system: ProductSystem, state: tuple[int, int], factors: list[int]
+) -> list[z3.BoolRef]:
+    old = system.sides[0].args(state[0])
+    new = system.sides[1].args(state[1])
+    old_names = system.sides[0].names(state[0])
+    new_names = system.sides[1].names(state[1])
+    inputs = [s for s in system.inputs_args() if not z3.is_array(s)]
+    # "this product state is unreachable": the schedule pairs, e.g., an early
+    # return of one version with the loop of the other; under equal inputs
+    # such pairs never happen, and saying so is the invariant they need
+    found: list[z3.BoolRef] = [z3.BoolVal(False)]
+    for a, a_name in zip(old, old_names, strict=True):
+        for b, b_name in zip(new, new_names, strict=True):
+            if a.sort() != b.sort():
+                continue
+            if not _is_int(a) and _base(a_name) != _base(b_name):
+                continue  # refuting a float or array candidate costs a bit-blasted model
+            found.append(a == b)
+            if _is_int(a):
+                one = z3.BitVecVal(1, a.size())
+                found += [a == b + one, a + one == b]
+                for k in factors:
+                    scale = z3.BitVecVal(k, a.size())
+                    found += [a == b * scale, b == a * scale]
+    for group in (old, new):
+        ints = [v for v in group if _is_int(v)]
+        for a in ints:
+            for b in ints:
+                if a is b or a.sort() != b.sort():
+                    continue
+                found.append(a == b)
+                for k in factors:
+                    found.append(a == b * z3.BitVecVal(k, a.size()))
+    for v in [*old, *new]:
+        if not _is_int(v):
+            continue
+        zero = z3.BitVecVal(0, v.size())
+        found += [v >= zero, v > zero]
+        for x in inputs:
+            if x.sort() == v.sort():
+                found += [v <= x, v < x, v >= x, v == x, v <= x + z3.BitVecVal(1, v.size())]
+    return found[:MAX_CANDIDATES]
+
+
+def _merging(facts: list[z3.BoolRef]) -> list[tuple[z3.ExprRef, z3.ExprRef]]:
+    """Substitution making variables that facts declare equal one and the same
+    term: the solver then sees identical computations as identical (congruence
+    for free) instead of bit-blasting two copies of every float operation."""
+    parent: dict[int, z3.ExprRef] = {}
+
+    def find(term: z3.ExprRef) -> z3.ExprRef:
+        while term.get_id() in parent:
+            term = parent[term.get_id()]
+        return term
+
+    for fact in facts:
+        if z3.is_eq(fact) and all(_is_variable(side) for side in fact.children()):
+            a, b = (find(side) for side in fact.children())
+            if not a.eq(b):
+                parent[b.get_id()] = a
+    seen = {}
+    for fact in facts:
+        for side in fact.children() if z3.is_eq(fact) else ():
+            if side.get_id() in parent:
+                seen[side.get_id()] = (side, find(side))
+    return list(seen.values())
+
+
+def _conjuncts(term: z3.BoolRef) -> list[z3.BoolRef]:
+    if z3.is_and(term):
+        return [part for child in term.children() for part in _conjuncts(child)]
+    return [term]
+
+
+def _has_float(term: z3.ExprRef) -> bool:
+    return any(isinstance(node.sort(), z3.FPSortRef) for node in subterms(term))
+
+
+def _is_variable(term: z3.ExprRef) -> bool:
+    return z3.is_const(term) and is_uninterpreted(term)
+
+
+def _apply(term: z3.ExprRef, merge: list[tuple[z3.ExprRef, z3.ExprRef]]) -> z3.ExprRef:
+    return z3.substitute(term, *merge) if merge else term
+
+
+def houdini_check(
+    old: Cfa,
+    new: Cfa,
+    budget: Budget,
+    restriction: Callable[[Mapping[str, z3.ExprRef]], list[z3.BoolRef]] | None = None,
+) -> HoudiniOutcome:
+    try:
+        system = build_product_system(old, new, sem=smt_ops, allow_calls=True, together=True)
+    except NotEncodable as exc:
+        return HoudiniOutcome(Outcome.UNKNOWN, f"relational invariants: {exc} not supported")
+    if system.final is None:
+        return HoudiniOutcome(Outcome.UNSAT)  # neither version can return
+    if restriction is not None:
+        system.domain.extend(
+            restriction({key: shared.symbol for key, shared in system.inputs.items()})
+        )
+    factors = _program_factors(old, new)
+    facts = {state: candidates(system, state, factors) for state in system.states()}
+    changed = True
+    while changed:
+        changed = False
+        for step in system.transitions:
+            pre = system.domain if step.src is None else facts[step.src]
+            target_args = system.args(step.dst)
+            values = [*system.inputs_args(), *step.old_values, *step.new_values]
+            pairs = list(zip(target_args, values, strict=True))
+            merge = _merging(pre)
+            assumed = [_apply(fact, merge) for fact in pre]
+            guard = _apply(step.guard, merge)
+            while facts[step.dst]:
+                images = [
+                    z3.simplify(_apply(z3.substitute(fact, *pairs), merge))
+                    for fact in facts[step.dst]
+                ]
+                open_images = [image for image in images if not z3.is_true(image)]
+                if not open_images:
+                    break
+                goal = z3.Not(z3.And(*open_images))
+                if not _has_float(goal):
+                    # integer facts rarely need the float part of a path condition;
+                    # leaving it out is only a weaker assumption (an UNSAT still holds)
+                    ints = [c for c in [*assumed, *_conjuncts(guard)] if not _has_float(c)]
+                    quick = check([*ints, goal], budget.share(QUICK_INT))
+                    if quick.outcome is Outcome.UNSAT:
+                        break
+                answer = check([*assumed, guard, goal], budget.share(FULL_CHECK))
+                if answer.outcome is Outcome.UNSAT:
+                    break
+                if answer.outcome is Outcome.UNKNOWN:
+                    if budget.exhausted():
+                        return HoudiniOutcome(
+                            Outcome.UNKNOWN, f"relational invariants: {answer.reason}"
+                        )
+                    # undecided facts are dropped: a weaker candidate set is still sound
+                    facts[step.dst] = [
+                        fact
+                        for fact, image in zip(facts[step.dst], images, strict=True)
+                        if z3.is_true(image)
+                    ]
+                    changed = True
+                    continue
+                assert answer.model is not None
+                keep = [
+                    fact
+                    for fact, image in zip(facts[step.dst], images, strict=True)
+                    if z3.is_true(answer.model.eval(image, model_completion=True))
+                ]
+                if len(keep) == len(facts[step.dst]):
+                    break  # the model satisfies every image: nothing to learn
+                facts[step.dst] = keep
+                changed = True
+    exit_facts = facts.get(system.exit, [])
+    merge = _merging(exit_facts)
+    final = z3.simplify(_apply(system.final, merge))
+    answer = check([*[_apply(f, merge) for f in exit_facts], final], budget)
+    if answer.outcome is Outcome.UNSAT:
+        return HoudiniOutcome(Outcome.UNSAT, invariants=sum(len(f) for f in facts.values()))
+    reason = (
+        answer.reason
+        if answer.outcome is Outcome.UNKNOWN
+        else "no relational invariant among the candidates implies equal outputs"
+    )
+    return HoudiniOutcome(Outcome.UNKNOWN, f"relational invariants: {reason}")

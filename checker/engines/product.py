@@ -1,0 +1,252 @@
+"""Self-composition of old and new over shared inputs (loop-free engine).
+
+Inputs are matched by key (parameters by position, globals and features by
+name); each version runs on the same symbols; the product's "outputs differ"
+formula is what the solver refutes (EQUIVALENT) or satisfies (a candidate
+witness for replay).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+
+import z3
+
+from checker.engines.symexec import Environment, EventSite, ExitState, execute
+from checker.errors import UnsupportedError
+from checker.ir import smt_ops
+from checker.ir.ir import (
+    EXIT_CODE_VAR,
+    STATUS_EXIT,
+    STATUS_RETURN,
+    STATUS_VAR,
+    Cfa,
+    Input,
+    InputSource,
+    Output,
+)
+from checker.lower.lower_state import NULL_SUFFIX
+
+
+@dataclass
+class UninterpretedFunctions:
+    """One z3 function per (name, signature), shared by both versions."""
+
+    decls: dict[tuple[str, tuple[z3.SortRef, ...], z3.SortRef], z3.FuncDeclRef] = field(
+        default_factory=dict
+    )
+
+    def __call__(
+        self, name: str, domain: tuple[z3.SortRef, ...], rng: z3.SortRef
+    ) -> z3.FuncDeclRef:
+        key = (name, domain, rng)
+        if key not in self.decls:
+            tag = "!".join(str(s) for s in (*domain, rng))
+            self.decls[key] = z3.Function(f"uf!{name}!{tag}", *domain, rng)
+        return self.decls[key]
+
+    def by_name(self) -> list[tuple[str, z3.FuncDeclRef]]:
+        return [(key[0], decl) for key, decl in self.decls.items()]
+
+
+@dataclass(frozen=True)
+class SharedInput:
+    key: str
+    name: str
+    symbol: z3.ExprRef
+    input: Input
+
+
+@dataclass
+class Product:
+    old: Cfa
+    new: Cfa
+    inputs: dict[str, SharedInput]
+    functions: UninterpretedFunctions
+    old_exit: ExitState
+    new_exit: ExitState
+    old_env: Environment
+    new_env: Environment
+    domain: list[z3.BoolRef]
+    cases: list[DiffCase]
+    notes: list[str]
+
+    @property
+    def differ(self) -> z3.BoolRef:
+        return z3.Or(*[case.formula() for case in self.cases]) if self.cases else z3.BoolVal(False)
+
+    def config_symbols(self) -> dict[str, z3.ExprRef]:
+        return {
+            s.name: s.symbol for s in self.inputs.values() if s.input.source is InputSource.CONFIG
+        }
+
+
+def shared_inputs(old: Cfa, new: Cfa) -> dict[str, SharedInput]:
+    inputs: dict[str, SharedInput] = {}
+    for item in (*old.inputs, *new.inputs):
+        existing = inputs.get(item.key)
+        if existing is not None:
+            if existing.input.type != item.type or existing.input.is_region != item.is_region:
+                raise UnsupportedError(
+                    f"'{item.name}' has type {existing.input.type} in the old version and "
+                    f"{item.type} in the new one (signature change)",
+                    new.location,
+                )
+            continue
+        sort = smt_ops.sort_of(item.type)
+        if item.is_region:
+            sort = z3.ArraySort(z3.BitVecSort(64), sort)
+        symbol = z3.Const(f"in!{item.key}", sort)
+        inputs[item.key] = SharedInput(item.key, item.name, symbol, item)
+    return inputs
+
+
+def build_product(old: Cfa, new: Cfa) -> Product:
+    inputs = shared_inputs(old, new)
+    functions = UninterpretedFunctions()
+    old_env = Environment(old, _refs(old, inputs), functions, "old")
+    new_env = Environment(new, _refs(new, inputs), functions, "new")
+    old_exit = execute(old, old_env)
+    new_exit = execute(new, new_env)
+    notes: list[str] = []
+    cases = outputs_differ(old, new, old_exit, new_exit, old_env, new_env, inputs, notes)
+    domain = [*_domain(inputs), old_exit.guard, new_exit.guard]
+    return Product(
+        old, new, inputs, functions, old_exit, new_exit, old_env, new_env, domain, cases, notes
+    )
+
+
+def _refs(cfa: Cfa, inputs: Mapping[str, SharedInput]) -> dict[str, z3.ExprRef]:
+    return {item.ref: inputs[item.key].symbol for item in cfa.inputs}
+
+
+def _domain(inputs: Mapping[str, SharedInput]) -> list[z3.BoolRef]:
+    """Null flags range over {0, 1}; feature domains come from the lifted engine."""
+    constraints = []
+    for shared in inputs.values():
+        if shared.key.endswith(NULL_SUFFIX):
+            zero = smt_ops.const(0, shared.input.type)
+            one = smt_ops.const(1, shared.input.type)
+            constraints.append(z3.Or(shared.symbol == zero, shared.symbol == one))
+    return constraints
+
+
+def _final(
+    cfa: Cfa,
+    exit_state: ExitState,
+    env: Environment,
+    output: Output | None,
+    key: str,
+    inputs: Mapping[str, SharedInput],
+) -> z3.ExprRef | None:
+    if output is not None:
+        if output.is_region:
+            return exit_state.mem.get(output.ref, env.initial_region(output.ref))
+        return exit_state.env.get(output.ref, env.initial(output.ref))
+    shared = inputs.get(key)
+    return None if shared is None else shared.symbol
+
+
+@dataclass(frozen=True)
+class DiffCase:
+    """One way the versions can differ: `guard`, and `old != new` when a pair is given.
+
+    Kept apart (rather than one big disjunction) so a solver that chokes on the
+    whole formula can be asked about one case, one output path at a time.
+    """
+
+    what: str
+    guard: z3.BoolRef
+    old: z3.ExprRef | None = None
+    new: z3.ExprRef | None = None
+
+    def formula(self) -> z3.BoolRef:
+        if self.old is None or self.new is None:
+            return self.guard
+        return z3.And(self.guard, self.old != self.new)
+
+
+def outputs_differ(
+    old: Cfa,
+    new: Cfa,
+    old_exit: ExitState,
+    new_exit: ExitState,
+    old_env: Environment,
+    new_env: Environment,
+    inputs: Mapping[str, SharedInput],
+    notes: list[str],
+) -> list[DiffCase]:
+    status_a = _status(old_exit, old_env, STATUS_VAR)
+    status_b = _status(new_exit, new_env, STATUS_VAR)
+    code_a = _status(old_exit, old_env, EXIT_CODE_VAR)
+    code_b = _status(new_exit, new_env, EXIT_CODE_VAR)
+    returned = status_a == old_env.sem.const(STATUS_RETURN, old.variables[STATUS_VAR])
+    exited = status_a == old_env.sem.const(STATUS_EXIT, old.variables[STATUS_VAR])
+    cases = [
+        DiffCase("status", status_a != status_b),
+        DiffCase("exit code", z3.And(exited, status_b == status_a), code_a, code_b),
+        DiffCase("calls", events_differ(old_exit.events, new_exit.events)),
+    ]
+    old_outputs = {o.key: o for o in old.outputs}
+    new_outputs = {o.key: o for o in new.outputs}
+    for key in sorted(set(old_outputs) | set(new_outputs)):
+        alone = new_outputs.get(key) if key not in old_outputs else old_outputs.get(key)
+        if key not in old_outputs.keys() & new_outputs.keys() and alone and alone.private:
+            notes.append(f"'{alone.name}' is state of one version only and is not compared")
+            continue
+        a = _final(old, old_exit, old_env, old_outputs.get(key), key, inputs)
+        b = _final(new, new_exit, new_env, new_outputs.get(key), key, inputs)
+        if a is None or b is None:
+            notes.append(
+                f"output '{key}' exists only in the "
+                f"{'old' if b is None else 'new'} version and is not compared"
+            )
+            continue
+        if a.sort() != b.sort():
+            notes.append(f"output '{key}' changed type")
+            cases.append(DiffCase(key, returned))
+            continue
+        cases.append(DiffCase(key, z3.And(returned, status_b == status_a), a, b))
+    return [case for case in cases if not z3.is_false(z3.simplify(case.formula()))]
+
+
+def _status(exit_state: ExitState, env: Environment, name: str) -> z3.ExprRef:
+    return exit_state.env.get(name, env.initial(name))
+
+
+def events_differ(a: tuple[EventSite, ...], b: tuple[EventSite, ...]) -> z3.BoolRef:
+    """The two event sequences differ: counts differ, or some position holds
+    different calls (see symexec: sites in topological order)."""
+    if not a and not b:
+        return z3.BoolVal(False)
+    width = 32
+    one, zero = z3.BitVecVal(1, width), z3.BitVecVal(0, width)
+
+    def positions(sites: tuple[EventSite, ...]) -> tuple[list[z3.ExprRef], z3.ExprRef]:
+        pos: list[z3.ExprRef] = []
+        count: z3.ExprRef = zero
+        for site in sites:
+            pos.append(count)
+            count = count + z3.If(site.guard, one, zero)
+        return pos, count
+
+    pos_a, count_a = positions(a)
+    pos_b, count_b = positions(b)
+    clashes: list[z3.BoolRef] = [count_a != count_b]
+    for site_a, pa in zip(a, pos_a, strict=True):
+        for site_b, pb in zip(b, pos_b, strict=True):
+            same_call = (
+                site_a.func == site_b.func
+                and len(site_a.args) == len(site_b.args)
+                and all(x.sort() == y.sort() for x, y in zip(site_a.args, site_b.args, strict=True))
+            )
+            meet = z3.And(site_a.guard, site_b.guard, pa == pb)
+            if not same_call:
+                clashes.append(meet)
+            elif site_a.args:
+                args_differ = z3.Or(
+                    *[x != y for x, y in zip(site_a.args, site_b.args, strict=True)]
+                )
+                clashes.append(z3.And(meet, args_differ))
+    return z3.Or(*clashes)

@@ -1,0 +1,290 @@
+"""Symbolic execution of an acyclic CFA into z3 terms, merging paths at joins.
+
+Locations are visited in topological order; the state reaching a location is
+the guarded merge (`If(guard_i, value_i, ...)`) of its incoming edges' states,
+so the formula size is linear in the CFA rather than in its number of paths.
+Observable events are kept per static call site with the guard under which the
+site fires; a DAG visits sites in topological order, so these lists are the
+event sequences of all paths at once.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
+from types import ModuleType
+
+import z3
+
+from checker.ir import smt_ops
+from checker.ir.ir import (
+    Assign,
+    Assume,
+    Binary,
+    Call,
+    Cast,
+    Cfa,
+    Const,
+    Event,
+    Expr,
+    Ite,
+    Load,
+    Skip,
+    Store,
+    StrConst,
+    Unary,
+    Var,
+    topological_order,
+)
+from checker.semantics.ctype import INDEX, FloatType
+
+
+@dataclass(frozen=True)
+class EventSite:
+    guard: z3.BoolRef
+    func: str
+    args: tuple[z3.ExprRef, ...]
+
+
+@dataclass
+class State:
+    guard: z3.BoolRef
+    env: dict[str, z3.ExprRef] = field(default_factory=dict)
+    mem: dict[str, z3.ArrayRef] = field(default_factory=dict)
+
+
+@dataclass(frozen=True)
+class ExitState:
+    """What reaches the exit: the path condition, final values, events."""
+
+    guard: z3.BoolRef
+    env: Mapping[str, z3.ExprRef]
+    mem: Mapping[str, z3.ArrayRef]
+    events: tuple[EventSite, ...]
+
+
+class Environment:
+    """Initial values for one version: shared inputs, fixed initials, free values."""
+
+    def __init__(
+        self,
+        cfa: Cfa,
+        inputs: Mapping[str, z3.ExprRef],
+        functions: Callable[[str, tuple[z3.SortRef, ...], z3.SortRef], z3.FuncDeclRef],
+        tag: str,
+        sem: ModuleType = smt_ops,
+    ) -> None:
+        self.cfa = cfa
+        self.inputs = inputs
+        self.functions = functions
+        self.tag = tag
+        self.sem = sem
+        self.free: dict[str, z3.ExprRef] = {}
+
+    def index_sort(self) -> z3.SortRef:
+        return self.sem.sort_of(INDEX)
+
+    def initial(self, name: str) -> z3.ExprRef:
+        if name in self.inputs:
+            return self.inputs[name]
+        ctype = self.cfa.variables[name]
+        if name in self.cfa.initial:
+            return self.sem.const(self.cfa.initial[name], ctype)
+        return self._free(name, self.sem.sort_of(ctype))
+
+    def initial_region(self, name: str) -> z3.ArrayRef:
+        if name in self.inputs:
+            return self.inputs[name]
+        region = self.cfa.regions[name]
+        sem = self.sem
+        elem = sem.sort_of(region.elem)
+        if region.init is not None:
+            array = z3.K(self.index_sort(), sem.const(0, region.elem))
+            for index, value in enumerate(region.init):
+                if value:
+                    array = z3.Store(array, sem.const(index, INDEX), sem.const(value, region.elem))
+            return array
+        return self._free(name, z3.ArraySort(self.index_sort(), elem))
+
+    def _free(self, name: str, sort: z3.SortRef) -> z3.ExprRef:
+        if name not in self.free:
+            self.free[name] = z3.Const(f"undef!{self.tag}!{name}", sort)
+        return self.free[name]
+
+
+class Evaluator:
+    """Translate IR expressions under a state."""
+
+    def __init__(self, env: Environment) -> None:
+        self.env = env
+        self.sem = env.sem
+
+    def value(self, state: State, name: str) -> z3.ExprRef:
+        if name not in state.env:
+            return self.env.initial(name)
+        return state.env[name]
+
+    def region(self, state: State, name: str) -> z3.ArrayRef:
+        if name not in state.mem:
+            return self.env.initial_region(name)
+        return state.mem[name]
+
+    def expr(self, state: State, node: Expr) -> z3.ExprRef:
+        sem = self.sem
+        if isinstance(node, Const):
+            return sem.const(node.value, node.type)
+        if isinstance(node, Var):
+            return self.value(state, node.name)
+        if isinstance(node, Load):
+            return z3.Select(self.region(state, node.region), self.expr(state, node.index))
+        if isinstance(node, Unary):
+            return sem.unary(node.op, self.expr(state, node.arg), node.arg.type)
+        if isinstance(node, Binary):
+            return sem.binary(
+                node.op, self.expr(state, node.left), self.expr(state, node.right), node.left.type
+            )
+        if isinstance(node, Cast):
+            return sem.cast(self.expr(state, node.arg), node.arg.type, node.type)
+        if isinstance(node, Ite):
+            cond = sem.is_true(self.expr(state, node.cond), node.cond.type)
+            return z3.If(cond, self.expr(state, node.then), self.expr(state, node.other))
+        if isinstance(node, Call):
+            args = [self.expr(state, a) for a in node.args]
+            exact = sem.fp_library(node.func, args) if isinstance(node.type, FloatType) else None
+            if exact is not None:
+                return exact
+            decl = self.env.functions(
+                node.func, tuple(a.sort() for a in args), sem.sort_of(node.type)
+            )
+            return decl(*args)
+        if isinstance(node, StrConst):
+            return sem.const(smt_ops.string_id(node.text).as_long(), INDEX)
+        raise TypeError(f"unknown IR expression {node!r}")
+
+    def truth(self, state: State, node: Expr) -> z3.BoolRef:
+        return self.sem.is_true(self.expr(state, node), node.type)
+
+
+def execute(cfa: Cfa, env: Environment) -> ExitState:
+    """Run the whole (acyclic) CFA from its entry to its exit."""
+    evaluator = Evaluator(env)
+    order = topological_order(cfa)
+    succ = cfa.successors()
+    incoming: dict[int, list[State]] = {cfa.entry: [State(z3.BoolVal(True))]}
+    events: list[EventSite] = []
+    final: State | None = None
+    for loc in order:
+        arriving = incoming.pop(loc, [])
+        if not arriving:
+            continue
+        state = merge(arriving, evaluator)
+        if loc == cfa.exit:
+            final = state
+            continue
+        for edge in succ.get(loc, ()):
+            nxt = step(evaluator, state, edge.action, events)
+            if nxt is not None:
+                incoming.setdefault(edge.dst, []).append(nxt)
+    if final is None:
+        final = State(z3.BoolVal(False))
+    return ExitState(final.guard, final.env, final.mem, tuple(events))
+
+
+def execute_from(
+    cfa: Cfa, env: Environment, start: int, state: State, stops: set[int]
+) -> tuple[dict[int, State], list[EventSite]]:
+    """Run from `start` until the first location in `stops` on every path (the
+    part of the CFA between cut points, which is acyclic); returns the merged
+    state arriving at each stop reached."""
+    evaluator = Evaluator(env)
+    succ = cfa.successors()
+    region: set[int] = set()
+    stack = [start]
+    while stack:
+        node = stack.pop()
+        if node in region:
+            continue
+        region.add(node)
+        if node != start and node in stops:
+            continue
+        stack.extend(edge.dst for edge in succ.get(node, ()))
+    order = [loc for loc in topological_order(cfa) if loc in region]
+    if start in order:
+        order.remove(start)
+    order.insert(0, start)
+    incoming: dict[int, list[State]] = {start: [state]}
+    events: list[EventSite] = []
+    reached: dict[int, State] = {}
+    again: list[State] = []  # paths that come back to `start` (a loop's back edges)
+    for loc in order:
+        arriving = incoming.pop(loc, [])
+        if not arriving:
+            continue
+        merged = merge(arriving, evaluator)
+        if loc != start and loc in stops:
+            reached[loc] = merged
+            continue
+        for edge in succ.get(loc, ()):
+            nxt = step(evaluator, merged, edge.action, events)
+            if nxt is None:
+                continue
+            if edge.dst == start:
+                again.append(nxt)
+            else:
+                incoming.setdefault(edge.dst, []).append(nxt)
+    if again:
+        reached[start] = merge(again, evaluator)
+    return reached, events
+
+
+def step(
+    evaluator: Evaluator, state: State, action: object, events: list[EventSite]
+) -> State | None:
+    if isinstance(action, Skip):
+        return state
+    if isinstance(action, Assume):
+        cond = evaluator.truth(state, action.cond)
+        guard = z3.simplify(z3.And(state.guard, cond))
+        if z3.is_false(guard):
+            return None
+        return State(guard, state.env, state.mem)
+    if isinstance(action, Assign):
+        env = dict(state.env)
+        env[action.target] = evaluator.expr(state, action.value)
+        return State(state.guard, env, state.mem)
+    if isinstance(action, Store):
+        mem = dict(state.mem)
+        mem[action.region] = z3.Store(
+            evaluator.region(state, action.region),
+            evaluator.expr(state, action.index),
+            evaluator.expr(state, action.value),
+        )
+        return State(state.guard, state.env, mem)
+    if isinstance(action, Event):
+        args = tuple(evaluator.expr(state, a) for a in action.args)
+        events.append(EventSite(state.guard, action.func, args))
+        return state
+    raise TypeError(f"unknown IR action {action!r}")
+
+
+def merge(states: list[State], evaluator: Evaluator) -> State:
+    """Join states; a name assigned on only some paths keeps its initial value on
+    the others."""
+    if len(states) == 1:
+        return states[0]
+    guard = z3.Or(*[s.guard for s in states])
+    env: dict[str, z3.ExprRef] = {}
+    for name in set().union(*(s.env.keys() for s in states)):
+        env[name] = _choice([(s.guard, evaluator.value(s, name)) for s in states])
+    mem: dict[str, z3.ArrayRef] = {}
+    for name in set().union(*(s.mem.keys() for s in states)):
+        mem[name] = _choice([(s.guard, evaluator.region(s, name)) for s in states])
+    return State(guard, env, mem)
+
+
+def _choice(options: list[tuple[z3.BoolRef, z3.ExprRef]]) -> z3.ExprRef:
+    result = options[-1][1]
+    for guard, value in reversed(options[:-1]):
+        if not value.eq(result):
+            result = z3.If(guard, value, result)
+    return result

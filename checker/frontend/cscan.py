@@ -1,0 +1,420 @@
+"""A careful scanner for raw C text with `#if`s: top-level items, not an AST.
+
+Git-side change detection must work on every revision of a product line,
+including text the engine cannot parse (unbalanced braces across `#if`
+branches, unknown macros, code in `#if 0`). So this module only tokenizes
+(with the variability lexer, tolerant of unterminated comments), tracks brace
+depth through conditional branches, and cuts the file into top-level items
+(function definitions, declarations, directives). Each item knows its exact
+text, its line span, its normalized token text (comments and layout dropped,
+so cosmetic edits compare equal) and the names it defines and mentions.
+"""
+
+from __future__ import annotations
+
+import enum
+import re
+from dataclasses import dataclass
+
+from checker.semantics.keywords import KEYWORDS
+from checker.variability import lexer
+
+_RESERVED = KEYWORDS | {"defined"}
+"""Words that are never a function's or a global's name (`defined` from `#if`s)."""
+_STORAGE = frozenset(["static", "inline", "__inline", "__inline__", "extern", "register"])
+
+
+class TokenKind(enum.Enum):
+    IDENT = "ident"
+    NUMBER = "number"
+    STRING = "string"
+    CHAR = "char"
+    PUNCT = "punct"
+    DIRECTIVE = "directive"
+
+
+@dataclass(frozen=True)
+class Token:
+    kind: TokenKind
+    text: str
+    """For DIRECTIVE: the normalized directive (comments dropped, spaces collapsed)."""
+    line: int
+    start: int
+    end: int
+
+
+_KINDS = {
+    "id": TokenKind.IDENT,
+    "num": TokenKind.NUMBER,
+    "str": TokenKind.STRING,
+    "chr": TokenKind.CHAR,
+    "punct": TokenKind.PUNCT,
+    "other": TokenKind.PUNCT,  # a stray character or an unterminated quote
+}
+_DIRECTIVE_NAME = re.compile(r"#\s*([A-Za-z_]+)")
+
+
+def _scan(text: str) -> tuple[lexer.Element, ...]:
+    return lexer.scan(text, "<scan>", tolerant=True).elements
+
+
+def tokenize(text: str) -> list[Token]:
+    """Tokens of C text; a preprocessor directive is one DIRECTIVE token, its text
+    normalized (comments and continuations dropped, spaces collapsed: `# if  X /*c*/`
+    -> `#if X`).
+
+    Never fails: an unterminated comment ends at the file end, an unterminated
+    quote is a character of its own, because `#if 0` blocks and half-edited files
+    contain anything.
+    """
+    tokens: list[Token] = []
+    for element in _scan(text):
+        if isinstance(element, lexer.Directive):
+            words = [element.name, *(t.text for t in element.tokens)] if element.name else []
+            normalized = "#" + " ".join(words)
+            tokens.append(
+                Token(TokenKind.DIRECTIVE, normalized, element.line + 1, element.start, element.end)
+            )
+        else:
+            kind = _KINDS[element.kind]
+            tokens.append(Token(kind, element.text, element.line + 1, element.start, element.end))
+    return tokens
+
+
+def directive_name(token: Token) -> str:
+    match = _DIRECTIVE_NAME.match(token.text)
+    return match.group(1) if match else ""
+
+
+class ItemKind(enum.Enum):
+    FUNCTION = "function"
+    DECLARATION = "declaration"
+    DIRECTIVE = "directive"
+
+
+@dataclass(frozen=True)
+class Item:
+    """One top-level piece of a C file."""
+
+    kind: ItemKind
+    name: str | None
+    """The function's name, a macro's name, or None."""
+    start_line: int
+    end_line: int
+    text: str
+    normalized: str
+    """Token texts joined by single spaces (directives on their own), comments dropped."""
+    signature: str
+    """FUNCTION only: return type, name and parameter types, without parameter names."""
+    conditions: tuple[str, ...]
+    """Enclosing top-level conditional directives, outermost first (`#if A`, `#else`...)."""
+    defines: frozenset[str]
+    mentions: frozenset[str]
+
+
+def _join(tokens: list[Token]) -> str:
+    out: list[str] = []
+    for token in tokens:
+        if token.kind is TokenKind.DIRECTIVE:
+            out.append("\n" + token.text + "\n")
+        else:
+            out.append(token.text)
+    return " ".join(out).replace(" \n", "\n").replace("\n ", "\n").strip()
+
+
+def _identifiers(tokens: list[Token]) -> set[str]:
+    names: set[str] = set()
+    for token in tokens:
+        if token.kind is TokenKind.IDENT and token.text not in _RESERVED:
+            names.add(token.text)
+        elif token.kind is TokenKind.DIRECTIVE:
+            names.update(_directive_identifiers(token.text))
+    return names
+
+
+def _directive_identifiers(directive: str) -> set[str]:
+    """Identifiers of a normalized directive, without the directive's own name."""
+    if directive.startswith("#include"):
+        return set()
+    body = directive.split(" ", 1)[1] if " " in directive else ""
+    return {t.text for t in tokenize(body) if t.kind is TokenKind.IDENT and t.text not in _RESERVED}
+
+
+def _function_name(header: list[Token]) -> str | None:
+    """The identifier before the parameter list: the last `name(` at the lowest depth
+    (so a macro call before the declaration, `DECLARE(x) int f(void)`, is skipped)."""
+    best: tuple[int, str] | None = None
+    depth = 0
+    for index, token in enumerate(header):
+        if token.kind is TokenKind.PUNCT and token.text in "([":
+            depth += 1
+        elif token.kind is TokenKind.PUNCT and token.text in ")]":
+            depth -= 1
+        elif (
+            token.kind is TokenKind.IDENT
+            and token.text not in _RESERVED
+            and index + 1 < len(header)
+            and header[index + 1].text == "("
+            and (best is None or depth <= best[0])
+        ):
+            best = (depth, token.text)
+    return best[1] if best else None
+
+
+def _signature(header: list[Token], name: str) -> str:
+    """Header text without storage classes and parameter names: a rename of a
+    parameter or an added `static` is a refactor to check, not a signature change."""
+    tokens = [t for t in header if t.kind is not TokenKind.DIRECTIVE and t.text not in _STORAGE]
+    open_index = next(
+        (
+            i
+            for i, t in enumerate(tokens)
+            if t.text == name and i + 1 < len(tokens) and tokens[i + 1].text == "("
+        ),
+        None,
+    )
+    if open_index is None:
+        return _join(tokens)
+    start = open_index + 1
+    depth = 0
+    close = len(tokens) - 1
+    for i in range(start, len(tokens)):
+        if tokens[i].text == "(":
+            depth += 1
+        elif tokens[i].text == ")":
+            depth -= 1
+            if depth == 0:
+                close = i
+                break
+    params: list[list[Token]] = [[]]
+    depth = 0
+    for token in tokens[start + 1 : close]:
+        if token.text in "([{":
+            depth += 1
+        elif token.text in ")]}":
+            depth -= 1
+        if token.text == "," and depth == 0:
+            params.append([])
+        else:
+            params[-1].append(token)
+    kept: list[str] = []
+    for param in params:
+        names = [
+            i for i, t in enumerate(param) if t.kind is TokenKind.IDENT and t.text not in _RESERVED
+        ]
+        type_tokens = param
+        has_type_keyword = any(t.text in _RESERVED for t in param)
+        if names and (len(names) > 1 or has_type_keyword):
+            drop = names[-1]
+            type_tokens = param[:drop] + param[drop + 1 :]
+        kept.append(_join(type_tokens))
+    before = _join(tokens[:start])
+    after = _join(tokens[close + 1 :])
+    return f"{before}({', '.join(kept)}){(' ' + after) if after else ''}"
+
+
+@dataclass
+class _Conditional:
+    depth_at_start: int
+    depth_after_first: int | None = None
+
+
+def scan(text: str) -> list[Item]:
+    """Cut C text into top-level items, in source order."""
+    tokens = tokenize(text)
+    items: list[Item] = []
+    pending: list[Token] = []
+    cond_stack: list[tuple[str, _Conditional]] = []
+    item_conditions: tuple[str, ...] = ()
+    depth = 0
+    transparent = 0  # braces of `extern "C" {` that do not nest items
+    body_open: int | None = None  # index in `pending` of a function body's `{`
+
+    def conditions() -> tuple[str, ...]:
+        return tuple(label for label, _ in cond_stack)
+
+    def emit(kind: ItemKind, body_index: int | None = None) -> None:
+        nonlocal pending
+        code = [t for t in pending if t.kind is not TokenKind.DIRECTIVE] or pending
+        first, last = code[0], code[-1]
+        item_text = text[first.start : last.end]
+        name: str | None = None
+        signature = ""
+        mentions = _identifiers(pending) | _identifiers_of_conditions(item_conditions)
+        if kind is ItemKind.FUNCTION and body_index is not None:
+            header = pending[:body_index]
+            name = _function_name(header)
+            signature = _signature(header, name) if name else _join(header)
+            defines = frozenset({name} if name else set())
+        elif kind is ItemKind.DIRECTIVE:
+            name = _macro_name(first)
+            defines = frozenset({name} if name else set())
+        else:
+            defines = frozenset(_declared_names(pending))
+        items.append(
+            Item(
+                kind=kind,
+                name=name,
+                start_line=first.line,
+                end_line=last.line + text.count("\n", last.start, last.end),
+                text=item_text,
+                normalized=_join(pending),
+                signature=signature,
+                conditions=item_conditions,
+                defines=defines,
+                mentions=frozenset(mentions - defines),
+            )
+        )
+        pending = []
+
+    for token in tokens:
+        if token.kind is TokenKind.DIRECTIVE:
+            name = directive_name(token)
+            if name in ("if", "ifdef", "ifndef"):
+                cond_stack.append((token.text, _Conditional(depth)))
+            elif name in ("elif", "else", "elifdef", "elifndef") and cond_stack:
+                label, state = cond_stack[-1]
+                if state.depth_after_first is None:
+                    state.depth_after_first = depth
+                depth = state.depth_at_start
+                cond_stack[-1] = (f"{label} {token.text}", state)
+            elif name == "endif" and cond_stack:
+                _, state = cond_stack.pop()
+                if state.depth_after_first is not None:
+                    depth = state.depth_after_first
+            if depth == 0 and not pending:
+                if name in ("define", "undef", "include", "pragma", "error", "warning", "line"):
+                    pending = [token]
+                    item_conditions = conditions()
+                    emit(ItemKind.DIRECTIVE)
+                continue
+            pending.append(token)
+            continue
+        if not pending:
+            item_conditions = conditions()
+        text_ = token.text
+        if depth == 0:
+            if text_ == "{":
+                code = [t for t in pending if t.kind is not TokenKind.DIRECTIVE]
+                if len(code) == 2 and code[0].text == "extern" and code[1].kind is TokenKind.STRING:
+                    pending = []
+                    transparent += 1
+                    continue
+                depth = 1
+                pending.append(token)
+                body_open = len(pending) - 1 if _looks_like_function(code) else None
+                continue
+            if text_ == "}" and transparent:
+                transparent -= 1
+                pending = []
+                continue
+            pending.append(token)
+            if text_ == ";":
+                emit(ItemKind.DECLARATION)
+            continue
+        pending.append(token)
+        if text_ == "{":
+            depth += 1
+        elif text_ == "}":
+            depth -= 1
+            if depth == 0 and body_open is not None:
+                emit(ItemKind.FUNCTION, body_open)
+                body_open = None
+    if [t for t in pending if t.kind is not TokenKind.DIRECTIVE]:
+        if body_open is not None:
+            emit(ItemKind.FUNCTION, body_open)
+        else:
+            emit(ItemKind.DECLARATION)
+    return items
+
+
+def _looks_like_function(code: list[Token]) -> bool:
+    """`... name(params) {` (optionally `) FAST_FUNC {`) with no `=` or `typedef` at
+    top level: a definition, not an initializer or a struct body."""
+    if len(code) < 3 or code[0].text == "typedef":
+        return False
+    tail_ok = code[-1].text == ")" or (
+        code[-1].kind is TokenKind.IDENT and code[-1].text not in _RESERVED and code[-2].text == ")"
+    )
+    if not tail_ok:
+        return False
+    depth = 0
+    for token in code:
+        if token.text in "([":
+            depth += 1
+        elif token.text in ")]":
+            depth -= 1
+        elif depth == 0 and token.text == "=":
+            return False
+    return _function_name(code) is not None
+
+
+def _identifiers_of_conditions(conditions: tuple[str, ...]) -> set[str]:
+    names: set[str] = set()
+    for label in conditions:
+        for part in label.split("#")[1:]:
+            names.update(_directive_identifiers("#" + part.strip()))
+    return names
+
+
+def _macro_name(token: Token) -> str | None:
+    match = re.match(r"#(?:define|undef) ([A-Za-z_][A-Za-z0-9_]*)", token.text)
+    return match.group(1) if match else None
+
+
+def _declared_names(tokens: list[Token]) -> set[str]:
+    """Names a declaration may introduce: identifiers outside braces, and enum constants.
+
+    Over-approximating is safe: a name wrongly counted as defined only pulls the
+    declaration into more functions' context.
+    """
+    names: set[str] = set()
+    depth = 0
+    is_enum = False
+    previous: Token | None = None
+    for token in tokens:
+        if token.kind is TokenKind.DIRECTIVE:
+            continue
+        if token.text == "enum":
+            is_enum = True
+        if token.text == "{":
+            depth += 1
+        elif token.text == "}":
+            depth -= 1
+        elif token.kind is TokenKind.IDENT and token.text not in _RESERVED:
+            enum_constant = (
+                is_enum and depth == 1 and previous is not None and previous.text in ("{", ",")
+            )
+            if depth == 0 or enum_constant:
+                names.add(token.text)
+        previous = token
+    return names
+
+
+def includes(items: list[Item]) -> list[tuple[str, bool]]:
+    """(name, is_system) of every top-level `#include`, in order."""
+    found: list[tuple[str, bool]] = []
+    for item in items:
+        if item.kind is ItemKind.DIRECTIVE:
+            target = lexer.include_target(item.text)
+            if target is not None:
+                found.append(target)
+    return found
+
+
+def rename_identifier(text: str, old: str, new: str) -> str:
+    """`text` with every identifier token `old` spelled `new`, in code and in
+    directives, but not in strings, character constants or comments; lines keep
+    their numbers."""
+    spans = [
+        (token.start, token.end)
+        for element in _scan(text)
+        for token in (element.tokens if isinstance(element, lexer.Directive) else (element,))
+        if token.kind == "id" and token.text == old
+    ]
+    out: list[str] = []
+    last = 0
+    for start, end in spans:
+        out += [text[last:start], new]
+        last = end
+    return "".join([*out, text[last:]])

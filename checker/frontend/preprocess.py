@@ -1,0 +1,227 @@
+"""From a C file on disk (or a git blob) to text pycparser can read.
+
+Includes are resolved by us, not by a system preprocessor: standard headers are
+replaced by our small stub prelude (types, constants, prototypes) because real
+libc headers are full of extensions pycparser cannot parse; local headers are
+inlined from the caller's header map or the include path. Ordinary macros are
+then expanded with pcpp. `#line` markers keep every node's original file:line.
+"""
+
+from __future__ import annotations
+
+import io
+import os
+import re
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
+from importlib import resources
+from typing import NoReturn
+
+from pcpp import Preprocessor
+
+from checker.errors import ParseError
+from checker.location import Location
+from checker.types import Settings, SourceFile
+from checker.variability.lexer import include_target
+
+_PRELUDE = "_builtin.h"
+_MAX_INCLUDE_DEPTH = 32
+
+
+@dataclass(frozen=True)
+class Prepared:
+    """Text with includes resolved (before macro expansion) and what we noticed."""
+
+    path: str
+    text: str
+    notes: tuple[str, ...]
+    headers: Mapping[str, str] = field(default_factory=dict)
+    """The project headers that were inlined (path -> text), not our prelude stubs:
+    change detection compares what a function uses in them."""
+
+
+def prelude_header(name: str) -> str | None:
+    """Our stub for a standard header, or None when we do not model it (or the name
+    leaves the prelude folder: `<../../etc/passwd>` names no header of ours)."""
+    if name.startswith("/") or ".." in name.split("/"):
+        return None
+    try:
+        prelude = resources.files("checker.frontend.prelude")
+        return prelude.joinpath(name).read_text(encoding="utf-8")
+    except (FileNotFoundError, OSError):
+        return None
+
+
+def resolve_includes(source: SourceFile, settings: Settings) -> Prepared:
+    notes: list[str] = []
+    seen: dict[str, str] = {}
+    lines: list[str] = ['#line 1 "<liftdiff-prelude>"', prelude_header(_PRELUDE) or ""]
+    lines.extend(_attribute_stubs(source))
+    lines.append(f'#line 1 "{source.path}"')
+    _expand(source.path, source.text, source, settings, lines, notes, seen, depth=0)
+    headers = {path: text for path, text in seen.items() if not path.startswith("<")}
+    return Prepared(source.path, "\n".join(lines) + "\n", tuple(notes), headers)
+
+
+def inline_local_headers(source: SourceFile, settings: Settings) -> str:
+    """The text with the headers of the project (the header map, next to the
+    file, `include_dirs`) inlined and standard includes left as they are: what
+    gcc needs to derive a product whose conditionals read the project's
+    macros, and to compile it without the include path."""
+    lines: list[str] = []
+    _expand(source.path, source.text, source, settings, lines, [], {}, depth=0,
+            local_only=True)
+    return "\n".join(lines) + "\n"
+
+
+def _expand(
+    path: str,
+    text: str,
+    source: SourceFile,
+    settings: Settings,
+    out: list[str],
+    notes: list[str],
+    seen: dict[str, str],
+    depth: int,
+    local_only: bool = False,
+) -> None:
+    if depth > _MAX_INCLUDE_DEPTH:
+        raise ParseError("includes nested too deeply (cycle?)", Location(path, 1))
+    for number, line in enumerate(_join_continuations(text), start=1):
+        target = include_target(line)
+        if target is None:
+            out.append(line)
+            continue
+        name, system = target
+        found = _find_header(path, name, system, source, settings)
+        if local_only and (found is None or found[0].startswith("<")):
+            out.append(line)
+            continue
+        if found is None:
+            shown = f"<{name}>" if system else f'"{name}"'
+            notes.append(
+                f"{path}:{number}: header {shown} not available; its declarations are unknown"
+            )
+            out.append("")
+            continue
+        header_path, header_text = found
+        if header_path in seen and header_path.startswith("<"):
+            out.append("")
+            continue
+        seen[header_path] = header_text
+        out.append(f'#line 1 "{header_path}"')
+        _expand(header_path, header_text, source, settings, out, notes, seen, depth + 1,
+                local_only)
+        out.append(f'#line {number + 1} "{path}"')
+
+
+ATTRIBUTE_MACROS = (
+    "FAST_FUNC", "UNUSED_PARAM", "UNUSED_PARAM_RESULT", "NOINLINE", "NORETURN",
+    "ALWAYS_INLINE", "ALIGN1", "ALIGN2", "ALIGN4", "ALIGN8", "ALIGN_PTR", "PACKED",
+    "FIX_ALIASING", "MAIN_EXTERNALLY_VISIBLE", "EXTERNALLY_VISIBLE", "WEAK", "RETURNS_MALLOC",
+    "POSIX_HOT", "__must_check", "__always_inline", "__noreturn", "__packed",
+)
+"""Attribute-like macros (BusyBox, Linux) that only decorate declarations: empty
+unless the analysed text defines them."""
+
+
+COMPILE_TIME_MACROS = {"BUILD_BUG_ON(condition)": "((void)0)"}
+"""Compile-time assertions: no run-time behaviour."""
+
+
+def _attribute_stubs(source: SourceFile) -> list[str]:
+    texts = [source.text, *source.headers.values()]
+    stubs = {name: "" for name in ATTRIBUTE_MACROS} | COMPILE_TIME_MACROS
+    return [f"#define {name} {body}".rstrip() for name, body in stubs.items()
+            if not any(re.search(rf"#\s*define\s+{name.split('(')[0]}\b", text)
+                       for text in texts)]
+
+
+def _join_continuations(text: str) -> list[str]:
+    """Split into lines; a directive continued with backslashes stays on its first
+    line's number and the continuation lines become empty, so numbering holds."""
+    raw = text.replace("\r\n", "\n").split("\n")
+    result: list[str] = []
+    index = 0
+    while index < len(raw):
+        line = raw[index]
+        extra = 0
+        while line.endswith("\\") and index + extra + 1 < len(raw):
+            extra += 1
+            line = line[:-1] + raw[index + extra]
+        result.append(line)
+        result.extend([""] * extra)
+        index += extra + 1
+    return result
+
+
+def _find_header(
+    including: str, name: str, system: bool, source: SourceFile, settings: Settings
+) -> tuple[str, str] | None:
+    candidates: list[str] = []
+    if not system:
+        base = os.path.dirname(including) if not including.startswith("<") else ""
+        candidates.append(os.path.normpath(os.path.join(base, name)))
+        candidates.append(os.path.normpath(name))
+    for directory in settings.include_dirs:
+        candidates.append(os.path.normpath(os.path.join(directory, name)))
+    for candidate in candidates:
+        text = source.headers.get(candidate)
+        if text is not None:
+            return candidate, text
+    for candidate in candidates if settings.disk_headers else ():
+        if os.path.isfile(candidate):
+            try:
+                with open(candidate, encoding="utf-8") as handle:
+                    return candidate, handle.read()
+            except (OSError, UnicodeDecodeError):
+                return None
+    stub = prelude_header(name)
+    if stub is not None:
+        return f"<{name}>", stub
+    return None
+
+
+class _Expander(Preprocessor):  # type: ignore[misc]  # pcpp has no stubs: the base is Any
+    """pcpp with errors collected instead of printed."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.errors: list[tuple[str, int, str]] = []
+        self.line_directive = "#line"
+        self.passthru_includes = None
+
+    def on_error(self, file: str, line: int, msg: str) -> None:
+        self.errors.append((file, line, msg))
+
+    def on_include_not_found(
+        self, is_malformed: bool, is_system_include: bool, curdir: str, includepath: str
+    ) -> NoReturn:
+        raise ParseError(f"unresolved include {includepath}")
+
+    def on_comment(self, tok: object) -> bool:
+        return False
+
+
+def expand_macros(
+    path: str,
+    text: str,
+    defines: Mapping[str, str],
+    on_define: Callable[[str], None] | None = None,
+) -> str:
+    """Run pcpp over `text` (includes already resolved), returning expanded C."""
+    expander = _Expander()
+    for name, value in defines.items():
+        expander.define(f"{name} {value}")
+    try:
+        expander.parse(text, source=path)
+        buffer = io.StringIO()
+        expander.write(buffer)
+    except ParseError:
+        raise
+    except Exception as exc:  # pcpp raises bare exceptions on malformed input
+        raise ParseError(f"preprocessor failed: {exc}", Location(path, 1)) from None
+    if expander.errors:
+        file, line, msg = expander.errors[0]
+        raise ParseError(f"preprocessor: {msg}", Location(file or path, line or 1))
+    return buffer.getvalue()

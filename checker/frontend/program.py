@@ -1,0 +1,276 @@
+"""File-level tables of one parsed C file: types, enum constants, globals, functions.
+
+Type names are resolved to `checker.semantics.ctype` values here, once, so the lowering
+never looks at pycparser declarators again.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+
+from pycparser import c_ast
+
+from checker.errors import UnsupportedError
+from checker.frontend.const_eval import eval_const_int, string_value
+from checker.frontend.parse import coord_location
+from checker.location import Location
+from checker.semantics import ctype as ct
+from checker.semantics.ctype import ArrayType, CType, FunctionType, PointerType, StructType
+
+_INT_NAMES: dict[tuple[str, ...], ct.IntType] = {}
+
+
+def _register(t: ct.IntType, *spellings: str) -> None:
+    for spelling in spellings:
+        _INT_NAMES[tuple(sorted(spelling.split()))] = t
+
+
+_register(ct.BOOL, "_Bool")
+_register(ct.CHAR, "char")
+_register(ct.SCHAR, "signed char")
+_register(ct.UCHAR, "unsigned char")
+_register(ct.SHORT, "short", "short int", "signed short", "signed short int")
+_register(ct.USHORT, "unsigned short", "unsigned short int")
+_register(ct.INT, "int", "signed", "signed int")
+_register(ct.UINT, "unsigned", "unsigned int")
+_register(ct.LONG, "long", "long int", "signed long", "signed long int")
+_register(ct.ULONG, "unsigned long", "unsigned long int")
+_register(ct.LLONG, "long long", "long long int", "signed long long", "signed long long int")
+_register(ct.ULLONG, "unsigned long long", "unsigned long long int")
+
+
+@dataclass(frozen=True)
+class GlobalVar:
+    name: str
+    type: CType
+    init: c_ast.Node | None
+    const: bool
+    location: Location
+    is_static_local: bool = False
+
+
+@dataclass
+class Program:
+    """Everything file-level that the lowering needs; built once per file version."""
+
+    path: str
+    ast: c_ast.FileAST
+    typedefs: dict[str, CType] = field(default_factory=dict)
+    structs: dict[str, StructType] = field(default_factory=dict)
+    enum_values: dict[str, int] = field(default_factory=dict)
+    globals: dict[str, GlobalVar] = field(default_factory=dict)
+    functions: dict[str, c_ast.FuncDef] = field(default_factory=dict)
+    prototypes: dict[str, FunctionType] = field(default_factory=dict)
+    prototype_nodes: dict[str, c_ast.Decl] = field(default_factory=dict)
+    poisoned: dict[str, UnsupportedError] = field(default_factory=dict)
+    """Names whose declaration could not be modelled, with the reason."""
+    _anon: int = 0
+
+    def check_usable(self, name: str) -> None:
+        """Raise the recorded error if `name`'s declaration could not be modelled."""
+        error = self.poisoned.get(name)
+        if error is not None:
+            raise UnsupportedError(
+                f"{error.construct} (in the declaration of '{name}')", error.location
+            )
+
+    def location(self, node: c_ast.Node | None) -> Location:
+        return coord_location(node, Location(self.path, 0))
+
+    # ------------------------------------------------------------ types
+
+    def resolve(self, node: c_ast.Node, constants: Mapping[str, int] | None = None) -> CType:
+        """Type of a declarator (TypeDecl/PtrDecl/ArrayDecl/FuncDecl/Typename/Decl);
+        `constants` gives values to names in array sizes (locals known constant)."""
+        if isinstance(node, (c_ast.Decl, c_ast.Typename)):
+            return self.resolve(node.type, constants)
+        if isinstance(node, c_ast.TypeDecl):
+            return self.base_type(node.type)
+        if isinstance(node, c_ast.PtrDecl):
+            target = self.resolve(node.type)
+            return PointerType(target)
+        if isinstance(node, c_ast.ArrayDecl):
+            elem = self.resolve(node.type, constants)
+            length = None if node.dim is None else self.const_int(node.dim, constants)
+            if length is not None and length < 0:
+                raise UnsupportedError("array of negative size", self.location(node))
+            return ArrayType(elem, length)
+        if isinstance(node, c_ast.FuncDecl):
+            ret = self.resolve(node.type)
+            params: list[CType] = []
+            variadic = False
+            for param in node.args.params if node.args else ():
+                if isinstance(param, c_ast.EllipsisParam):
+                    variadic = True
+                    continue
+                ptype = self.resolve(param)
+                if isinstance(ptype, ct.VoidType):
+                    continue
+                params.append(decay(ptype))
+            return FunctionType(ret, tuple(params), variadic)
+        raise UnsupportedError(f"declarator {type(node).__name__}", self.location(node))
+
+    def base_type(self, node: c_ast.Node) -> CType:
+        if isinstance(node, c_ast.IdentifierType):
+            return self._named_type(node.names, node)
+        if isinstance(node, c_ast.Struct):
+            return self._struct(node)
+        if isinstance(node, c_ast.Union):
+            raise UnsupportedError("union types", self.location(node))
+        if isinstance(node, c_ast.Enum):
+            self._enum(node)
+            return ct.INT
+        raise UnsupportedError(f"type {type(node).__name__}", self.location(node))
+
+    def _named_type(self, names: list[str], node: c_ast.Node) -> CType:
+        words = [n for n in names if n not in ("const", "volatile")]
+        if len(words) == 1:
+            self.check_usable(words[0])
+        if len(words) == 1 and words[0] in self.typedefs:
+            return self.typedefs[words[0]]
+        key = tuple(sorted(words))
+        if key in _INT_NAMES:
+            return _INT_NAMES[key]
+        if key == ("float",):
+            return ct.FLOAT
+        if key == ("double",):
+            return ct.DOUBLE
+        if key == ("void",):
+            return ct.VOID
+        if key == ("double", "long"):
+            raise UnsupportedError("long double (80-bit x87 arithmetic)", self.location(node))
+        if "_Complex" in words:
+            raise UnsupportedError("complex types", self.location(node))
+        raise UnsupportedError(f"unknown type name '{' '.join(names)}'", self.location(node))
+
+    def _struct(self, node: c_ast.Struct) -> StructType:
+        if node.decls is None:
+            if node.name in self.structs:
+                return self.structs[node.name]
+            if node.name and node.name.startswith("__liftdiff_unknown_"):
+                return StructType(f"<undeclared type {node.name[19:]}>", ())
+            # Incomplete so far: the fields may be completed later in the file.
+            return StructType(node.name or "?", ())
+        tag = node.name
+        if tag is not None and tag.startswith("__liftdiff_unknown_"):
+            tag = f"<undeclared type {tag[len('__liftdiff_unknown_'):]}>"
+        if tag is None:
+            self._anon += 1
+            tag = f"<anonymous {self._anon}>"
+        fields: list[tuple[str, CType]] = []
+        for decl in node.decls:
+            if decl.bitsize is not None:
+                raise UnsupportedError("bit-fields", self.location(decl))
+            ftype = self.resolve(decl)
+            if decl.name is None:
+                if isinstance(ftype, StructType):
+                    fields.extend(ftype.fields)  # anonymous struct member
+                    continue
+                raise UnsupportedError("unnamed struct member", self.location(decl))
+            fields.append((decl.name, ftype))
+        struct = StructType(tag, tuple(fields))
+        self.structs[tag] = struct
+        return struct
+
+    def _enum(self, node: c_ast.Enum) -> None:
+        if node.values is None:
+            return
+        value = -1
+        for enumerator in node.values.enumerators:
+            value = value + 1 if enumerator.value is None else self.const_int(enumerator.value)
+            self.enum_values[enumerator.name] = value
+
+    def complete(self, ctype: CType) -> CType:
+        """Replace references to structs that were incomplete when first seen."""
+        if isinstance(ctype, StructType) and not ctype.fields and ctype.tag in self.structs:
+            return self.structs[ctype.tag]
+        if isinstance(ctype, PointerType):
+            return PointerType(self.complete(ctype.target))
+        if isinstance(ctype, ArrayType):
+            return ArrayType(self.complete(ctype.elem), ctype.length)
+        return ctype
+
+    # ------------------------------------------------------------ constants
+
+    def const_int(self, node: c_ast.Node, constants: Mapping[str, int] | None = None) -> int:
+        """Integer constant expression (array sizes, enum values, case labels)."""
+        return eval_const_int(node, self, constants)
+
+    # ------------------------------------------------------------ collection
+
+    def collect(self) -> None:
+        """Build the tables; a declaration we cannot model poisons only its name, so
+        the error surfaces (with its location) in the functions that use it."""
+        for ext in self.ast.ext:
+            try:
+                self._collect_one(ext)
+            except UnsupportedError as exc:
+                for name in _declared_names(ext):
+                    self.poisoned.setdefault(name, exc)
+
+    def _collect_one(self, ext: c_ast.Node) -> None:
+        if isinstance(ext, c_ast.FuncDef):
+            name = ext.decl.name
+            self.functions[name] = ext
+            ftype = self.resolve(ext.decl)
+            assert isinstance(ftype, FunctionType)
+            self.prototypes[name] = ftype
+            self.prototype_nodes.setdefault(name, ext.decl)
+        elif isinstance(ext, c_ast.Typedef):
+            self.typedefs[ext.name] = self.resolve(ext.type)
+        elif isinstance(ext, c_ast.Decl):
+            self._declaration(ext)
+        elif not isinstance(ext, c_ast.Pragma):
+            raise UnsupportedError(f"top-level {type(ext).__name__}", self.location(ext))
+
+    def _declaration(self, decl: c_ast.Decl) -> None:
+        if decl.name is None:
+            if isinstance(decl.type, (c_ast.Struct, c_ast.Enum, c_ast.Union)):
+                self.base_type(decl.type)  # a struct/enum definition only
+            else:
+                self.resolve(decl.type)
+            return
+        dtype = self.resolve(decl)
+        if isinstance(dtype, FunctionType):
+            self.prototypes.setdefault(decl.name, dtype)
+            self.prototype_nodes.setdefault(decl.name, decl)
+            return
+        const = "const" in (decl.quals or [])
+        existing = self.globals.get(decl.name)
+        if existing is not None and decl.init is None:
+            return  # a later tentative/extern declaration of a defined global
+        if isinstance(dtype, ArrayType) and dtype.length is None and decl.init is not None:
+            dtype = ArrayType(dtype.elem, _init_length(decl.init))
+        self.globals[decl.name] = GlobalVar(decl.name, dtype, decl.init, const, self.location(decl))
+
+
+def _init_length(init: c_ast.Node) -> int | None:
+    if isinstance(init, c_ast.InitList):
+        return len(init.exprs)
+    if isinstance(init, c_ast.Constant) and init.type == "string":
+        return len(string_value(init.value)) + 1
+    return None
+
+
+def _declared_names(ext: c_ast.Node) -> list[str]:
+    if isinstance(ext, c_ast.FuncDef):
+        return [ext.decl.name]
+    if isinstance(ext, (c_ast.Typedef, c_ast.Decl)) and ext.name is not None:
+        return [ext.name]
+    return []
+
+
+def decay(ctype: CType) -> CType:
+    """Array and function parameters are pointers (6.7.6.3)."""
+    if isinstance(ctype, ArrayType):
+        return PointerType(ctype.elem)
+    if isinstance(ctype, FunctionType):
+        return PointerType(ctype)
+    return ctype
+
+
+def build_program(ast: c_ast.FileAST, path: str) -> Program:
+    program = Program(path=path, ast=ast)
+    program.collect()
+    return program

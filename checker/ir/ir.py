@@ -1,0 +1,457 @@
+"""The IR: typed scalar expressions and a control-flow automaton (CFA) per function.
+
+Every node kind is declared here and nowhere else. The lowering makes C's
+implicit conversions explicit, so each engine (SMT encoding, interpreter, CHC)
+only has to give every node kind one meaning:
+
+* Values are scalars: integers of a given `IntType`, IEEE floats, and pointers.
+  A pointer's value is an element offset (a 64-bit integer) into the region its
+  type names statically; the lowering rejects pointers whose region is not known.
+* Aggregates are flattened: a struct variable `s` becomes variables `s.x`, `s.y`;
+  arrays and the objects behind pointer parameters become `Region`s (arrays of
+  scalars indexed by 64-bit element offsets).
+* A function is one CFA: edges carry an `Action`; there is one entry and one
+  exit. The outputs are variables and regions read at the exit.
+"""
+
+from __future__ import annotations
+
+import enum
+from collections.abc import Callable, Iterator, Mapping
+from dataclasses import dataclass, field
+from typing import Any, Generic, TypeVar, cast
+
+from checker.location import Location
+from checker.semantics.ctype import INT, IntType, PointerType, ScalarType
+
+
+class BinOp(enum.Enum):
+    ADD = "+"
+    SUB = "-"
+    MUL = "*"
+    DIV = "/"
+    MOD = "%"
+    SHL = "<<"
+    SHR = ">>"
+    BAND = "&"
+    BOR = "|"
+    BXOR = "^"
+    EQ = "=="
+    NE = "!="
+    LT = "<"
+    LE = "<="
+    GT = ">"
+    GE = ">="
+
+    @property
+    def is_comparison(self) -> bool:
+        return self in _COMPARISONS
+
+    @property
+    def is_shift(self) -> bool:
+        return self in (BinOp.SHL, BinOp.SHR)
+
+
+_COMPARISONS = frozenset({BinOp.EQ, BinOp.NE, BinOp.LT, BinOp.LE, BinOp.GT, BinOp.GE})
+
+
+class UnOp(enum.Enum):
+    NEG = "-"
+    BNOT = "~"
+    LNOT = "!"
+
+
+# ---------------------------------------------------------------- expressions
+
+
+@dataclass(frozen=True)
+class Const:
+    """A constant; `value` is an int for integer/pointer types, a float for floats."""
+
+    value: int | float
+    type: ScalarType
+
+
+@dataclass(frozen=True)
+class Var:
+    name: str
+    type: ScalarType
+
+
+@dataclass(frozen=True)
+class Load:
+    """Element `index` (64-bit signed element offset) of a region."""
+
+    region: str
+    index: Expr
+    type: ScalarType
+
+
+@dataclass(frozen=True)
+class Unary:
+    """NEG and BNOT: `arg.type == type` (promoted). LNOT: any scalar arg, type int."""
+
+    op: UnOp
+    arg: Expr
+    type: ScalarType
+
+
+@dataclass(frozen=True)
+class Binary:
+    """Arithmetic: both operands already converted to `type`.
+
+    Shifts: `left.type == type`, `right` is a promoted integer of any width.
+    Comparisons: operands of one common type, result `int`.
+    Pointers (offsets): `ptr + int`, `ptr - int`, `ptr - ptr` and comparisons;
+    the lowering has already scaled nothing (offsets count elements).
+    """
+
+    op: BinOp
+    left: Expr
+    right: Expr
+    type: ScalarType
+
+
+@dataclass(frozen=True)
+class Cast:
+    """Conversion to a scalar type (6.3): integer wrap, float rounding, to-_Bool test."""
+
+    arg: Expr
+    type: ScalarType
+
+
+@dataclass(frozen=True)
+class Ite:
+    """`cond ? then : other` without side effects; `cond` is tested against zero."""
+
+    cond: Expr
+    then: Expr
+    other: Expr
+    type: ScalarType
+
+
+@dataclass(frozen=True)
+class Call:
+    """Result of an external function (no code available, or a library function).
+
+    Modelled as a deterministic function of its arguments; known library
+    functions (libm) are executed for real by the replays.
+    """
+
+    func: str
+    args: tuple[Expr, ...]
+    type: ScalarType
+
+
+CHAR_POINTER = PointerType(IntType(8, True, "char", 1, 1))
+
+
+@dataclass(frozen=True)
+class StrConst:
+    """A string literal passed to an external function; compared by content."""
+
+    text: str
+    type: ScalarType = CHAR_POINTER
+
+
+Expr = Const | Var | Load | Unary | Binary | Cast | Ite | Call | StrConst
+EXPR_KINDS: tuple[type, ...] = (Const, Var, Load, Unary, Binary, Cast, Ite, Call, StrConst)
+
+
+def truth(expr: Expr) -> Expr:
+    """`expr != 0` as an int-typed expression, reusing comparisons as they are."""
+    if isinstance(expr, Binary) and expr.op.is_comparison:
+        return expr
+    if isinstance(expr, Unary) and expr.op is UnOp.LNOT:
+        return expr
+    return Binary(
+        BinOp.NE, expr, Const(0, expr.type) if not _is_float(expr) else Const(0.0, expr.type), INT
+    )
+
+
+def negation(expr: Expr) -> Expr:
+    return Unary(UnOp.LNOT, expr, INT)
+
+
+def _is_float(expr: Expr) -> bool:
+    from checker.semantics.ctype import FloatType
+
+    return isinstance(expr.type, FloatType)
+
+
+# ---------------------------------------------------------------- actions
+
+
+@dataclass(frozen=True)
+class Assign:
+    target: str
+    value: Expr
+
+
+@dataclass(frozen=True)
+class Store:
+    region: str
+    index: Expr
+    value: Expr
+
+
+@dataclass(frozen=True)
+class Assume:
+    """The edge is taken only when `cond` is non-zero."""
+
+    cond: Expr
+
+
+@dataclass(frozen=True)
+class Event:
+    """An observable call to an external function with side effects (printf, ...).
+
+    The sequence of events (name and argument values) is an output of the function.
+    """
+
+    func: str
+    args: tuple[Expr, ...]
+
+
+@dataclass(frozen=True)
+class Skip:
+    pass
+
+
+Action = Assign | Store | Assume | Event | Skip
+ACTION_KINDS: tuple[type, ...] = (Assign, Store, Assume, Event, Skip)
+
+
+@dataclass(frozen=True)
+class Edge:
+    src: int
+    dst: int
+    action: Action
+    loc: Location | None = None
+
+
+# ---------------------------------------------------------------- functions
+
+
+class RegionKind(enum.Enum):
+    PARAM = "param"  # the object behind a pointer parameter: an input and an output
+    GLOBAL = "global"
+    LOCAL = "local"
+
+
+@dataclass(frozen=True)
+class Region:
+    name: str
+    elem: ScalarType
+    length: int | None
+    kind: RegionKind
+    init: tuple[int | float, ...] | None = None
+    """Initial contents for globals in 'initial' mode and const tables (rest zero)."""
+    const: bool = False
+
+
+class InputSource(enum.Enum):
+    PARAM = "param"
+    GLOBAL = "global"
+    CONFIG = "config"  # a feature variable of the metaproduct
+
+
+@dataclass(frozen=True)
+class Input:
+    """A scalar variable or a whole region whose initial value is shared by old and new."""
+
+    name: str  # user-facing path: "x", "s.x", "g", "*buf"
+    ref: str  # variable or region name in the CFA
+    type: ScalarType
+    source: InputSource
+    key: str  # matches old and new: "arg0.x" for parameters (by position), names otherwise
+    is_region: bool = False
+    private: bool = False
+    """A static local's state (see `Output.private`)."""
+    start: int | float | None = None
+    """A static local's value when the program starts (a region's: every cell's), if known."""
+
+
+@dataclass(frozen=True)
+class Output:
+    """A variable or region read at the exit and compared between old and new."""
+
+    name: str  # user-facing path: "return", "return.x", "g", "*buf"
+    ref: str
+    type: ScalarType
+    key: str  # as Input.key; an output with the key of an input starts at that input
+    is_region: bool = False
+    pointer: bool = False  # a pointer's offset or null flag (not comparable across binaries)
+    private: bool = False
+    """A static local's state: compared only when the other version has the same output
+    (declared alike); a static of one version alone is its own business."""
+
+
+@dataclass(frozen=True)
+class StaticLocal:
+    """A `static` local as the compiled replay reaches it: the harness labels its
+    declaration (at `line`, `column`) for the assembler and declares an alias of it."""
+
+    ref: str  # its storage name in the CFA ("count::n")
+    function: str
+    name: str
+    line: int
+    column: int
+    declaration: str
+    """C declaration of an object of its type, `{}` standing for the name."""
+
+
+STATUS_VAR = "$status"
+"""0 = returned normally, 1 = trapped (division by zero, INT_MIN / -1, out of bounds,
+NULL dereference), 2 = exit()/abort(), 3 = cut off by loop unrolling (bounded CFAs)."""
+EXIT_CODE_VAR = "$exit_code"
+RETURN_VAR = "$ret"
+
+STATUS_RETURN = 0
+STATUS_TRAP = 1
+STATUS_EXIT = 2
+STATUS_UNWOUND = 3
+
+
+@dataclass(frozen=True)
+class Cfa:
+    """One function after lowering and inlining."""
+
+    name: str
+    location: Location
+    entry: int
+    exit: int
+    edges: tuple[Edge, ...]
+    variables: Mapping[str, ScalarType]
+    regions: Mapping[str, Region]
+    inputs: tuple[Input, ...]
+    outputs: tuple[Output, ...]
+    initial: Mapping[str, int | float] = field(default_factory=dict)
+    """Variables with a fixed initial value ($status, $exit_code, $ret)."""
+    assumptions: tuple[str, ...] = ()
+    """Modelling assumptions made while lowering (stubs, implicit declarations, ...)."""
+    params: tuple[tuple[str, str], ...] = ()
+    """(name, C declaration text) of the parameters, for the compiled replay harness."""
+    return_type: str | None = None
+    """C text of the return type (None for void), for the compiled replay harness."""
+    externals: Mapping[str, str] = field(default_factory=dict)
+    """Called functions without code here -> C prototype text (for replay stubs)."""
+    statics: tuple[StaticLocal, ...] = ()
+    """Static locals that are inputs or outputs (for the replay harness)."""
+
+    def successors(self) -> dict[int, list[Edge]]:
+        out: dict[int, list[Edge]] = {}
+        for edge in self.edges:
+            out.setdefault(edge.src, []).append(edge)
+        return out
+
+    def predecessors(self) -> dict[int, list[Edge]]:
+        out: dict[int, list[Edge]] = {}
+        for edge in self.edges:
+            out.setdefault(edge.dst, []).append(edge)
+        return out
+
+    def locations(self) -> set[int]:
+        locs = {self.entry, self.exit}
+        for edge in self.edges:
+            locs.add(edge.src)
+            locs.add(edge.dst)
+        return locs
+
+
+def loop_heads(cfa: Cfa) -> set[int]:
+    """Targets of back edges in a depth-first search from the entry."""
+    succ = cfa.successors()
+    heads: set[int] = set()
+    state: dict[int, int] = {}  # 1 = on stack, 2 = done
+    stack: list[tuple[int, Iterator[Edge]]] = [(cfa.entry, iter(succ.get(cfa.entry, ())))]
+    state[cfa.entry] = 1
+    while stack:
+        node, it = stack[-1]
+        edge = next(it, None)
+        if edge is None:
+            state[node] = 2
+            stack.pop()
+            continue
+        mark = state.get(edge.dst)
+        if mark == 1:
+            heads.add(edge.dst)
+        elif mark is None:
+            state[edge.dst] = 1
+            stack.append((edge.dst, iter(succ.get(edge.dst, ()))))
+    return heads
+
+
+def topological_order(cfa: Cfa) -> list[int]:
+    """Locations reachable from the entry in topological order (the CFA must be acyclic)."""
+    succ = cfa.successors()
+    order: list[int] = []
+    seen: set[int] = set()
+    stack: list[tuple[int, Iterator[Edge]]] = [(cfa.entry, iter(succ.get(cfa.entry, ())))]
+    seen.add(cfa.entry)
+    while stack:
+        node, it = stack[-1]
+        edge = next(it, None)
+        if edge is None:
+            order.append(node)
+            stack.pop()
+            continue
+        if edge.dst not in seen:
+            seen.add(edge.dst)
+            stack.append((edge.dst, iter(succ.get(edge.dst, ()))))
+    order.reverse()
+    return order
+
+
+# ---------------------------------------------------------------- visitors
+
+R = TypeVar("R")
+
+
+class ExprVisitor(Generic[R]):
+    """Dispatch on the expression kind to `visit_<Kind>`; subclasses say what differs."""
+
+    _dispatch_cache: dict[tuple[type, type], Callable[..., Any]] = {}  # noqa: RUF012
+
+    def visit(self, expr: Expr) -> R:
+        key = (type(self), type(expr))
+        method = ExprVisitor._dispatch_cache.get(key)
+        if method is None:
+            method = getattr(type(self), "visit_" + type(expr).__name__)
+            ExprVisitor._dispatch_cache[key] = method
+        return cast(R, method(self, expr))  # the cache is shared by every R
+
+
+def children(expr: Expr) -> tuple[Expr, ...]:
+    if isinstance(expr, Load):
+        return (expr.index,)
+    if isinstance(expr, Unary | Cast):
+        return (expr.arg,)
+    if isinstance(expr, Binary):
+        return (expr.left, expr.right)
+    if isinstance(expr, Ite):
+        return (expr.cond, expr.then, expr.other)
+    if isinstance(expr, Call):
+        return expr.args
+    return ()
+
+
+def walk(expr: Expr) -> Iterator[Expr]:
+    """Every sub-expression, parents before children."""
+    stack = [expr]
+    while stack:
+        node = stack.pop()
+        yield node
+        stack.extend(children(node))
+
+
+def action_exprs(action: Action) -> tuple[Expr, ...]:
+    if isinstance(action, Assign):
+        return (action.value,)
+    if isinstance(action, Store):
+        return (action.index, action.value)
+    if isinstance(action, Assume):
+        return (action.cond,)
+    if isinstance(action, Event):
+        return action.args
+    return ()

@@ -1,0 +1,283 @@
+"""Readable NEQ-summary heads: a small DNF over feature names, printed as C.
+
+A head is found as a union of configuration cubes (feature -> value). Up to
+MINTERM_LIMIT features we minimise exactly the way Quine-McCluskey does
+(prime implicants, then a cover), treating configurations outside the feature
+model as don't-cares. Beyond that, minterms are too many to list: the prime
+implicants come from the cubes themselves (iterated consensus), then primes
+the others cover are dropped, longest first; the feature model is not used
+there (the head denotes the same configurations, just not always the
+shortest way). Integer-valued features: cubes are merged pairwise
+(x && A, !x && A -> A) and absorbed until nothing changes.
+"""
+
+from __future__ import annotations
+
+import itertools
+import math
+from collections.abc import Callable, Iterable, Mapping
+
+from checker.lifted.widen import Interval
+from checker.variability.types import sort_key
+
+Cube = Mapping[str, "int | Interval"]
+"""Feature -> value, or range of values of an integer feature."""
+MINTERM_LIMIT = 12
+PRIME_LIMIT = 512
+"""Prime implicants beyond which iterated consensus gives up (pairwise merging instead)."""
+
+
+def minimise(
+    cubes: Iterable[Cube],
+    boolean: Mapping[str, bool],
+    valid: Callable[[Mapping[str, int]], bool] | None = None,
+) -> list[dict[str, int | Interval]]:
+    """A small set of cubes denoting the same configurations (within `valid`)."""
+    rows = [dict(c) for c in cubes]
+    if not rows:
+        return []
+    names = sorted({name for cube in rows for name in cube})
+    if any(not boolean.get(name, True) for name in names):
+        return _merge(rows, boolean)
+    if len(names) > MINTERM_LIMIT:
+        return _consensus_cover(rows, names)
+    return _quine_mccluskey(rows, names, valid)
+
+
+Implicant = tuple[int, int]
+"""(value, care): bit i is names[i]; value bits count only where care is set."""
+
+
+def _consensus_cover(
+    cubes: list[dict[str, int | Interval]], names: list[str]
+) -> list[dict[str, int | Interval]]:
+    on = [_implicant(cube, names) for cube in cubes]
+    primes = _absorbed(on)
+    fresh = list(primes)
+    while fresh:
+        found: list[Implicant] = []
+        for a in fresh:
+            for b in primes:
+                merged = _consensus(a, b)
+                if merged is not None and not any(_within(merged, p) for p in (*primes, *found)):
+                    found = [f for f in found if not _within(f, merged)] + [merged]
+        primes = _absorbed(primes + found)
+        fresh = [f for f in found if f in primes]
+        if len(primes) > PRIME_LIMIT:
+            return _merge(cubes, dict.fromkeys(names, True))
+    cover = sorted(primes, key=lambda p: (-_care_count(p), p))
+    for prime in list(cover):  # drop primes the others cover, longest first
+        others = [p for p in cover if p != prime]
+        if all(_covered(c, others) for c in on):
+            cover = others
+    return _cubes(cover, names)
+
+
+def _implicant(cube: Cube, names: list[str]) -> Implicant:
+    value = care = 0
+    for i, name in enumerate(names):
+        if name in cube:
+            bit = cube[name]
+            assert not isinstance(bit, Interval), "only integer features have ranges"
+            care |= 1 << i
+            value |= (bit & 1) << i
+    return value, care
+
+
+def _within(inner: Implicant, outer: Implicant) -> bool:
+    """Every configuration of `inner` is one of `outer`."""
+    return outer[1] & ~inner[1] == 0 and (inner[0] ^ outer[0]) & outer[1] == 0
+
+
+def _absorbed(implicants: list[Implicant]) -> list[Implicant]:
+    unique = sorted(set(implicants), key=lambda p: (_care_count(p), p))
+    kept: list[Implicant] = []
+    for implicant in unique:
+        if not any(_within(implicant, other) for other in kept):
+            kept.append(implicant)
+    return kept
+
+
+def _consensus(a: Implicant, b: Implicant) -> Implicant | None:
+    """x && P, !x && Q -> P && Q (None unless exactly one literal clashes)."""
+    clash = a[1] & b[1] & (a[0] ^ b[0])
+    if clash == 0 or clash & (clash - 1):
+        return None
+    care = (a[1] | b[1]) & ~clash
+    return ((a[0] & a[1]) | (b[0] & b[1])) & care, care
+
+
+def _covered(cube: Implicant, cover: list[Implicant]) -> bool:
+    """Is every configuration of `cube` in the union of `cover`? (Split on a
+    variable some overlapping implicant tests until one contains a part.)"""
+    overlapping = [p for p in cover if (cube[0] ^ p[0]) & cube[1] & p[1] == 0]
+    if any(_within(cube, p) for p in overlapping):
+        return True
+    if not overlapping:
+        return False
+    free = overlapping[0][1] & ~cube[1]
+    bit = free & -free
+    return all(
+        _covered(((cube[0] & ~bit) | (bit if side else 0), cube[1] | bit), overlapping)
+        for side in (0, 1)
+    )
+
+
+def _care_count(implicant: Implicant) -> int:
+    return implicant[1].bit_count()
+
+
+def _cubes(implicants: Iterable[Implicant], names: list[str]) -> list[dict[str, int | Interval]]:
+    return _ordered(
+        [{names[i]: (value >> i) & 1 for i in range(len(names)) if care >> i & 1}
+         for value, care in implicants]
+    )
+
+
+def _ordered(cubes: list[dict[str, int | Interval]]) -> list[dict[str, int | Interval]]:
+    """Shortest cubes first, then by their literals: a stable printed head."""
+    return sorted(cubes, key=lambda c: (len(c), sorted((k, _value_key(v)) for k, v in c.items())))
+
+
+def _value_key(value: int | Interval) -> tuple[float, float]:
+    if isinstance(value, Interval):
+        return (-math.inf if value.lo is None else value.lo,
+                math.inf if value.hi is None else value.hi)
+    return value, value
+
+
+def _merge(
+    cubes: list[dict[str, int | Interval]], boolean: Mapping[str, bool]
+) -> list[dict[str, int | Interval]]:
+    changed = True
+    while changed:
+        changed = False
+        cubes = _absorb(cubes)
+        for a, b in itertools.combinations(range(len(cubes)), 2):
+            merged = _combine(cubes[a], cubes[b], boolean)
+            if merged is not None:
+                cubes = [c for i, c in enumerate(cubes) if i not in (a, b)] + [merged]
+                changed = True
+                break
+    return _ordered(cubes)
+
+
+def _combine(
+    a: dict[str, int | Interval], b: dict[str, int | Interval], boolean: Mapping[str, bool]
+) -> dict[str, int | Interval] | None:
+    if a.keys() != b.keys():
+        return None
+    differing = [name for name in a if a[name] != b[name]]
+    if len(differing) != 1 or not boolean.get(differing[0], True):
+        return None
+    return {k: v for k, v in a.items() if k != differing[0]}
+
+
+def _absorb(cubes: list[dict[str, int | Interval]]) -> list[dict[str, int | Interval]]:
+    kept: list[dict[str, int | Interval]] = []
+    for cube in sorted(cubes, key=len):
+        if not any(_includes(other, cube) for other in kept):
+            kept = [other for other in kept if not _includes(cube, other)] + [cube]
+    return kept
+
+
+def _includes(outer: Cube, inner: Cube) -> bool:
+    """Every configuration of `inner` is one of `outer` (literal by literal)."""
+    return all(name in inner and _contains(value, inner[name]) for name, value in outer.items())
+
+
+def _contains(outer: int | Interval, inner: int | Interval) -> bool:
+    if not isinstance(outer, Interval):
+        return outer == inner
+    low, high = _value_key(inner)
+    return ((outer.lo is None or outer.lo <= low)
+            and (outer.hi is None or high <= outer.hi))
+
+
+def _quine_mccluskey(
+    cubes: list[dict[str, int | Interval]],
+    names: list[str],
+    valid: Callable[[Mapping[str, int]], bool] | None,
+) -> list[dict[str, int | Interval]]:
+    width = len(names)
+    on: set[int] = set()
+    care_off: set[int] = set()
+    for bits in range(1 << width):
+        config = {name: (bits >> i) & 1 for i, name in enumerate(names)}
+        if any(all(config[k] == v for k, v in cube.items()) for cube in cubes):
+            on.add(bits)
+        elif valid is None or valid(config):
+            care_off.add(bits)
+    allowed = set(range(1 << width)) - care_off
+    # implicants as (value, mask): mask bits are "don't care" positions
+    level = {(bits, 0) for bits in allowed}
+    primes: set[tuple[int, int]] = set()
+    while level:
+        merged: set[tuple[int, int]] = set()
+        used: set[tuple[int, int]] = set()
+        by_mask: dict[int, list[tuple[int, int]]] = {}
+        for item in level:
+            by_mask.setdefault(item[1], []).append(item)
+        for mask, items in by_mask.items():
+            values = {value for value, _ in items}
+            for value in values:
+                for i in range(width):
+                    bit = 1 << i
+                    if mask & bit or value & bit:
+                        continue
+                    if value | bit in values:
+                        merged.add((value, mask | bit))
+                        used.add((value, mask))
+                        used.add((value | bit, mask))
+        primes |= level - used
+        level = merged
+    useful = sorted(
+        (p for p in primes if any(_covers(p, m) for m in on)),
+        key=lambda p: (_literals(p, width), p),
+    )
+    cover: list[tuple[int, int]] = []
+    for minterm in sorted(on):  # essential prime implicants first
+        covering = [p for p in useful if _covers(p, minterm)]
+        if len(covering) == 1 and covering[0] not in cover:
+            cover.append(covering[0])
+    todo = {m for m in on if not any(_covers(p, m) for p in cover)}
+    while todo:
+        best = max(useful, key=lambda p: (sum(_covers(p, m) for m in todo), -_literals(p, width)))
+        cover.append(best)
+        todo = {m for m in todo if not _covers(best, m)}
+    for implicant in list(reversed(cover)):  # drop what the others already cover
+        others = [p for p in cover if p != implicant]
+        if all(any(_covers(p, m) for p in others) for m in on if _covers(implicant, m)):
+            cover = others
+    everything = (1 << width) - 1
+    return _cubes([(value, ~mask & everything) for value, mask in cover], names)
+
+
+def _covers(implicant: tuple[int, int], minterm: int) -> bool:
+    value, mask = implicant
+    return (minterm & ~mask) == (value & ~mask)
+
+
+def _literals(implicant: tuple[int, int], width: int) -> int:
+    return width - implicant[1].bit_count()
+
+
+def to_c(cubes: list[dict[str, int | Interval]], boolean: Mapping[str, bool]) -> str:
+    """`(A && B) || (!A && C)`; "1" for every configuration, "0" for none."""
+    if not cubes:
+        return "0"
+    parts = []
+    for cube in cubes:
+        if not cube:
+            return "1"
+        literals = []
+        for name, value in sorted(cube.items(), key=lambda item: sort_key(item[0])):
+            if isinstance(value, Interval):
+                literals.extend(value.conditions(name))
+            elif boolean.get(name, True) and value in (0, 1):
+                literals.append(name if value else f"!{name}")
+            else:
+                literals.append(f"{name} == {value}")
+        text = " && ".join(literals)
+        parts.append(f"({text})" if len(literals) > 1 and len(cubes) > 1 else text)
+    return " || ".join(parts)

@@ -1,0 +1,49 @@
+"""Flattening of aggregate types into scalar leaves.
+
+A struct variable `s` with fields `x` and `a[4]` becomes the scalar variable
+`s.x` and the region `s.a` of length 4; the same field paths name the leaf
+regions of an object in memory, so `p->a[i]` with `p` at element offset `o`
+reads region `<base>.a` at index `o * 4 + i`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from dataclasses import dataclass
+
+from checker.semantics.ctype import ArrayType, CType, ScalarType, StructType, is_scalar
+
+
+@dataclass(frozen=True)
+class Leaf:
+    path: str  # "" for the object itself, ".x", ".a", ".in.y"
+    type: ScalarType
+    count: int  # scalars per object (arrays inside multiply)
+
+
+def leaves(ctype: CType) -> Iterator[Leaf]:
+    """Scalar leaves of an object type, in declaration order."""
+    yield from _leaves(ctype, "", 1)
+
+
+def _leaves(ctype: CType, path: str, count: int) -> Iterator[Leaf]:
+    if isinstance(ctype, StructType):
+        for name, ftype in ctype.fields:
+            yield from _leaves(ftype, f"{path}.{name}", count)
+    elif isinstance(ctype, ArrayType):
+        yield from _leaves(ctype.elem, path, count * (ctype.length or 0))
+    elif is_scalar(ctype):
+        yield Leaf(path, ctype, count)
+
+
+def scalar_count(ctype: CType) -> int:
+    """How many scalars of the innermost element an array type holds (1 otherwise)."""
+    if isinstance(ctype, ArrayType):
+        return (ctype.length or 0) * scalar_count(ctype.elem)
+    return 1
+
+
+def innermost(ctype: CType) -> CType:
+    while isinstance(ctype, ArrayType):
+        ctype = ctype.elem
+    return ctype

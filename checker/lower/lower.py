@@ -1,0 +1,293 @@
+"""Entry of the lowering: one function of a Program -> one CFA with inputs/outputs."""
+
+from __future__ import annotations
+
+from pycparser import c_ast, c_generator
+
+from checker.errors import InputError
+from checker.frontend.program import Program, decay
+from checker.ir.cfa_simplify import propagate_constants
+from checker.ir.ir import (
+    EXIT_CODE_VAR,
+    RETURN_VAR,
+    STATUS_VAR,
+    Cfa,
+    InputSource,
+    Output,
+    RegionKind,
+    StaticLocal,
+)
+from checker.lower.layout import leaves
+from checker.lower.lower_expr import index_const
+from checker.lower.lower_state import NULL_SUFFIX, Frame
+from checker.lower.lower_stmt import StmtLowering, _param_decls
+from checker.lower.values import MemPlace, Place, VarPlace
+from checker.semantics import ctype as ct
+from checker.semantics.ctype import FloatType, PointerType, StructType, VoidType
+from checker.types import Settings
+
+
+def lower_function(
+    program: Program, name: str, settings: Settings, unroll: int | None = None
+) -> Cfa:
+    """Lower `name` (inlining same-file callees) into a CFA.
+
+    With `unroll`, loops are unrolled and recursive calls inlined that many
+    times, giving an acyclic CFA whose runs that need more end with status
+    STATUS_UNWOUND. Raises UnsupportedError (with location) for constructs we
+    cannot model and, without `unroll`, RecursionFound for recursive calls.
+    """
+    program.check_usable(name)
+    fdef = program.functions.get(name)
+    if fdef is None:
+        raise InputError(f"function '{name}' is not defined in {program.path}")
+    lowering = StmtLowering(program=program, settings=settings, entry_name=name, unroll=unroll)
+    lowering.init_statements()
+    lowering.address_taken = address_taken_names(program.ast)
+    lowering.assigned = assigned_names(program.ast)
+    builder = lowering.builder
+    exit_loc = builder.new_location()
+    lowering.exit_location = exit_loc
+    body_start = builder.new_location()
+    return_loc = builder.new_location()  # copies globals out of their mirrors, if any
+    builder.current = body_start
+    ftype = program.prototypes[name]
+    ret = program.complete(ftype.ret)
+    ret_place: Place | None = None
+    initial: dict[str, int | float] = {STATUS_VAR: 0, EXIT_CODE_VAR: 0}
+    lowering.variables[STATUS_VAR] = ct.INT
+    lowering.variables[EXIT_CODE_VAR] = ct.INT
+    if not isinstance(ret, VoidType):
+        ret_place = VarPlace(RETURN_VAR, ret)
+        lowering.declare_storage(ret_place, RegionKind.LOCAL)
+        for leaf in leaves(ret):
+            if isinstance(leaf.type, FloatType):
+                initial[RETURN_VAR + leaf.path] = 0.0
+            elif not isinstance(leaf.type, PointerType):
+                initial[RETURN_VAR + leaf.path] = 0
+    location = program.location(fdef.decl)
+    lowering.current = location
+    lowering.frames.append(Frame(name, "", return_loc, ret_place, location))
+    param_outputs = _parameters(lowering, fdef, initial)
+    lowering.statement(fdef.body)
+    if lowering.mirrors:
+        builder.join(return_loc)
+        _copy_mirrors(lowering, out=True)
+        builder.join(exit_loc)
+    else:
+        builder.join(exit_loc)
+        builder.merge(return_loc, exit_loc)
+    _global_initialisers(lowering, body_start)
+    outputs = (
+        _return_outputs(ret)
+        + lowering.global_outputs()
+        + [out for out in param_outputs if out.ref in lowering.written]
+    )
+    generator = c_generator.CGenerator()
+    cfa = Cfa(
+        name=name,
+        location=location,
+        entry=builder.entry,
+        exit=exit_loc,
+        edges=builder.reachable_edges(),
+        variables=dict(lowering.variables),
+        regions=dict(lowering.regions),
+        inputs=tuple(lowering.inputs),
+        outputs=tuple(outputs),
+        initial=initial,
+        assumptions=tuple(lowering.assumptions),
+        params=tuple((p.name, generator.visit(p)) for p in _param_decls(fdef)),
+        return_type=None if isinstance(ret, VoidType) else _type_text(fdef, generator),
+        externals=dict(lowering.externals),
+        statics=_replayed_statics(lowering, outputs),
+    )
+    return propagate_constants(cfa)
+
+
+def _replayed_statics(lowering: StmtLowering, outputs: list[Output]) -> tuple[StaticLocal, ...]:
+    """The static locals that the replay harness sets or reads."""
+    used = {item.ref for item in lowering.inputs} | {out.ref for out in outputs}
+    return tuple(
+        static
+        for static in lowering.statics.values()
+        if any(ref == static.ref or ref.startswith(static.ref + ".") for ref in used)
+    )
+
+
+def _type_text(fdef: c_ast.FuncDef, generator: c_generator.CGenerator) -> str:
+    text: str = generator._generate_type(fdef.decl.type.type, emit_declname=False)
+    return text.strip()
+
+
+def _parameters(
+    lowering: StmtLowering, fdef: c_ast.FuncDef, initial: dict[str, int | float]
+) -> list[Output]:
+    """Bind the entry function's parameters as inputs; returns the outputs that
+    the objects behind pointer parameters become when written."""
+    program = lowering.program
+    outputs: list[Output] = []
+    for position, param in enumerate(_param_decls(fdef)):
+        key = f"arg{position}"
+        pname = param.name
+        if pname is None:
+            continue
+        ptype = program.complete(decay(program.resolve(param)))
+        place: Place
+        if isinstance(ptype, PointerType):
+            place = VarPlace(pname, ptype)
+            lowering.declare_storage(place, RegionKind.LOCAL)
+            initial[pname] = 0
+            lowering.add_input(
+                pname, pname + NULL_SUFFIX, ct.INT, InputSource.PARAM, key + NULL_SUFFIX
+            )
+            target = program.complete(ptype.target)
+            if _modelled_pointee(target):
+                base = "*" + pname
+                lowering.declare_storage(
+                    MemPlace(base, target, index_const(0)), RegionKind.PARAM, count=None
+                )
+                lowering.pointer_bases[pname] = (base, target)
+                for leaf in leaves(target):
+                    ref = base + leaf.path
+                    lowering.add_input(
+                        ref, ref, leaf.type, InputSource.PARAM, f"*{key}{leaf.path}", is_region=True
+                    )
+                    outputs.append(Output(ref, ref, leaf.type, f"*{key}{leaf.path}", True))
+                lowering.assume(
+                    "pointer parameters may be NULL and otherwise point to "
+                    "distinct objects (no aliasing)"
+                )
+            lowering.bind(pname, place)
+            continue
+        place = VarPlace(lowering.fresh_name(pname), ptype)  # reserves the name for the input
+        lowering.declare_storage(place, RegionKind.LOCAL)
+        for leaf in leaves(ptype):
+            ref = pname + leaf.path
+            lowering.add_input(
+                ref,
+                ref,
+                leaf.type,
+                InputSource.PARAM,
+                key + leaf.path,
+                is_region=ref in lowering.regions,
+            )
+        if pname in lowering.address_taken:
+            copy = lowering.new_local(pname, ptype)
+            lowering.write(copy, lowering.read(place), param)
+            place = copy
+        lowering.bind(pname, place)
+    return outputs
+
+
+def _modelled_pointee(target: ct.CType) -> bool:
+    if isinstance(target, StructType):
+        return all(not isinstance(leaf.type, PointerType) for leaf in leaves(target))
+    return isinstance(target, (ct.IntType, FloatType))
+
+
+def _global_initialisers(lowering: StmtLowering, body_start: int) -> None:
+    """Run the initialisers of fixed globals (and static locals) before the body."""
+    builder = lowering.builder
+    builder.current = builder.entry
+    done = 0
+    while done < len(lowering.global_inits):
+        init = lowering.global_inits[done]
+        done += 1
+        ctype = lowering.program.complete(init.var.type)
+        written = set(lowering.written)
+        if init.var.init is not None:
+            lowering.current = init.var.location
+            lowering.initialise(init.place, ctype, init.var.init)
+        else:
+            lowering._zero_fill(init.place, ctype, None)  # static storage starts zeroed
+        if init.var.is_static_local:
+            lowering.written = written  # its initialiser is no output of the call
+    _copy_mirrors(lowering, out=False)
+    builder.join(body_start)
+
+
+def _copy_mirrors(lowering: StmtLowering, out: bool) -> None:
+    """Copy globals whose address is taken into their region mirrors (at the entry)
+    or, where the body wrote them, back (at the return), so that old and new see
+    the same scalar inputs and outputs whether or not they take the address."""
+    written = set(lowering.written)
+    for place, mirror in lowering.mirrors:
+        if out and not any(place.name + leaf.path in written for leaf in leaves(place.type)):
+            continue
+        source, target = (mirror, place) if out else (place, mirror)
+        lowering.write(target, lowering.read(source), None)
+    lowering.written = written
+
+
+def _return_outputs(ret: ct.CType) -> list[Output]:
+    if isinstance(ret, VoidType):
+        return []
+    outputs = []
+    for leaf in leaves(ret):
+        pointer = isinstance(leaf.type, PointerType)
+        if pointer:
+            outputs.append(
+                Output(
+                    "return" + leaf.path + NULL_SUFFIX,
+                    RETURN_VAR + leaf.path + NULL_SUFFIX,
+                    ct.INT,
+                    "return" + leaf.path + NULL_SUFFIX,
+                    pointer=True,
+                )
+            )
+        outputs.append(
+            Output(
+                "return" + leaf.path,
+                RETURN_VAR + leaf.path,
+                ct.INDEX if pointer else leaf.type,
+                "return" + leaf.path,
+                pointer=pointer,
+            )
+        )
+    return outputs
+
+
+def address_taken_names(ast: c_ast.FileAST) -> set[str]:
+    """Names whose address is taken anywhere (`&x`, `&s.f`, `&a[i]`): they live in
+    regions so that pointers to them have a region to point into."""
+    names: set[str] = set()
+
+    class Finder(c_ast.NodeVisitor):  # type: ignore[misc]  # pycparser has no stubs: the base is Any
+        def visit_UnaryOp(self, node: c_ast.UnaryOp) -> None:
+            if node.op == "&":
+                base = node.expr
+                while isinstance(base, (c_ast.StructRef, c_ast.ArrayRef)):
+                    if isinstance(base, c_ast.StructRef) and base.type == "->":
+                        base = None
+                        break
+                    base = base.name
+                if isinstance(base, c_ast.ID):
+                    names.add(base.name)
+            self.generic_visit(node)
+
+    Finder().visit(ast)
+    return names
+
+
+def assigned_names(ast: c_ast.FileAST) -> set[str]:
+    """Names that are assigned, incremented or have their address taken anywhere."""
+    names: set[str] = set()
+
+    def base(node: c_ast.Node) -> None:
+        while isinstance(node, (c_ast.StructRef, c_ast.ArrayRef)):
+            node = node.name
+        if isinstance(node, c_ast.ID):
+            names.add(node.name)
+
+    class Finder(c_ast.NodeVisitor):  # type: ignore[misc]  # pycparser has no stubs: the base is Any
+        def visit_Assignment(self, node: c_ast.Assignment) -> None:
+            base(node.lvalue)
+            self.generic_visit(node)
+
+        def visit_UnaryOp(self, node: c_ast.UnaryOp) -> None:
+            if node.op in ("++", "--", "p++", "p--", "&"):
+                base(node.expr)
+            self.generic_visit(node)
+
+    Finder().visit(ast)
+    return names

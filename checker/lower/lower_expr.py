@@ -1,0 +1,1021 @@
+"""Lowering of C expressions: explicit conversions, places, side effects as edges.
+
+`rvalue` evaluates an expression, emitting the edges for its side effects
+(assignments, inlined calls, trap checks) at the builder's cursor and
+returning a `Value` whose IR expressions are pure.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from pycparser import c_ast, c_generator
+
+from checker.errors import UnsupportedError
+from checker.frontend.const_eval import (
+    char_value,
+    parse_float_literal,
+    parse_int_literal,
+    string_value,
+)
+from checker.ir.fold import deep_fold
+from checker.ir.ir import (
+    STATUS_TRAP,
+    STATUS_VAR,
+    Assign,
+    Binary,
+    BinOp,
+    Cast,
+    Const,
+    Expr,
+    Ite,
+    Load,
+    RegionKind,
+    Store,
+    Unary,
+    UnOp,
+    Var,
+    negation,
+    truth,
+)
+from checker.ir.ub_guards import float_to_int_overflow, shift_out_of_range
+from checker.lower.eval_order import ORDER_ASSUMPTION, Clash, EffectAnalysis, Effects, shown
+from checker.lower.layout import leaves, scalar_count
+from checker.lower.lower_state import MIRROR_PREFIX, NULL_SUFFIX, LoweringState
+from checker.lower.values import (
+    MemPlace,
+    Place,
+    Ptr,
+    Scalar,
+    StringValue,
+    StructValue,
+    Value,
+    VarPlace,
+    VoidValue,
+)
+from checker.semantics import ctype as ct
+from checker.semantics.ctype import (
+    ArrayType,
+    CType,
+    FloatType,
+    IntType,
+    PointerType,
+    StructType,
+    VoidType,
+)
+
+_ARITH_OPS = {
+    "+": BinOp.ADD,
+    "-": BinOp.SUB,
+    "*": BinOp.MUL,
+    "/": BinOp.DIV,
+    "%": BinOp.MOD,
+    "<<": BinOp.SHL,
+    ">>": BinOp.SHR,
+    "&": BinOp.BAND,
+    "|": BinOp.BOR,
+    "^": BinOp.BXOR,
+}
+_COMPARE_OPS = {
+    "==": BinOp.EQ,
+    "!=": BinOp.NE,
+    "<": BinOp.LT,
+    "<=": BinOp.LE,
+    ">": BinOp.GT,
+    ">=": BinOp.GE,
+}
+_INT_ONLY = {BinOp.MOD, BinOp.SHL, BinOp.SHR, BinOp.BAND, BinOp.BOR, BinOp.BXOR}
+_PURE_UNARY = {"-", "+", "~", "!", "sizeof"}
+
+ONE = Const(1, ct.INT)
+ZERO = Const(0, ct.INT)
+
+
+def index_const(value: int) -> Const:
+    return Const(value, ct.INDEX)
+
+
+def _as_index(expr: Expr) -> Expr:
+    if expr.type == ct.INDEX:
+        return expr
+    return Cast(expr, ct.INDEX)
+
+
+def _add_index(base: Expr, offset: Expr) -> Expr:
+    if isinstance(offset, Const) and offset.value == 0:
+        return base
+    if isinstance(base, Const) and base.value == 0:
+        return _as_index(offset)
+    return Binary(BinOp.ADD, base, _as_index(offset), ct.INDEX)
+
+
+def _scale(index: Expr, factor: int) -> Expr:
+    if factor == 1:
+        return index
+    if isinstance(index, Const) and isinstance(index.value, int):
+        return index_const(index.value * factor)
+    return Binary(BinOp.MUL, index, index_const(factor), ct.INDEX)
+
+
+class ExprLowering(LoweringState):
+    """Expression half of the lowering; statements build on it (lower_stmt.py)."""
+
+    # ------------------------------------------------------------ entry points
+
+    def rvalue(self, node: c_ast.Node) -> Value:
+        self._at(node)
+        method: Callable[[c_ast.Node], Value] | None = getattr(
+            self, "expr_" + type(node).__name__, None
+        )
+        if method is None:
+            raise self.unsupported(f"expression {type(node).__name__}", node)
+        return method(node)
+
+    def scalar(self, node: c_ast.Node) -> Scalar | Ptr:
+        value = self.rvalue(node)
+        if isinstance(value, StringValue):
+            value = self.string_pointer(value)
+        if not isinstance(value, (Scalar, Ptr)):
+            raise self.unsupported("a scalar value was expected here", node)
+        return value
+
+    def condition(self, node: c_ast.Node) -> Expr:
+        """The truth of a controlling expression as an int-typed IR expression."""
+        return self.truth_of(self.scalar(node))
+
+    def truth_of(self, value: Scalar | Ptr) -> Expr:
+        if isinstance(value, Ptr):
+            return negation(value.null)
+        return truth(value.expr)
+
+    def _at(self, node: c_ast.Node) -> None:
+        loc = self.program.location(node)
+        if loc.line:
+            self.current = loc
+
+    # ------------------------------------------------------------ order of evaluation
+
+    @property
+    def analysis(self) -> EffectAnalysis:
+        if self.effect_analysis is None:
+            self.effect_analysis = EffectAnalysis(
+                self.program, self.settings.pure_functions, self.address_taken
+            )
+        return self.effect_analysis
+
+    def effects_of(self, node: c_ast.Node) -> Effects:
+        return self.analysis.effects(node, self._object_name, self.frames[-1].prefix)
+
+    def address_effects_of(self, node: c_ast.Node) -> Effects:
+        return self.analysis.address_effects(node, self._object_name, self.frames[-1].prefix)
+
+    def _object_name(self, name: str) -> str | None:
+        """The object a source name denotes here: its storage name (mirrors of
+        globals by the global's name), registered as array/addressable."""
+        place = self.lookup(name)
+        if place is None:
+            var = self.program.globals.get(name)
+            if var is None:
+                return None
+            array = isinstance(self.program.complete(var.type), ArrayType)
+            addressable = array or name in self.address_taken
+            key = name
+        else:
+            array = isinstance(self.program.complete(place.type), ArrayType)
+            addressable = isinstance(place, MemPlace)
+            key = place.name if isinstance(place, VarPlace) else place.base
+            key = key.removeprefix(MIRROR_PREFIX)
+        if array:
+            self.analysis.arrays.add(key)
+        if addressable:
+            self.analysis.addressable.add(key)
+        return key
+
+    def refuse_unordered(
+        self,
+        items: list[Effects],
+        what: str,
+        node: c_ast.Node,
+        twins: tuple[c_ast.Node, c_ast.Node] | None = None,
+    ) -> None:
+        """Operands whose order gcc picks by the form of the expression: refuse when
+        their effects interfere (and always when C leaves the result undefined).
+        `twins`: the operands, accepted when they are one expression without writes
+        twice (`ext(x) + ext(x)`: either order makes the same calls)."""
+        clash = self.analysis.first_clash(items)
+        if clash is None:
+            return
+        if (
+            twins is not None
+            and not clash.undefined
+            and not any(item.writes for item in items)
+            and _same_text(*twins)
+        ):
+            return
+        raise self.unsupported(_order_message(clash, what), node)
+
+    def _calls_in_order(self, effects: list[Effects], node: c_ast.BinaryOp) -> bool:
+        """Operands whose order matters only through the calls they make (no
+        variable of the expression is written by the other operand), without
+        negation: if they turn out to be floating, gcc keeps them left to right
+        (checked on 8000 generated expressions at -O0 to -O3; it cannot reassociate
+        IEEE arithmetic, but it does rewrite `-a + b` to `b - a`, and integer
+        expressions by their form)."""
+        clash = self.analysis.first_clash(effects)
+        if clash is None or clash.undefined:
+            return False
+        a, b = effects
+        overlap = self.analysis.overlap
+        if overlap(a.direct_reads | a.direct_writes, b.writes) or overlap(
+            b.direct_reads | b.direct_writes, a.writes
+        ):
+            return False
+        return not (_negates(node.left) or _negates(node.right))
+
+    def ordered(
+        self, items: list[Effects], what: str, node: c_ast.Node, indeterminate: bool = False
+    ) -> bool:
+        """Operands that gcc evaluates in a fixed order (call arguments, compound
+        assignments, initialisers): True when the order matters, which the verdict
+        then assumes. Undefined behaviour is refused, except among `indeterminate`ly
+        sequenced operands (initialisers, C11 6.7.9p23), where it is merely unspecified."""
+        clash = self.analysis.first_clash(items)
+        if clash is None:
+            return False
+        if clash.undefined and not indeterminate:
+            raise self.unsupported(_order_message(clash, what), node)
+        self.assume(ORDER_ASSUMPTION)
+        return True
+
+    def initialisers_ordered(self, init: c_ast.InitList) -> None:
+        """Initialisers are evaluated in order, as gcc does; say so where it matters."""
+        items = [i.expr if isinstance(i, c_ast.NamedInitializer) else i for i in init.exprs]
+        self.ordered([self.effects_of(i) for i in items], "an initialiser list", init, True)
+
+    def snapshot_value(self, value: Value) -> Value:
+        """`value` copied into temporaries, so that later writes do not change it."""
+        if isinstance(value, (Scalar, Ptr)):
+            return self._snapshot(value)
+        if isinstance(value, StructValue):
+            return StructValue(
+                value.type,
+                tuple(
+                    (path, tuple(self._snapshot(item) for item in items))
+                    for path, items in value.leaves
+                ),
+            )
+        return value
+
+    # ------------------------------------------------------------ places
+
+    def place(self, node: c_ast.Node) -> Place:
+        self._at(node)
+        if isinstance(node, c_ast.ID):
+            found = self.lookup_name(node.name)
+            if found is None:
+                raise self.unsupported(f"undeclared identifier '{node.name}'", node)
+            return found
+        if isinstance(node, c_ast.ArrayRef):
+            base_effects = self.effects_of(node.name)
+            if self.analysis.first_clash(
+                [base_effects, self.effects_of(node.subscript)]
+            ) and isinstance(self.type_of(node.name), ArrayType):
+                base_effects = self.address_effects_of(node.name)  # an array is located, not read
+            self.refuse_unordered(
+                [base_effects, self.effects_of(node.subscript)], "an array and its subscript", node
+            )
+            base = self.scalar(node.name)
+            index = self.scalar(node.subscript)
+            if isinstance(base, Scalar) and isinstance(index, Ptr):
+                base, index = index, base  # i[a] is a[i]
+            if not isinstance(base, Ptr) or not isinstance(index, Scalar):
+                raise self.unsupported("subscript of a non-pointer", node)
+            return self.deref(self.pointer_add(base, index, node), node)
+        if isinstance(node, c_ast.StructRef):
+            if node.type == "->":
+                pointer = self.scalar(node.name)
+                if not isinstance(pointer, Ptr):
+                    raise self.unsupported("'->' on a non-pointer", node)
+                container: Place = self.deref(pointer, node)
+            else:
+                container = self.place(node.name)
+            return self.field(container, node.field.name, node)
+        if isinstance(node, c_ast.UnaryOp) and node.op == "*":
+            pointer = self.scalar(node.expr)
+            if not isinstance(pointer, Ptr):
+                raise self.unsupported("dereference of a non-pointer", node)
+            return self.deref(pointer, node)
+        if isinstance(node, c_ast.Cast):
+            return self.place(node.expr)
+        raise self.unsupported(f"{type(node).__name__} is not an lvalue we model", node)
+
+    def lookup_name(self, name: str) -> Place | None:
+        found = self.lookup(name)
+        if found is not None:
+            return found
+        return self.global_place(name, None)
+
+    def field(self, container: Place, name: str, node: c_ast.Node) -> Place:
+        struct = container.type
+        if not isinstance(struct, StructType):
+            raise self.unsupported(f"member '{name}' of a non-struct", node)
+        struct = self.program.complete(struct)
+        assert isinstance(struct, StructType)
+        ftype = struct.field_type(name)
+        if ftype is None:
+            raise self.unsupported(f"struct {struct.tag} has no member '{name}'", node)
+        ftype = self.program.complete(ftype)
+        if isinstance(container, VarPlace):
+            if isinstance(ftype, ArrayType):
+                return MemPlace(f"{container.name}.{name}", ftype, index_const(0))
+            return VarPlace(f"{container.name}.{name}", ftype)
+        return MemPlace(f"{container.base}.{name}", ftype, container.index)
+
+    def deref(self, pointer: Ptr, node: c_ast.Node) -> MemPlace:
+        if pointer.base is None:
+            raise self.unsupported("dereference of a pointer whose target is unknown", node)
+        target = self.program.complete(pointer.target)
+        if isinstance(target, (VoidType, ct.FunctionType)):
+            raise self.unsupported(f"dereference of a {target} pointer", node)
+        self.trap_if(pointer.null, node)
+        return MemPlace(pointer.base, target, pointer.index)
+
+    # ------------------------------------------------------------ reading/writing
+
+    def read(self, place: Place) -> Value:
+        ctype = self.program.complete(place.type)
+        if isinstance(ctype, ArrayType):
+            assert isinstance(place, MemPlace)
+            return Ptr(
+                place.base,
+                ctype.elem,
+                _scale(place.index, scalar_count(ctype) // max(1, scalar_count(ctype.elem))),
+                ZERO,
+            )
+        if isinstance(ctype, StructType):
+            return StructValue(
+                ctype,
+                tuple(
+                    (leaf.path, self._read_leaf(place, leaf.path, leaf.type, leaf.count))
+                    for leaf in leaves(ctype)
+                ),
+            )
+        if isinstance(ctype, VoidType):
+            return VoidValue()
+        return self._read_leaf(place, "", ctype, 1)[0]
+
+    def _read_leaf(
+        self, place: Place, path: str, ctype: CType, count: int
+    ) -> tuple[Scalar | Ptr, ...]:
+        if isinstance(place, VarPlace) and count == 1:
+            name = place.name + path
+            if isinstance(ctype, PointerType):
+                base, target = self.pointer_bases.get(name, (None, ctype.target))
+                return (Ptr(base, target, Var(name, ct.INDEX), Var(name + NULL_SUFFIX, ct.INT)),)
+            assert isinstance(ctype, (IntType, FloatType))
+            return (Scalar(Var(name, ctype), ctype),)
+        if isinstance(ctype, PointerType):
+            raise self.unsupported("pointers stored in memory")
+        assert isinstance(ctype, (IntType, FloatType))
+        region = (place.name if isinstance(place, VarPlace) else place.base) + path
+        index = place.index if isinstance(place, MemPlace) else index_const(0)
+        first = _scale(index, count)
+        self.bounds_check(region, first, count)
+        return tuple(
+            Scalar(Load(region, _add_index(first, index_const(j)), ctype), ctype)
+            for j in range(count)
+        )
+
+    def write(self, place: Place, value: Value, node: c_ast.Node | None) -> None:
+        ctype = self.program.complete(place.type)
+        value = self.convert(value, ctype, node)
+        if isinstance(ctype, StructType):
+            assert isinstance(value, StructValue)
+            for path, scalars in value.leaves:
+                for j, item in enumerate(scalars):
+                    self._write_leaf(place, path, j, len(scalars), item, node)
+            return
+        if isinstance(ctype, ArrayType):
+            raise self.unsupported("assignment to an array", node)
+        assert isinstance(value, (Scalar, Ptr))
+        self._write_leaf(place, "", 0, 1, value, node)
+
+    def _write_leaf(
+        self,
+        place: Place,
+        path: str,
+        j: int,
+        count: int,
+        value: Scalar | Ptr,
+        node: c_ast.Node | None,
+    ) -> None:
+        loc = self.current
+        if isinstance(place, VarPlace) and count == 1:
+            name = place.name + path
+            if isinstance(value, Ptr):
+                self._bind_pointer(name, value, node)
+                self.builder.emit(Assign(name, value.index), loc)
+                self.builder.emit(Assign(name + NULL_SUFFIX, value.null), loc)
+            else:
+                self.builder.emit(Assign(name, value.expr), loc)
+            self.mark_written(name)
+            return
+        if isinstance(value, Ptr):
+            raise self.unsupported("pointers stored in memory", node)
+        region = (place.name if isinstance(place, VarPlace) else place.base) + path
+        index = place.index if isinstance(place, MemPlace) else index_const(0)
+        target = _add_index(_scale(index, count), index_const(j))
+        if j == 0:
+            self.bounds_check(region, target, count)
+        if self.regions[region].const:
+            raise self.unsupported(f"write to constant object '{region}'", node)
+        self.builder.emit(Store(region, target, value.expr), loc)
+        self.mark_written(region)
+
+    def _bind_pointer(self, name: str, value: Ptr, node: c_ast.Node | None) -> None:
+        base, _target = self.pointer_bases.get(name, (None, value.target))
+        if value.base is None:
+            return
+        if base is None:
+            self.pointer_bases[name] = (value.base, value.target)
+        elif base != value.base:
+            shown = name.split("::")[-1]
+            raise self.unsupported(
+                f"pointer '{shown}' may point into different objects ({base}, {value.base})",
+                node,
+            )
+
+    # ------------------------------------------------------------ conversions
+
+    def convert(self, value: Value, target: CType, node: c_ast.Node | None) -> Value:
+        target = self.program.complete(target)
+        if isinstance(value, StringValue):
+            value = self.string_pointer(value)
+        if isinstance(target, VoidType):
+            return VoidValue()
+        if isinstance(target, (IntType, FloatType)):
+            if isinstance(value, Scalar):
+                if value.type == target:
+                    return value
+                if isinstance(value.type, FloatType) and isinstance(target, IntType):
+                    self.trap_if(float_to_int_overflow(value.expr, target), node)
+                return Scalar(Cast(value.expr, target), target)
+            if isinstance(value, Ptr) and isinstance(target, IntType) and target.is_bool:
+                return Scalar(Cast(negation(value.null), target), target)
+            raise self.unsupported(f"conversion of {_describe(value)} to {target}", node)
+        if isinstance(target, PointerType):
+            if isinstance(value, Ptr):
+                return self._retarget(value, target, node)
+            if (
+                isinstance(value, Scalar)
+                and isinstance(value.expr, Const)
+                and value.expr.value == 0
+            ):
+                return Ptr(None, target.target, index_const(0), ONE)
+            raise self.unsupported(f"conversion of {_describe(value)} to a pointer", node)
+        if isinstance(target, StructType):
+            if isinstance(value, StructValue):
+                if [p for p, _ in value.leaves] != [leaf.path for leaf in leaves(target)]:
+                    raise self.unsupported("assignment between different struct types", node)
+                return value
+            raise self.unsupported(f"conversion of {_describe(value)} to {target}", node)
+        raise self.unsupported(f"conversion to {target}", node)
+
+    def _retarget(self, value: Ptr, target: PointerType, node: c_ast.Node | None) -> Ptr:
+        old = self.program.complete(value.target)
+        new = self.program.complete(target.target)
+        if old == new or isinstance(new, VoidType):
+            return value
+        if isinstance(old, VoidType) or value.base is None:
+            return Ptr(value.base, new, value.index, value.null)
+        if isinstance(old, IntType) and isinstance(new, IntType) and old.size == new.size:
+            raise self.unsupported(
+                f"pointer conversion from {old} * to {new} * (reinterpreting memory)", node
+            )
+        raise self.unsupported(f"pointer conversion from {old} * to {new} *", node)
+
+    def string_pointer(self, value: StringValue) -> Ptr:
+        name = f"$str{len(self.regions)}"
+        from checker.ir.ir import Region
+
+        data = (*tuple(ct.CHAR.wrap(b) for b in value.data), 0)
+        self.regions[name] = Region(name, ct.CHAR, len(data), RegionKind.LOCAL, data, const=True)
+        return Ptr(name, ct.CHAR, index_const(0), ZERO)
+
+    # ------------------------------------------------------------ traps
+
+    def trap_if(self, cond: Expr, node: c_ast.Node | None) -> None:
+        """Leave the function with status 'trap' when `cond` holds: behaviour C
+        leaves undefined that x86-64 turns into a signal (division by zero,
+        INT_MIN / -1, null dereference) or that gcc gives no one meaning
+        (`ub_guards`); a sanitizer build of the compiled replay traps there too."""
+        if isinstance(cond, Const) and not cond.value:
+            return
+        loc = self.current
+        then_loc, else_loc = self.builder.branch(cond, loc)
+        self.builder.current = then_loc
+        self.builder.emit(Assign(STATUS_VAR, Const(STATUS_TRAP, ct.INT)), loc)
+        self.builder.goto(self.exit_location, loc)
+        self.builder.current = else_loc
+
+    exit_location: int = -1
+
+    def bounds_check(self, region: str, first: Expr, count: int) -> None:
+        """Accesses outside an array of known size are undefined behaviour; we make
+        them a trap (as a bounds checker would) so no verdict rests on stack garbage."""
+        length = self.regions[region].length
+        if length is None:
+            return
+        last = _add_index(first, index_const(count - 1))
+        if isinstance(first, Const):
+            if first.value < 0 or first.value + count > length:
+                self.trap_if(ONE, None)
+            return
+        outside = Ite(
+            Binary(BinOp.LT, first, index_const(0), ct.INT),
+            ONE,
+            Binary(BinOp.GE, last, index_const(length), ct.INT),
+            ct.INT,
+        )
+        self.trap_if(outside, None)
+
+    # ------------------------------------------------------------ leaves
+
+    def expr_Constant(self, node: c_ast.Constant) -> Value:
+        kind = node.type
+        try:
+            if kind == "char":
+                return Scalar(Const(char_value(node.value), ct.INT), ct.INT)
+            if kind == "string":
+                return StringValue(string_value(node.value))
+            if kind in ("float", "double", "long double"):
+                value, ftype = parse_float_literal(node.value)
+                return Scalar(Const(value, ftype), ftype)
+            ivalue, itype = parse_int_literal(node.value)
+            return Scalar(Const(ivalue, itype), itype)
+        except UnsupportedError as exc:
+            raise self.unsupported(exc.construct, node) from None
+
+    def expr_ID(self, node: c_ast.ID) -> Value:
+        if node.name in self.program.enum_values and self.lookup(node.name) is None:
+            return Scalar(Const(self.program.enum_values[node.name], ct.INT), ct.INT)
+        if node.name == "__func__":
+            name = self.frames[-1].function if self.frames else self.entry_name
+            return StringValue(name.encode())
+        place = self.lookup_name(node.name)
+        if place is None:
+            if node.name in self.program.functions or node.name in self.program.prototypes:
+                raise self.unsupported(f"function pointer (use of '{node.name}' as a value)", node)
+            raise self.unsupported(f"undeclared identifier '{node.name}'", node)
+        return self.read(place)
+
+    def expr_ArrayRef(self, node: c_ast.ArrayRef) -> Value:
+        return self.read(self.place(node))
+
+    def expr_StructRef(self, node: c_ast.StructRef) -> Value:
+        return self.read(self.place(node))
+
+    def expr_Cast(self, node: c_ast.Cast) -> Value:
+        target = self.program.complete(self.program.resolve(node.to_type))
+        value = self.rvalue(node.expr)
+        return self.convert(value, target, node)
+
+    def expr_ExprList(self, node: c_ast.ExprList) -> Value:
+        value: Value = VoidValue()
+        for item in node.exprs:
+            value = self.rvalue(item)
+        return value
+
+    # ------------------------------------------------------------ operators
+
+    def expr_UnaryOp(self, node: c_ast.UnaryOp) -> Value:
+        op = node.op
+        if op == "sizeof":
+            return Scalar(Const(self.sizeof(node.expr), ct.SIZE_T), ct.SIZE_T)
+        if op == "&":
+            target = self.place(node.expr)
+            if isinstance(target, VarPlace):
+                raise self.unsupported(f"address of '{target.name}' kept in a variable", node)
+            return Ptr(target.base, target.type, target.index, ZERO)
+        if op == "*":
+            return self.read(self.place(node))
+        if op in ("++", "--", "p++", "p--"):
+            return self._increment(node)
+        value = self.scalar(node.expr)
+        if op == "!":
+            return Scalar(negation(self.truth_of(value)), ct.INT)
+        if isinstance(value, Ptr):
+            raise self.unsupported(f"operator {op} on a pointer", node)
+        if op == "+":
+            return self._promoted(value)
+        if op == "-":
+            promoted = self._promoted(value)
+            return Scalar(Unary(UnOp.NEG, promoted.expr, promoted.type), promoted.type)
+        if op == "~":
+            if isinstance(value.type, FloatType):
+                raise self.unsupported("~ on a floating value", node)
+            promoted = self._promoted(value)
+            return Scalar(Unary(UnOp.BNOT, promoted.expr, promoted.type), promoted.type)
+        raise self.unsupported(f"unary operator {op}", node)
+
+    def _promoted(self, value: Scalar) -> Scalar:
+        if isinstance(value.type, IntType):
+            target = ct.promote(value.type)
+            if target != value.type:
+                return Scalar(Cast(value.expr, target), target)
+        return value
+
+    def _increment(self, node: c_ast.UnaryOp) -> Value:
+        place = self.place(node.expr)
+        old = self.read(place)
+        if not isinstance(old, (Scalar, Ptr)):
+            raise self.unsupported("++/-- on a non-scalar", node)
+        old = self._snapshot(old)
+        one = Scalar(ONE, ct.INT)
+        op = BinOp.ADD if "+" in node.op else BinOp.SUB
+        if isinstance(old, Ptr):
+            delta = one if op is BinOp.ADD else Scalar(Const(-1, ct.INT), ct.INT)
+            new: Value = self.pointer_add(old, delta, node)
+        else:
+            new = self.arith(op, old, one, node)
+        self.write(place, new, node)
+        if node.op.startswith("p"):
+            return old
+        return self.read(place)
+
+    def _snapshot(self, value: Scalar | Ptr) -> Scalar | Ptr:
+        """Copy a value into temporaries so later writes do not change it."""
+        if isinstance(value, Ptr):
+            if isinstance(value.index, Const) and isinstance(value.null, Const):
+                return value
+            index = self.temp(ct.INDEX)
+            null = self.temp(ct.INT)
+            self.builder.emit(Assign(index, value.index), self.current)
+            self.builder.emit(Assign(null, value.null), self.current)
+            return Ptr(value.base, value.target, Var(index, ct.INDEX), Var(null, ct.INT))
+        if isinstance(value.expr, Const):
+            return value
+        name = self.temp(value.type)
+        self.builder.emit(Assign(name, value.expr), self.current)
+        return Scalar(Var(name, value.type), value.type)
+
+    def expr_BinaryOp(self, node: c_ast.BinaryOp) -> Value:
+        op = node.op
+        if op in ("&&", "||"):
+            return self._logical(node)
+        effects = [self.effects_of(node.left), self.effects_of(node.right)]
+        what = f"the operands of '{op}'"
+        floating = self._calls_in_order(effects, node)
+        if not floating:
+            self.refuse_unordered(effects, what, node, twins=(node.left, node.right))
+        left = self.scalar(node.left)
+        right = self.scalar(node.right)
+        if floating:
+            if not all(isinstance(v, Scalar) and isinstance(v.type, FloatType)
+                       for v in (left, right)):
+                self.refuse_unordered(effects, what, node, twins=(node.left, node.right))
+            else:
+                self.assume(ORDER_ASSUMPTION)
+        if op in _COMPARE_OPS:
+            return self.compare(_COMPARE_OPS[op], left, right, node)
+        if op not in _ARITH_OPS:
+            raise self.unsupported(f"binary operator {op}", node)
+        binop = _ARITH_OPS[op]
+        if isinstance(left, Ptr) or isinstance(right, Ptr):
+            return self._pointer_arith(binop, left, right, node)
+        return self.arith(binop, left, right, node)
+
+    def arith(self, op: BinOp, left: Scalar, right: Scalar, node: c_ast.Node | None) -> Scalar:
+        if op.is_shift:
+            if isinstance(left.type, FloatType) or isinstance(right.type, FloatType):
+                raise self.unsupported("shift of a floating value", node)
+            lp, rp = self._promoted(left), self._promoted(right)
+            assert isinstance(lp.type, IntType)
+            self.trap_if(shift_out_of_range(rp.expr, lp.type.bits), node)
+            return Scalar(Binary(op, lp.expr, rp.expr, lp.type), lp.type)
+        common = ct.common_type(left.type, right.type)
+        if op in _INT_ONLY and isinstance(common, FloatType):
+            raise self.unsupported(f"operator {op.value} on floating values", node)
+        a = left.expr if left.type == common else Cast(left.expr, common)
+        b = right.expr if right.type == common else Cast(right.expr, common)
+        if op in (BinOp.DIV, BinOp.MOD) and isinstance(common, IntType):
+            self._division_trap(a, b, common, node)
+        return Scalar(Binary(op, a, b, common), common)
+
+    def _division_trap(self, a: Expr, b: Expr, common: IntType, node: c_ast.Node | None) -> None:
+        if isinstance(b, Const):
+            if b.value == 0:
+                self.trap_if(ONE, node)
+            elif common.signed and b.value == -1:
+                self.trap_if(deep_fold(Binary(BinOp.EQ, a, Const(common.min, common), ct.INT)),
+                             node)
+            return
+        zero = Binary(BinOp.EQ, b, Const(0, common), ct.INT)
+        self.trap_if(zero, node)
+        if common.signed:
+            overflow = Ite(
+                Binary(BinOp.EQ, a, Const(common.min, common), ct.INT),
+                Binary(BinOp.EQ, b, Const(-1, common), ct.INT),
+                ZERO,
+                ct.INT,
+            )
+            self.trap_if(overflow, node)
+
+    def compare(
+        self, op: BinOp, left: Scalar | Ptr, right: Scalar | Ptr, node: c_ast.Node | None
+    ) -> Scalar:
+        if isinstance(left, Ptr) or isinstance(right, Ptr):
+            lp = self.convert(left, PointerType(ct.VOID), node)
+            rp = self.convert(right, PointerType(ct.VOID), node)
+            assert isinstance(lp, Ptr) and isinstance(rp, Ptr)
+            return Scalar(self._pointer_compare(op, lp, rp, node), ct.INT)
+        common = ct.common_type(left.type, right.type)
+        a = left.expr if left.type == common else Cast(left.expr, common)
+        b = right.expr if right.type == common else Cast(right.expr, common)
+        return Scalar(Binary(op, a, b, ct.INT), ct.INT)
+
+    def _pointer_compare(self, op: BinOp, a: Ptr, b: Ptr, node: c_ast.Node | None) -> Expr:
+        if op in (BinOp.EQ, BinOp.NE):
+            if a.base is None or b.base is None:
+                # comparison with a null pointer constant: only the null flag matters
+                other = b if a.base is None else a
+                equal: Expr = other.null if (a.base is None) != (b.base is None) else ONE
+            elif a.base != b.base:
+                both_null = Ite(a.null, b.null, ZERO, ct.INT)
+                equal = both_null
+            else:
+                same = Binary(BinOp.EQ, a.index, b.index, ct.INT)
+                equal = Ite(a.null, b.null, Ite(b.null, ZERO, same, ct.INT), ct.INT)
+            return equal if op is BinOp.EQ else negation(equal)
+        if a.base != b.base or a.base is None:
+            raise self.unsupported("ordering comparison of pointers into different objects", node)
+        return Binary(op, a.index, b.index, ct.INT)
+
+    def _pointer_arith(
+        self, op: BinOp, left: Scalar | Ptr, right: Scalar | Ptr, node: c_ast.Node
+    ) -> Value:
+        if op is BinOp.ADD:
+            if isinstance(left, Ptr) and isinstance(right, Scalar):
+                return self.pointer_add(left, right, node)
+            if isinstance(right, Ptr) and isinstance(left, Scalar):
+                return self.pointer_add(right, left, node)
+        if op is BinOp.SUB and isinstance(left, Ptr):
+            if isinstance(right, Scalar):
+                negated = self.arith(BinOp.SUB, Scalar(ZERO, ct.INT), right, node)
+                return self.pointer_add(left, negated, node)
+            if left.base != right.base or left.base is None:
+                raise self.unsupported("difference of pointers into different objects", node)
+            return Scalar(Binary(BinOp.SUB, left.index, right.index, ct.PTRDIFF_T), ct.PTRDIFF_T)
+        raise self.unsupported(f"operator {op.value} on pointers", node)
+
+    def pointer_add(self, pointer: Ptr, offset: Scalar, node: c_ast.Node | None) -> Ptr:
+        if isinstance(offset.type, FloatType):
+            raise self.unsupported("floating pointer offset", node)
+        target = self.program.complete(pointer.target)
+        step = scalar_count(target) if isinstance(target, ArrayType) else 1
+        delta = _scale(_as_index(offset.expr), step)
+        return Ptr(pointer.base, pointer.target, _add_index(pointer.index, delta), pointer.null)
+
+    def _logical(self, node: c_ast.BinaryOp) -> Value:
+        left = self.condition(node.left)
+        if is_simple(node.right):
+            right = self.condition(node.right)
+            if node.op == "&&":
+                return Scalar(Ite(left, right, ZERO, ct.INT), ct.INT)
+            return Scalar(Ite(left, ONE, right, ct.INT), ct.INT)
+        result = self.temp(ct.INT)
+        loc = self.current
+        then_loc, else_loc = self.builder.branch(left, loc)
+        join = self.builder.new_location()
+        evaluate, shortcut = (then_loc, else_loc) if node.op == "&&" else (else_loc, then_loc)
+        self.builder.current = shortcut
+        self.builder.emit(Assign(result, ZERO if node.op == "&&" else ONE), loc)
+        self.builder.join(join)
+        self.builder.current = evaluate
+        right = self.condition(node.right)
+        self.builder.emit(Assign(result, right), loc)
+        self.builder.join(join)
+        return Scalar(Var(result, ct.INT), ct.INT)
+
+    def expr_TernaryOp(self, node: c_ast.TernaryOp) -> Value:
+        cond = self.condition(node.cond)
+        if is_simple(node.iftrue) and is_simple(node.iffalse):
+            then = self.scalar(node.iftrue)
+            other = self.scalar(node.iffalse)
+            if isinstance(then, Scalar) and isinstance(other, Scalar):
+                common = ct.common_type(then.type, other.type)
+                a = then.expr if then.type == common else Cast(then.expr, common)
+                b = other.expr if other.type == common else Cast(other.expr, common)
+                return Scalar(Ite(cond, a, b, common), common)
+        loc = self.current
+        then_loc, else_loc = self.builder.branch(cond, loc)
+        join = self.builder.new_location()
+        self.builder.current = then_loc
+        then_value = self.rvalue(node.iftrue)
+        then_end = self.builder.current
+        self.builder.current = else_loc
+        else_value = self.rvalue(node.iffalse)
+        result_type = self._ternary_type(then_value, else_value, node)
+        if result_type is None:
+            self.builder.join(join)
+            self.builder.current = then_end
+            self.builder.join(join)
+            return VoidValue()
+        result = VarPlace(self.fresh_name("$cond"), result_type)
+        self.declare_storage(result, RegionKind.LOCAL)
+        self.write(result, else_value, node)
+        self.builder.join(join)
+        self.builder.current = then_end
+        self.write(result, then_value, node)
+        self.builder.join(join)
+        return self.read(result)
+
+    def _ternary_type(self, a: Value, b: Value, node: c_ast.Node) -> CType | None:
+        if isinstance(a, VoidValue) or isinstance(b, VoidValue):
+            return None
+        if isinstance(a, Scalar) and isinstance(b, Scalar):
+            return ct.common_type(a.type, b.type)
+        if isinstance(a, Ptr):
+            return PointerType(a.target)
+        if isinstance(b, Ptr):
+            return PointerType(b.target)
+        if isinstance(a, StructValue):
+            return a.type
+        raise self.unsupported("conditional expression of these operand types", node)
+
+    def expr_Assignment(self, node: c_ast.Assignment) -> Value:
+        target = self.analysis.objects(node.lvalue, self._object_name)
+        address = self.address_effects_of(node.lvalue)
+        right_effects = self.effects_of(node.rvalue)
+        pending = self.analysis.overlap(target, right_effects.pending)
+        if pending is not None:
+            raise self.unsupported(
+                f"{shown(pending)} is assigned and modified by the right side "
+                "without a sequence point (undefined behaviour in C)",
+                node,
+            )
+        if node.op == "=":
+            self.refuse_unordered(
+                [address, right_effects], "the target and the value of an assignment", node
+            )
+            place = self.place(node.lvalue)
+            self.write(place, self.rvalue(node.rvalue), node)
+            return self.read(place)
+        op = node.op[:-1]
+        accessed = Effects(reads=target, direct_reads=target)  # the write comes last
+        self.ordered([address | accessed, right_effects], f"'{node.op}'", node)
+        if right_effects.has_side_effects:
+            # gcc evaluates a right side with side effects first (c-typeck.c,
+            # build_modify_expr: "RHS could contain e.g. function calls that modify LHS")
+            right = self.snapshot_value(self.scalar(node.rvalue))
+            place = self.place(node.lvalue)
+            current = self.read(place)
+        else:
+            place = self.place(node.lvalue)
+            current = self.read(place)
+            right = self.scalar(node.rvalue)
+        assert isinstance(right, (Scalar, Ptr))
+        if not isinstance(current, (Scalar, Ptr)):
+            raise self.unsupported("compound assignment to a non-scalar", node)
+        if isinstance(current, Ptr):
+            result: Value = self._pointer_arith(_ARITH_OPS[op], current, right, node)
+        elif isinstance(right, Ptr):
+            raise self.unsupported("compound assignment of a pointer", node)
+        else:
+            result = self.arith(_ARITH_OPS[op], current, right, node)
+        self.write(place, result, node)
+        return self.read(place)
+
+    def sizeof(self, node: c_ast.Node) -> int:
+        if isinstance(node, c_ast.Typename):
+            return self.program.complete(self.program.resolve(node)).size
+        return self.type_of(node).size
+
+    def type_of(self, node: c_ast.Node) -> CType:
+        """The type of an expression (an lvalue's before it decays), found by
+        lowering it and dropping what that emitted."""
+        saved = (
+            len(self.builder.edges),
+            self.builder.current,
+            dict(self.pointer_bases),
+            set(self.written),
+        )
+        try:
+            if isinstance(node, (c_ast.ID, c_ast.ArrayRef, c_ast.StructRef)) or (
+                isinstance(node, c_ast.UnaryOp) and node.op == "*"
+            ):
+                ctype: CType = self.program.complete(self.place(node).type)
+            else:
+                value = self.rvalue(node)
+                ctype = _value_type(value)
+        finally:
+            del self.builder.edges[saved[0] :]
+            self.builder.current = saved[1]
+            self.pointer_bases = saved[2]
+            self.written = saved[3]
+        return ctype
+
+
+def _value_type(value: Value) -> CType:
+    if isinstance(value, Scalar):
+        return value.type
+    if isinstance(value, Ptr):
+        return PointerType(value.target)
+    if isinstance(value, StructValue):
+        return value.type
+    if isinstance(value, StringValue):
+        return ArrayType(ct.CHAR, len(value.data) + 1)
+    return ct.VOID
+
+
+def _describe(value: Value) -> str:
+    return {
+        Scalar: "a number",
+        Ptr: "a pointer",
+        StructValue: "a struct",
+        StringValue: "a string",
+        VoidValue: "void",
+    }[type(value)]
+
+
+def _negates(node: c_ast.Node) -> bool:
+    """A unary minus in `node`, outside the arguments of calls."""
+    stack = [node]
+    while stack:
+        current = stack.pop()
+        if isinstance(current, c_ast.UnaryOp) and current.op == "-":
+            return True
+        if isinstance(current, c_ast.FuncCall):
+            continue
+        stack.extend(child for _, child in current.children())
+    return False
+
+
+def _same_text(a: c_ast.Node, b: c_ast.Node) -> bool:
+    """The same expression twice: evaluating it in either order is the same."""
+    generator = c_generator.CGenerator()
+    return type(a) is type(b) and generator.visit(a) == generator.visit(b)
+
+
+def _order_message(clash: Clash, what: str) -> str:
+    if clash.undefined:
+        return f"in {what}, {clash.what} (undefined behaviour in C)"
+    return (
+        f"order of evaluation: in {what}, {clash.what}; C leaves their order unspecified "
+        "and gcc picks it by the form of the expression"
+    )
+
+
+def is_simple(node: c_ast.Node) -> bool:
+    """True when evaluating `node` can neither change state nor trap, so it may be
+    evaluated unconditionally inside `?:`, `&&` and `||`."""
+    if isinstance(node, (c_ast.ID, c_ast.Constant)):
+        return True
+    if isinstance(node, c_ast.UnaryOp):
+        return node.op in _PURE_UNARY and is_simple(node.expr)
+    if isinstance(node, c_ast.Cast):  # float -> int traps out of range
+        return is_simple(node.expr) and (_never_float(node.expr) or _not_to_int(node.to_type))
+    if isinstance(node, c_ast.BinaryOp):
+        if node.op in ("/", "%") and not (
+            isinstance(node.right, c_ast.Constant) and node.right.value.strip("0uUlL") not in ("",)
+        ):
+            return False
+        if node.op in ("<<", ">>") and not _small_count(node.right):
+            return False  # a count outside [0, width) traps
+        return is_simple(node.left) and is_simple(node.right)
+    if isinstance(node, c_ast.TernaryOp):
+        return is_simple(node.cond) and is_simple(node.iftrue) and is_simple(node.iffalse)
+    if isinstance(node, c_ast.StructRef):
+        return node.type == "." and is_simple(node.name)
+    if isinstance(node, c_ast.FuncCall):
+        from checker.ir.fp_classify import FP_CLASSIFIERS
+        from checker.semantics.library import PURE_LIBRARY
+
+        name = node.name.name if isinstance(node.name, c_ast.ID) else None
+        args = node.args.exprs if node.args else []
+        pure = name in PURE_LIBRARY or name in FP_CLASSIFIERS
+        return pure and all(is_simple(a) for a in args)
+    return False
+
+
+def _small_count(node: c_ast.Node) -> bool:
+    """An integer constant below 32: a valid shift count for every promoted type."""
+    if not (isinstance(node, c_ast.Constant) and node.type.endswith("int")):
+        return False
+    try:
+        return parse_int_literal(node.value)[0] < 32
+    except (ValueError, UnsupportedError):
+        return False
+
+
+def _never_float(node: c_ast.Node) -> bool:
+    return isinstance(node, c_ast.Constant) and (node.type == "char" or node.type.endswith("int"))
+
+
+def _not_to_int(typename: c_ast.Typename) -> bool:
+    """A cast target that is a pointer or a floating type (syntactically)."""
+    inner = typename.type
+    if isinstance(inner, c_ast.PtrDecl):
+        return True
+    names = getattr(getattr(inner, "type", None), "names", [])
+    return any(word in ("float", "double") for word in names)

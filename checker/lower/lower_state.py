@@ -1,0 +1,298 @@
+"""Storage bookkeeping for the lowering: variables, regions, scopes, inputs, outputs.
+
+Globals are materialised on first use: in 'symbolic' mode each leaf becomes a
+shared input; in 'initial' mode (and for const globals) its initialiser is
+assigned at the entry of the CFA, so no constant folder is needed.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+
+from pycparser import c_ast
+
+from checker.errors import UnsupportedError
+from checker.frontend.program import GlobalVar, Program
+from checker.ir.cfa_builder import CfaBuilder
+from checker.ir.ir import Const, Input, InputSource, Output, Region, RegionKind, StaticLocal
+from checker.location import Location
+from checker.lower.eval_order import EffectAnalysis
+from checker.lower.layout import leaves
+from checker.lower.values import MemPlace, Place, VarPlace
+from checker.semantics import ctype as ct
+from checker.semantics.ctype import ArrayType, CType, PointerType, ScalarType
+from checker.types import Settings
+from checker.variability import CONFIG_KEY_PREFIX, FEATURE_PREFIX, config_key
+
+NULL_SUFFIX = "$null"
+MIRROR_PREFIX = "&"
+
+
+@dataclass
+class Frame:
+    """One (possibly inlined) function activation."""
+
+    function: str
+    prefix: str
+    return_loc: int
+    return_place: Place | None
+    location: Location
+    scopes: list[dict[str, Place]] = field(default_factory=lambda: [{}])
+    constants: dict[str, int] = field(default_factory=dict)
+    """Integer locals initialised to a constant and never assigned again (VLA sizes)."""
+
+
+@dataclass
+class GlobalInit:
+    """A global (or static local) whose initialiser runs at the CFA's entry."""
+
+    place: Place
+    var: GlobalVar
+
+
+@dataclass
+class LoweringState:
+    program: Program
+    settings: Settings
+    entry_name: str
+    builder: CfaBuilder = field(default_factory=CfaBuilder)
+    variables: dict[str, ScalarType] = field(default_factory=dict)
+    regions: dict[str, Region] = field(default_factory=dict)
+    pointer_bases: dict[str, tuple[str | None, CType]] = field(default_factory=dict)
+    name_counts: dict[str, int] = field(default_factory=dict)
+    frames: list[Frame] = field(default_factory=list)
+    inputs: list[Input] = field(default_factory=list)
+    input_refs: set[str] = field(default_factory=set)
+    global_places: dict[str, Place] = field(default_factory=dict)
+    global_inits: list[GlobalInit] = field(default_factory=list)
+    global_leaves: dict[str, str] = field(default_factory=dict)  # var/region -> output key
+    static_names: dict[str, str] = field(default_factory=dict)  # static local leaf -> its name
+    statics: dict[str, StaticLocal] = field(default_factory=dict)  # by storage name
+    mirrors: list[tuple[VarPlace, MemPlace]] = field(default_factory=list)
+    """Globals whose address is taken: (the input/output place, the region mirror that
+    the body reads and writes); copied in at the entry and out at the return."""
+    mirror_of: dict[str, str] = field(default_factory=dict)  # mirror leaf region -> leaf
+    written: set[str] = field(default_factory=set)
+    assumptions: list[str] = field(default_factory=list)
+    address_taken: set[str] = field(default_factory=set)
+    assigned: set[str] = field(default_factory=set)
+    """Names assigned anywhere after their declaration (pre-scanned)."""
+    externals: dict[str, str] = field(default_factory=dict)
+    effect_analysis: EffectAnalysis | None = None
+    """Side effects of expressions, for C's unspecified evaluation order (on first use)."""
+    unroll: int | None = None
+    """Bounded lowering: loops unrolled and recursion inlined this many times."""
+    inline_counter: int = 0
+    temp_counter: int = 0
+    current: Location = field(default_factory=lambda: Location("?", 0))
+
+    # ------------------------------------------------------------ helpers
+
+    def unsupported(self, construct: str, node: c_ast.Node | None = None) -> UnsupportedError:
+        loc = self.program.location(node) if node is not None else self.current
+        if loc.line == 0:
+            loc = self.current
+        return UnsupportedError(construct, loc)
+
+    def assume(self, text: str) -> None:
+        if text not in self.assumptions:
+            self.assumptions.append(text)
+
+    @property
+    def globals_initial(self) -> bool:
+        mode = self.settings.globals_mode
+        return mode == "initial" or (mode == "auto" and self.entry_name == "main")
+
+    def fresh_name(self, base: str) -> str:
+        prefix = self.frames[-1].prefix if self.frames else ""
+        name = prefix + base
+        count = self.name_counts.get(name, 0)
+        self.name_counts[name] = count + 1
+        return name if count == 0 else f"{name}#{count}"
+
+    def temp(self, ctype: ScalarType) -> str:
+        self.temp_counter += 1
+        name = f"$t{self.temp_counter}"
+        self.variables[name] = ctype
+        return name
+
+    def lookup(self, name: str) -> Place | None:
+        for scope in reversed(self.frames[-1].scopes):
+            if name in scope:
+                return scope[name]
+        return None
+
+    def bind(self, name: str, place: Place) -> None:
+        self.frames[-1].scopes[-1][name] = place
+
+    # ------------------------------------------------------------ storage
+
+    def declare_storage(self, place: Place, kind: RegionKind, count: int | None = 1) -> None:
+        """Create the variables/regions behind a place of `count` objects."""
+        ctype = place.type
+        if isinstance(place, VarPlace):
+            if isinstance(ctype, ArrayType):
+                raise AssertionError("arrays are stored in regions")
+            for leaf in leaves(ctype):
+                name = place.name + leaf.path
+                if leaf.count != 1:
+                    self._region(name, leaf.type, leaf.count, kind)
+                else:
+                    self._variable(name, leaf.type)
+            return
+        for leaf in leaves(ctype):
+            length = None if count is None else count * leaf.count
+            self._region(place.base + leaf.path, leaf.type, length, kind)
+
+    def _variable(self, name: str, ctype: ScalarType) -> None:
+        if isinstance(ctype, PointerType):
+            self.variables[name] = ct.INDEX  # pointers are element offsets in the IR
+            self.variables[name + NULL_SUFFIX] = ct.INT
+            self.pointer_bases.setdefault(name, (None, ctype.target))
+        else:
+            self.variables[name] = ctype
+
+    def _region(self, name: str, elem: ScalarType, length: int | None, kind: RegionKind) -> None:
+        if isinstance(elem, PointerType):
+            raise self.unsupported("pointers stored in arrays or in memory")
+        self.regions[name] = Region(name, elem, length, kind)
+
+    def add_input(
+        self,
+        name: str,
+        ref: str,
+        ctype: ScalarType,
+        source: InputSource,
+        key: str,
+        is_region: bool = False,
+        start: int | float | None = None,
+        private: bool = False,
+    ) -> None:
+        if ref in self.input_refs:
+            return
+        self.input_refs.add(ref)
+        self.inputs.append(Input(name, ref, ctype, source, key, is_region, private, start))
+
+    # ------------------------------------------------------------ globals
+
+    def global_place(self, name: str, node: c_ast.Node | None) -> Place | None:
+        """The place of a file-scope variable, materialised on first use."""
+        if name in self.global_places:
+            return self.global_places[name]
+        var = self.program.globals.get(name)
+        if var is None:
+            self.program.check_usable(name)
+            return None
+        return self.materialise_global(
+            name, var, name, self.addressable(name, self.program.complete(var.type))
+        )
+
+    def addressable(self, name: str, ctype: CType) -> bool:
+        """Does an object need a region for pointers to point into? Its name's
+        address is taken somewhere in the file (by name: another object of the
+        same name may be the one), and it holds no pointer (pointers in memory are
+        not modelled; `&` of it is then refused where it happens)."""
+        return name in self.address_taken and not any(
+            isinstance(leaf.type, PointerType) for leaf in leaves(ctype)
+        )
+
+    def materialise_global(
+        self,
+        key: str,
+        var: GlobalVar,
+        storage: str,
+        addressed: bool,
+        match: str | None = None,
+        starts: Mapping[str, int | float] | None = None,
+    ) -> Place:
+        """The place of a global or static local; `addressed` (its address is taken
+        somewhere) gives it a region mirror that pointers can point into. `match`:
+        the key old and new share its input and output by (default `key`); a static
+        local's is its own (private to its version unless both declare it alike), and
+        `starts` its leaves' values when the program starts."""
+        ctype = self.program.complete(var.type)
+        if isinstance(ctype, PointerType) and not var.name.startswith(FEATURE_PREFIX):
+            self.assume(f"global pointer '{var.name}' is not modelled")
+        place: Place
+        if isinstance(ctype, ArrayType):
+            if ctype.length is None:
+                raise self.unsupported(f"global array '{var.name}' of unknown size")
+            place = MemPlace(storage, ctype, Const(0, ct.INDEX))
+            self.declare_storage(place, RegionKind.GLOBAL, 1)
+        else:
+            place = VarPlace(storage, ctype)
+            self.declare_storage(place, RegionKind.GLOBAL)
+        self.global_places[key] = place
+        self._register_global_leaves(place, key, var, match or key, starts or {})
+        if addressed and isinstance(place, VarPlace):
+            mirror = MemPlace(MIRROR_PREFIX + storage, ctype, Const(0, ct.INDEX))
+            self.declare_storage(mirror, RegionKind.LOCAL, 1)
+            for leaf in leaves(ctype):
+                self.mirror_of[mirror.base + leaf.path] = storage + leaf.path
+            self.mirrors.append((place, mirror))
+            self.global_places[key] = mirror
+            return mirror
+        return place
+
+    def _register_global_leaves(
+        self, place: Place, key: str, var: GlobalVar, match: str, starts: Mapping[str, int | float]
+    ) -> None:
+        base = place.name if isinstance(place, VarPlace) else place.base
+        is_feature = var.name.startswith(FEATURE_PREFIX)
+        fixed = (self.globals_initial or var.const) and not is_feature
+        for leaf in leaves(place.type):
+            ref = base + leaf.path
+            is_region = ref in self.regions
+            if isinstance(leaf.type, PointerType):
+                continue
+            self.global_leaves[ref] = match + leaf.path
+            if var.is_static_local:
+                self.static_names[ref] = key + leaf.path
+            if fixed:
+                continue
+            if is_feature:
+                self.add_input(
+                    var.name[len(FEATURE_PREFIX) :],
+                    ref,
+                    leaf.type,
+                    InputSource.CONFIG,
+                    config_key(var.name),
+                    is_region,
+                )
+            else:
+                self.add_input(
+                    key + leaf.path,
+                    ref,
+                    leaf.type,
+                    InputSource.GLOBAL,
+                    match + leaf.path,
+                    is_region,
+                    starts.get(leaf.path),
+                    var.is_static_local,
+                )
+        if fixed:
+            self.global_inits.append(GlobalInit(place, var))
+
+    # ------------------------------------------------------------ outputs
+
+    def mark_written(self, name: str) -> None:
+        name = self.mirror_of.get(name, name)
+        if name in self.global_leaves or (
+            name in self.regions and self.regions[name].kind is RegionKind.PARAM
+        ):
+            self.written.add(name)
+
+    def global_outputs(self) -> list[Output]:
+        outputs: list[Output] = []
+        for ref in sorted(self.written):
+            if ref in self.global_leaves:
+                key = self.global_leaves[ref]
+                if key.startswith(CONFIG_KEY_PREFIX):
+                    continue
+                is_region = ref in self.regions
+                ctype = self.regions[ref].elem if is_region else self.variables[ref]
+                name = self.static_names.get(ref, key)
+                private = ref in self.static_names
+                outputs.append(Output(name, ref, ctype, key, is_region, private=private))
+        return outputs

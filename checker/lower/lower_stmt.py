@@ -1,0 +1,864 @@
+"""Lowering of C statements, declarations and calls (inlining) into CFA edges."""
+
+from __future__ import annotations
+
+import hashlib
+from collections.abc import Callable
+from copy import deepcopy
+from dataclasses import dataclass
+from typing import TypeVar
+
+from pycparser import c_ast, c_generator
+
+from checker.errors import RecursionFound, UnsupportedError
+from checker.frontend.gnu_syntax import CASE_RANGE
+from checker.frontend.program import GlobalVar, decay
+from checker.ir.fp_classify import FP_CLASSIFIERS, classify
+from checker.ir.ir import (
+    EXIT_CODE_VAR,
+    STATUS_EXIT,
+    STATUS_UNWOUND,
+    STATUS_VAR,
+    Assign,
+    Binary,
+    BinOp,
+    Call,
+    Const,
+    Event,
+    Expr,
+    Ite,
+    RegionKind,
+    StaticLocal,
+    StrConst,
+    Unary,
+    UnOp,
+)
+from checker.lower.layout import leaves
+from checker.lower.lower_expr import ONE, ZERO, ExprLowering, index_const
+from checker.lower.lower_state import Frame
+from checker.lower.print_events import print_event
+from checker.lower.values import (
+    MemPlace,
+    Place,
+    Ptr,
+    Scalar,
+    StringValue,
+    StructValue,
+    Value,
+    VarPlace,
+    VoidValue,
+)
+from checker.semantics import ctype as ct
+from checker.semantics.ctype import (
+    ArrayType,
+    CType,
+    FloatType,
+    FunctionType,
+    IntType,
+    PointerType,
+    StructType,
+)
+from checker.semantics.library import (
+    ABORT_EXIT_CODE,
+    ABORT_FUNCTIONS,
+    ABS_FUNCTIONS,
+    EXIT_FUNCTIONS,
+    PRINT_EVENT,
+    PURE_LIBRARY,
+)
+
+MAX_INIT_STORES = 4096
+T = TypeVar("T")
+
+
+@dataclass
+class Targets:
+    """Where `break` and `continue` go from the innermost loop/switch."""
+
+    break_loc: int
+    continue_loc: int | None
+
+
+class StmtLowering(ExprLowering):
+    targets: list[Targets]
+    labels: dict[tuple[str, str], int]
+    case_locations: dict[int, int]
+
+    def init_statements(self) -> None:
+        self.targets = []
+        self.labels = {}
+        self.case_locations = {}
+
+    # ------------------------------------------------------------ dispatch
+
+    def statement(self, node: c_ast.Node) -> None:
+        self._at(node)
+        method = getattr(self, "stmt_" + type(node).__name__, None)
+        if method is None:
+            self.rvalue(node)  # an expression statement
+            return
+        method(node)
+
+    def stmt_Compound(self, node: c_ast.Compound) -> None:
+        self.frames[-1].scopes.append({})
+        for item in node.block_items or ():
+            self.statement(item)
+        self.frames[-1].scopes.pop()
+
+    def expr_Compound(self, node: c_ast.Compound) -> Value:
+        """GNU statement expression `({ ...; e; })`: its statements in a scope of
+        their own, and the value of the last one if that is an expression."""
+        items = list(node.block_items or ())
+        self.frames[-1].scopes.append({})
+        try:
+            for item in items[:-1]:
+                self.statement(item)
+            if not items or hasattr(self, "stmt_" + type(items[-1]).__name__):
+                if items:
+                    self.statement(items[-1])
+                return VoidValue()
+            value = self.rvalue(items[-1])
+            return self._snapshot(value) if isinstance(value, (Scalar, Ptr)) else value
+        finally:
+            self.frames[-1].scopes.pop()
+
+    def stmt_EmptyStatement(self, node: c_ast.EmptyStatement) -> None:
+        return
+
+    def stmt_Pragma(self, node: c_ast.Pragma) -> None:
+        return
+
+    def stmt_Typedef(self, node: c_ast.Typedef) -> None:
+        self.program.typedefs[node.name] = self.program.resolve(node.type)
+
+    def stmt_DeclList(self, node: c_ast.DeclList) -> None:
+        for decl in node.decls:
+            self.statement(decl)
+
+    # ------------------------------------------------------------ control flow
+
+    def stmt_If(self, node: c_ast.If) -> None:
+        cond = self.condition(node.cond)
+        loc = self.current
+        then_loc, else_loc = self.builder.branch(cond, loc)
+        join = self.builder.new_location()
+        self.builder.current = then_loc
+        if node.iftrue is not None:
+            self.statement(node.iftrue)
+        self.builder.join(join)
+        self.builder.current = else_loc
+        if node.iffalse is not None:
+            self.statement(node.iffalse)
+        self.builder.join(join)
+
+    def stmt_While(self, node: c_ast.While) -> None:
+        if self.unroll is not None:
+            self._unrolled(node.cond, node.stmt, None, test_first=True)
+            return
+        head = self.builder.new_location()
+        self.builder.join(head)
+        cond = self.condition(node.cond)
+        body, done = self.builder.branch(cond, self.current)
+        self.builder.current = body
+        self._loop_body(node.stmt, Targets(done, head))
+        self.builder.goto(head)
+        self.builder.current = done
+
+    def stmt_DoWhile(self, node: c_ast.DoWhile) -> None:
+        if self.unroll is not None:
+            self._unrolled(node.cond, node.stmt, None, test_first=False)
+            return
+        head = self.builder.new_location()
+        test = self.builder.new_location()
+        done = self.builder.new_location()
+        self.builder.join(head)
+        self._loop_body(node.stmt, Targets(done, test))
+        self.builder.join(test)
+        cond = self.condition(node.cond)
+        again, leave = self.builder.branch(cond, self.current)
+        self.builder.current = again
+        self.builder.goto(head)
+        self.builder.current = leave
+        self.builder.join(done)
+
+    def stmt_For(self, node: c_ast.For) -> None:
+        self.frames[-1].scopes.append({})
+        if node.init is not None:
+            self.statement(node.init)
+        if self.unroll is not None:
+            self._unrolled(node.cond, node.stmt, node.next, test_first=True)
+            self.frames[-1].scopes.pop()
+            return
+        head = self.builder.new_location()
+        step = self.builder.new_location()
+        self.builder.join(head)
+        if node.cond is not None:
+            cond = self.condition(node.cond)
+            body, done = self.builder.branch(cond, self.current)
+            self.builder.current = body
+        else:
+            done = self.builder.new_location()
+        self._loop_body(node.stmt, Targets(done, step))
+        self.builder.join(step)
+        if node.next is not None:
+            self.rvalue(node.next)
+        self.builder.goto(head)
+        self.builder.current = done
+        self.frames[-1].scopes.pop()
+
+    def _unrolled(
+        self,
+        cond_node: c_ast.Node | None,
+        body: c_ast.Node | None,
+        step: c_ast.Node | None,
+        test_first: bool,
+    ) -> None:
+        """The loop unrolled `unroll` times; a run that needs one more iteration
+        ends with status 'unwound', which bounded queries exclude."""
+        assert self.unroll is not None
+        done = self.builder.new_location()
+        for copy in range(self.unroll + 1):
+            if test_first or copy > 0:
+                if cond_node is not None:
+                    cond = self.condition(cond_node)
+                    enter, leave = self.builder.branch(cond, self.current)
+                    self.builder.current = leave
+                    self.builder.goto(done)
+                    self.builder.current = enter
+                if copy == self.unroll:
+                    self.cut_off()
+                    break
+            following = self.builder.new_location()
+            self._loop_body(body, Targets(done, following))
+            self.builder.join(following)
+            if step is not None:
+                self.rvalue(step)
+        self.builder.current = done
+
+    def cut_off(self) -> None:
+        loc = self.current
+        self.builder.emit(Assign(STATUS_VAR, Const(STATUS_UNWOUND, ct.INT)), loc)
+        self.builder.goto(self.exit_location, loc)
+
+    def _loop_body(self, body: c_ast.Node | None, targets: Targets) -> None:
+        self.targets.append(targets)
+        if body is not None:
+            self.statement(body)
+        self.targets.pop()
+
+    def stmt_Break(self, node: c_ast.Break) -> None:
+        if not self.targets:
+            raise self.unsupported("'break' outside a loop or switch", node)
+        self.builder.goto(self.targets[-1].break_loc, self.current)
+
+    def stmt_Continue(self, node: c_ast.Continue) -> None:
+        target = next(
+            (t.continue_loc for t in reversed(self.targets) if t.continue_loc is not None), None
+        )
+        if target is None:
+            raise self.unsupported("'continue' outside a loop", node)
+        self.builder.goto(target, self.current)
+
+    def stmt_Switch(self, node: c_ast.Switch) -> None:
+        value = self.scalar(node.cond)
+        if not isinstance(value, Scalar) or isinstance(value.type, FloatType):
+            raise self.unsupported("switch on a non-integer", node)
+        scrutinee = self._snapshot(self._promoted(value))
+        assert isinstance(scrutinee, Scalar)
+        stype = scrutinee.type
+        assert isinstance(stype, IntType)
+        cases = _collect_cases(node.stmt)
+        done = self.builder.new_location()
+        case_locs: dict[int, int] = {}
+        default_loc = done
+        loc = self.current
+        for case in cases:
+            target = self.builder.new_location()
+            case_locs[id(case)] = target
+            if isinstance(case, c_ast.Default):
+                default_loc = target
+                continue
+            test = self._case_test(scrutinee.expr, stype, case.expr)
+            if test is None:
+                continue  # an empty GNU range (low > high) matches nothing
+            hit, miss = self.builder.branch(test, loc)
+            self.builder.current = hit
+            self.builder.goto(target, loc)
+            self.builder.current = miss
+        self.builder.goto(default_loc, loc)
+        self.targets.append(Targets(done, None))
+        self.case_locations.update(case_locs)
+        self.statement(node.stmt)
+        self.targets.pop()
+        self.builder.join(done)
+
+    def _case_test(self, scrutinee: Expr, stype: IntType, label: c_ast.Node) -> Expr | None:
+        """`scrutinee == label`, or for a GNU range `case lo ... hi` (written
+        `CASE_RANGE(lo, hi)` by the front end) `lo <= scrutinee && scrutinee <= hi`."""
+        if (isinstance(label, c_ast.FuncCall) and isinstance(label.name, c_ast.ID)
+                and label.name.name == CASE_RANGE and label.args is not None
+                and len(label.args.exprs) == 2):
+            low, high = (stype.wrap(self.program.const_int(e)) for e in label.args.exprs)
+            if low > high:
+                return None
+            return Ite(Binary(BinOp.GE, scrutinee, Const(low, stype), ct.INT),
+                       Binary(BinOp.LE, scrutinee, Const(high, stype), ct.INT), ZERO, ct.INT)
+        value = stype.wrap(self.program.const_int(label))
+        return Binary(BinOp.EQ, scrutinee, Const(value, stype), ct.INT)
+
+    def stmt_Case(self, node: c_ast.Case) -> None:
+        self.builder.join(self.case_locations[id(node)])
+        for item in node.stmts or ():
+            self.statement(item)
+
+    def stmt_Default(self, node: c_ast.Default) -> None:
+        self.builder.join(self.case_locations[id(node)])
+        for item in node.stmts or ():
+            self.statement(item)
+
+    def stmt_Label(self, node: c_ast.Label) -> None:
+        self.builder.join(self._label(node.name))
+        if node.stmt is not None:
+            self.statement(node.stmt)
+
+    def stmt_Goto(self, node: c_ast.Goto) -> None:
+        self.builder.goto(self._label(node.name), self.current)
+
+    def _label(self, name: str) -> int:
+        key = (self.frames[-1].prefix, name)
+        if key not in self.labels:
+            self.labels[key] = self.builder.new_location()
+        return self.labels[key]
+
+    def stmt_Return(self, node: c_ast.Return) -> None:
+        frame = self.frames[-1]
+        if node.expr is not None:
+            value = self.rvalue(node.expr)
+            if frame.return_place is not None:
+                self.write(frame.return_place, value, node)
+        self.builder.goto(frame.return_loc, self.current)
+
+    # ------------------------------------------------------------ declarations
+
+    def stmt_Decl(self, node: c_ast.Decl) -> None:
+        if node.name is None:
+            if isinstance(node.type, (c_ast.Struct, c_ast.Enum, c_ast.Union)):
+                self.program.base_type(node.type)  # a local struct/enum definition
+            else:
+                self.program.resolve(node.type)
+            return
+        ctype = self.program.complete(self.program.resolve(node, self.frames[-1].constants))
+        self.frames[-1].constants.pop(node.name, None)
+        if isinstance(ctype, FunctionType):
+            self.program.prototypes.setdefault(node.name, ctype)
+            return
+        storage = node.storage or []
+        if "extern" in storage:
+            place = self.global_place(node.name, node)
+            if place is None:
+                raise self.unsupported(f"extern '{node.name}' without a definition", node)
+            self.bind(node.name, place)
+            return
+        if isinstance(ctype, ArrayType) and ctype.length is None:
+            from checker.frontend.program import _init_length
+
+            length = _init_length(node.init) if node.init is not None else None
+            if length is None:
+                raise self.unsupported(f"array '{node.name}' of unknown size", node)
+            ctype = ArrayType(ctype.elem, length)
+        if "static" in storage:
+            self.bind(node.name, self._static_local(node, ctype))
+            return
+        place = self.new_local(node.name, ctype)
+        self.bind(node.name, place)
+        if node.init is not None:
+            self.initialise(place, ctype, node.init)
+            if isinstance(ctype, IntType) and node.name not in self.assigned:
+                self._remember_constant(node.name, ctype, node.init)
+
+    def _static_local(self, node: c_ast.Decl, ctype: CType) -> Place:
+        """A `static` local: state that persists across calls, a global of its own
+        named `function::name`. Its input and output are shared by old and new
+        only when both declare it with the same type and initial value; one that
+        its function never modifies stays at its initialiser (no arrays: an array
+        may be filled through a pointer without its name being assigned)."""
+        function = self.frames[-1].function
+        location = self.program.location(node)
+        key = f"{function}::{node.name}"
+        ordinal = 1
+        while (other := self.statics.get(key)) is not None and (other.line, other.column) != (
+            location.line,
+            location.column,
+        ):
+            ordinal += 1  # another block's static of the same name: the n-th in the body
+            key = f"{function}::{node.name}#{ordinal}"
+        if key in self.global_places:
+            return self.global_places[key]
+        constant = "const" in (node.quals or []) or (
+            node.name not in self.assigned and all(leaf.count == 1 for leaf in leaves(ctype))
+        )
+        var = GlobalVar(key, ctype, node.init, constant, location, is_static_local=True)
+        identity = f"{ctype}={self._initial_text(ctype, node.init)}".encode()
+        match = f"{key}~{hashlib.sha256(identity).hexdigest()[:12]}"  # type and start value
+        addressed = self.addressable(node.name, ctype)
+        starts = self._start_values(ctype, node.init)
+        place = self.materialise_global(key, var, key, addressed, match, starts)
+        self.statics[key] = StaticLocal(
+            key, function, node.name, location.line, location.column, _declaration_text(node)
+        )
+        return place
+
+    def _start_values(self, ctype: CType, init: c_ast.Node | None) -> dict[str, int | float]:
+        """A static's leaf values when the program starts, where simple to know
+        (zero-initialised, or a scalar constant)."""
+        if init is None:
+            return {leaf.path: 0.0 if isinstance(leaf.type, FloatType) else 0
+                    for leaf in leaves(ctype)}
+        if isinstance(ctype, IntType):
+            try:
+                return {"": ctype.wrap(self.program.const_int(init))}
+            except UnsupportedError:
+                return {}
+        if isinstance(ctype, FloatType) and isinstance(init, c_ast.Constant):
+            from checker.frontend.const_eval import parse_float_literal
+            from checker.ir.concrete_ops import round_float
+
+            try:
+                value = (parse_float_literal(init.value)[0] if init.type != "int"
+                         else float(self.program.const_int(init)))
+            except UnsupportedError:
+                return {}
+            return {"": round_float(value, ctype)}
+        return {}
+
+    def _initial_text(self, ctype: CType, init: c_ast.Node | None) -> str:
+        """An initialiser as text that equal initial values share (`0` for none)."""
+        if init is None:
+            return "0"
+        if isinstance(ctype, IntType):
+            try:
+                return str(ctype.wrap(self.program.const_int(init)))
+            except UnsupportedError:
+                pass
+        text = c_generator.CGenerator().visit(init)
+        return "0" if text in ("0", "{0}", "{}") else text
+
+    def _remember_constant(self, name: str, ctype: IntType, init: c_ast.Node) -> None:
+        try:
+            value = self.program.const_int(init, self.frames[-1].constants)
+        except UnsupportedError:
+            return
+        self.frames[-1].constants[name] = ctype.wrap(value)
+
+    def new_local(self, name: str, ctype: CType) -> Place:
+        fresh = self.fresh_name(name)
+        place: Place
+        if isinstance(ctype, ArrayType) or self.addressable(name, ctype):
+            place = MemPlace(fresh, ctype, index_const(0))
+        else:
+            place = VarPlace(fresh, ctype)
+        self.declare_storage(place, RegionKind.LOCAL)
+        return place
+
+    def initialise(self, place: Place, ctype: CType, init: c_ast.Node) -> None:
+        """Initialise an object; aggregates not fully covered by an initialiser list
+        have the rest zeroed (6.7.9p21)."""
+        ctype = self.program.complete(ctype)
+        if isinstance(ctype, ArrayType):
+            self._init_array(place, ctype, init)
+        elif isinstance(ctype, StructType) and isinstance(init, c_ast.InitList):
+            self._init_struct(place, ctype, init)
+        elif isinstance(init, c_ast.InitList):
+            if not init.exprs:
+                self.write(place, self._zero_value(ctype), init)
+            else:
+                self.initialise(place, ctype, init.exprs[0])
+        else:
+            self.write(place, self.rvalue(init), init)
+
+    def _init_array(self, place: Place, ctype: ArrayType, init: c_ast.Node) -> None:
+        assert isinstance(place, MemPlace)
+        length = ctype.length or 0
+        if length * max(1, sum(1 for _ in leaves(ctype.elem))) > MAX_INIT_STORES:
+            raise self.unsupported(f"initialiser of a large array ({length} elements)", init)
+        elem = self.program.complete(ctype.elem)
+        if isinstance(init, c_ast.Constant) and init.type == "string":
+            from checker.frontend.const_eval import string_value
+
+            data = string_value(init.value)
+            for i in range(length):
+                byte = data[i] if i < len(data) else 0
+                self.write(
+                    self._element(place, ctype, i), Scalar(Const(byte, ct.INT), ct.INT), init
+                )
+            return
+        if not isinstance(init, c_ast.InitList):
+            raise self.unsupported("array initialised from a non-list", init)
+        self.initialisers_ordered(init)
+        position = 0
+        covered: set[int] = set()
+        for item in init.exprs:
+            if isinstance(item, c_ast.NamedInitializer):
+                designator = item.name[0]
+                position = self.program.const_int(designator)
+                if len(item.name) > 1:
+                    raise self.unsupported("nested designators", item)
+                item = item.expr
+            if position >= length:
+                raise self.unsupported("excess elements in array initialiser", item)
+            self.initialise(self._element(place, ctype, position), elem, item)
+            covered.add(position)
+            position += 1
+        zero = self._zero_value(elem)
+        for i in range(length):
+            if i not in covered:
+                self.write(self._element(place, ctype, i), zero, init)
+
+    def _element(self, place: MemPlace, ctype: ArrayType, i: int) -> MemPlace:
+        from checker.lower.lower_expr import _add_index, _scale
+
+        return MemPlace(
+            place.base,
+            ctype.elem,
+            _add_index(_scale(place.index, ctype.length or 0), index_const(i)),
+        )
+
+    def _init_struct(self, place: Place, ctype: StructType, init: c_ast.InitList) -> None:
+        self.initialisers_ordered(init)
+        names = [name for name, _ in ctype.fields]
+        position = 0
+        covered: set[str] = set()
+        for item in init.exprs:
+            if isinstance(item, c_ast.NamedInitializer):
+                designator = item.name[0]
+                if not isinstance(designator, c_ast.ID) or len(item.name) > 1:
+                    raise self.unsupported("this designated initialiser", item)
+                position = names.index(designator.name)
+                item = item.expr
+            if position >= len(names):
+                raise self.unsupported("excess elements in struct initialiser", item)
+            fname = names[position]
+            self.initialise(self.field(place, fname, item), ctype.fields[position][1], item)
+            covered.add(fname)
+            position += 1
+        for fname, ftype in ctype.fields:
+            if fname not in covered:
+                self._zero_fill(self.field(place, fname, init), self.program.complete(ftype), init)
+
+    def _zero_fill(self, place: Place, ctype: CType, node: c_ast.Node) -> None:
+        if isinstance(ctype, ArrayType):
+            assert isinstance(place, MemPlace)
+            zero = self._zero_value(self.program.complete(ctype.elem))
+            for i in range(ctype.length or 0):
+                self.write(self._element(place, ctype, i), zero, node)
+        else:
+            self.write(place, self._zero_value(ctype), node)
+
+    def _zero_value(self, ctype: CType) -> Value:
+        if isinstance(ctype, (IntType, FloatType)):
+            return Scalar(Const(0.0 if isinstance(ctype, FloatType) else 0, ctype), ctype)
+        if isinstance(ctype, PointerType):
+            return Ptr(None, ctype.target, index_const(0), ONE)
+        if isinstance(ctype, StructType):
+            return StructValue(
+                ctype,
+                tuple(
+                    (
+                        leaf.path,
+                        tuple(
+                            Scalar(
+                                Const(0.0 if isinstance(leaf.type, FloatType) else 0, leaf.type),
+                                leaf.type,
+                            )
+                            if not isinstance(leaf.type, PointerType)
+                            else Ptr(None, leaf.type.target, index_const(0), ONE)
+                            for _ in range(leaf.count)
+                        ),
+                    )
+                    for leaf in leaves(ctype)
+                ),
+            )
+        raise self.unsupported(f"zero value of {ctype}")
+
+    # ------------------------------------------------------------ calls
+
+    def expr_FuncCall(self, node: c_ast.FuncCall) -> Value:
+        if not isinstance(node.name, c_ast.ID):
+            raise self.unsupported("call through a function pointer", node)
+        name = node.name.name
+        args = list(node.args.exprs) if node.args is not None else []
+        if self.lookup(name) is not None:
+            raise self.unsupported(f"call through the function pointer '{name}'", node)
+        self.program.check_usable(name)
+        if name in self.program.functions:
+            return self.inline(name, args, node)
+        if name in EXIT_FUNCTIONS:
+            code = self.convert(
+                self.scalar(args[0]) if args else Scalar(ZERO, ct.INT), ct.INT, node
+            )
+            assert isinstance(code, Scalar)
+            return self._leave(code.expr)
+        if name in ABORT_FUNCTIONS:
+            return self._leave(Const(ABORT_EXIT_CODE, ct.INT))
+        if name in ABS_FUNCTIONS and len(args) == 1:
+            return self._abs(ABS_FUNCTIONS[name], args[0], node)
+        if name in FP_CLASSIFIERS:
+            return self._classify(name, args, node)
+        if name in PURE_LIBRARY:
+            ftype = PURE_LIBRARY[name]
+            values = self._call_args(name, ftype, args, node)
+            ret = ftype.ret
+            assert isinstance(ret, (IntType, FloatType)), "libm returns int or floating"
+            return Scalar(Call(name, values, ret), ret)
+        return self._external(name, args, node)
+
+    def arguments(
+        self,
+        name: str,
+        args: list[c_ast.Node],
+        node: c_ast.Node,
+        finish: Callable[[int, Value], T],
+    ) -> list[T]:
+        """The values of a call's arguments, each passed through `finish` as soon
+        as it is evaluated. Where their effects interfere, in the order gcc uses on
+        x86-64 (right to left, gimplify_call_expr), each value kept from the writes
+        of the arguments evaluated after it."""
+        effects = [self.effects_of(arg) for arg in args]
+        if not self.ordered(effects, f"the arguments of '{name}'", node):
+            return [finish(i, self.rvalue(arg)) for i, arg in enumerate(args)]
+        values: dict[int, T] = {}
+        for i in reversed(range(len(args))):
+            value = self.rvalue(args[i])
+            later = [w for e in effects[:i] for w in e.writes]
+            if self.analysis.overlap(effects[i].reads, later) is not None:
+                value = self.snapshot_value(value)
+            values[i] = finish(i, value)
+        return [values[i] for i in range(len(args))]
+
+    def _leave(self, code: Expr) -> Value:
+        loc = self.current
+        self.builder.emit(Assign(EXIT_CODE_VAR, code), loc)
+        self.builder.emit(Assign(STATUS_VAR, Const(STATUS_EXIT, ct.INT)), loc)
+        self.builder.goto(self.exit_location, loc)
+        return VoidValue()
+
+    def _abs(self, itype: IntType, arg: c_ast.Node, node: c_ast.Node) -> Value:
+        value = self.convert(self.scalar(arg), itype, node)
+        assert isinstance(value, Scalar)
+        snap = self._snapshot(value)
+        assert isinstance(snap, Scalar)
+        negative = Binary(BinOp.LT, snap.expr, Const(0, itype), ct.INT)
+        return Scalar(Ite(negative, Unary(UnOp.NEG, snap.expr, itype), snap.expr, itype), itype)
+
+    def _classify(self, name: str, args: list[c_ast.Node], node: c_ast.Node) -> Value:
+        """isnan, signbit, fpclassify, ...: exact comparisons on the argument in
+        its own floating type (an integer argument is converted to double)."""
+        if not args or (name == "__builtin_fpclassify") != (len(args) == 6) or (
+                name != "__builtin_fpclassify" and len(args) != 1):
+            raise self.unsupported(f"call of '{name}' with {len(args)} arguments", node)
+        values = []
+        for arg in args[:-1]:
+            value = self.convert(self.scalar(arg), ct.INT, arg)
+            assert isinstance(value, Scalar)
+            values.append(value.expr)
+        operand = self.scalar(args[-1])
+        if isinstance(operand, Ptr):
+            raise self.unsupported(f"pointer argument to '{name}'", args[-1])
+        if not isinstance(operand.type, FloatType):
+            converted = self.convert(operand, ct.DOUBLE, args[-1])
+            assert isinstance(converted, Scalar)
+            operand = converted
+        snap = self._snapshot(operand)
+        assert isinstance(snap, Scalar)
+        if name == "__builtin_signbit":
+            self.assume("the solver has one NaN: signbit of a NaN is an unknown function of "
+                        "the argument, the same in both versions (the replays run glibc's)")
+        return Scalar(classify(name, (*values, snap.expr)), ct.INT)
+
+    def _call_args(
+        self, name: str, ftype: FunctionType | None, args: list[c_ast.Node], node: c_ast.Node
+    ) -> tuple[Expr, ...]:
+        params = ftype.params if ftype is not None else ()
+        if ftype is not None and not ftype.variadic and len(args) != len(params):
+            raise self.unsupported(
+                f"call of '{name}' with {len(args)} arguments (it takes {len(params)})", node
+            )
+
+        def finish(i: int, value: Value) -> Expr:
+            arg = args[i]
+            if isinstance(value, StringValue):
+                return StrConst(value.data.decode("latin-1"))
+            if isinstance(value, Ptr):
+                text = self._constant_string(value)
+                if text is None:
+                    raise self.unsupported(
+                        f"pointer argument to external function '{name}' "
+                        "(its effect on memory is unknown)",
+                        arg,
+                    )
+                return StrConst(text)
+            if not isinstance(value, Scalar):
+                raise self.unsupported(f"non-scalar argument to external function '{name}'", arg)
+            target: CType = params[i] if i < len(params) else _default_promotion(value.type)
+            converted = self.convert(value, target, arg)
+            assert isinstance(converted, Scalar)
+            return converted.expr
+
+        return tuple(self.arguments(name, args, node, finish))
+
+    def _constant_string(self, value: Ptr) -> str | None:
+        region = self.regions.get(value.base or "")
+        if region is None or not region.const or region.init is None:
+            return None
+        if not isinstance(value.index, Const) or not isinstance(value.index.value, int):
+            return None
+        data = bytes(int(b) & 0xFF for b in region.init[value.index.value :])
+        return data.split(b"\0", 1)[0].decode("latin-1")
+
+    def _external(self, name: str, args: list[c_ast.Node], node: c_ast.Node) -> Value:
+        ftype = self.program.prototypes.get(name)
+        if ftype is None:
+            self.assume(f"'{name}' has no prototype: implicitly declared as returning int")
+            ftype = FunctionType(ct.INT, (), variadic=True)
+        values = self._call_args(name, ftype, args, node)
+        self.externals[name] = self._prototype_text(name)
+        if name not in self.settings.pure_functions:
+            printed = print_event(name, values)
+            event = Event(name, values) if printed is None else Event(PRINT_EVENT, printed)
+            self.builder.emit(event, self.current)
+        self.assume(
+            f"'{name}' has no code here: its result is modelled as a deterministic "
+            "function of its arguments and each call is an observable event"
+            if name not in self.settings.pure_functions
+            else f"'{name}' is declared pure: its result depends only on its arguments"
+        )
+        ret = self.program.complete(ftype.ret)
+        if isinstance(ret, ct.VoidType):
+            return VoidValue()
+        if isinstance(ret, (IntType, FloatType)):
+            return Scalar(Call(name, values, ret), ret)
+        if isinstance(ret, PointerType):
+            null = Binary(BinOp.NE, Call(name + "$isnull", values, ct.INT), ZERO, ct.INT)
+            return Ptr(None, ret.target, index_const(0), null)
+        raise self.unsupported(f"external function '{name}' returning {ret}", node)
+
+    def _prototype_text(self, name: str) -> str:
+        decl = self.program.prototype_nodes.get(name)
+        if decl is None:
+            return ""
+        from pycparser import c_generator
+
+        text: str = c_generator.CGenerator().visit(decl)
+        return text
+
+    def _recursion_cut(self, name: str, node: c_ast.Node) -> Value:
+        """Recursion deeper than the bound: cut off; the value is never observed."""
+        self.cut_off()
+        ret = self.program.complete(self.program.prototypes[name].ret)
+        if isinstance(ret, ct.VoidType):
+            return VoidValue()
+        return self._zero_value(ret)
+
+    def inline(self, name: str, args: list[c_ast.Node], node: c_ast.Node) -> Value:
+        chain = [frame.function for frame in self.frames]
+        if name in chain:
+            if self.unroll is None:
+                cycle = (*chain[chain.index(name) :], name)
+                raise RecursionFound(cycle, self.program.location(node))
+            if chain.count(name) > self.unroll:
+                return self._recursion_cut(name, node)
+        if len(self.frames) > self.settings.inline_depth:
+            if self.unroll is not None and name in chain:
+                return self._recursion_cut(name, node)
+            raise self.unsupported(f"calls nested deeper than {self.settings.inline_depth}", node)
+        fdef = self.program.functions[name]
+        ftype = self.program.prototypes[name]
+        if ftype.variadic:
+            raise self.unsupported(f"variadic function '{name}'", node)
+        params = _param_decls(fdef)
+        if len(params) != len(args):
+            raise self.unsupported(
+                f"call of '{name}' with {len(args)} arguments (it takes {len(params)})", node
+            )
+
+        def finish(i: int, value: Value) -> tuple[c_ast.Decl, CType, Value]:
+            ptype = self.program.complete(decay(self.program.resolve(params[i])))
+            return params[i], ptype, self.convert(value, ptype, args[i])
+
+        values = self.arguments(name, args, node, finish)
+        self.inline_counter += 1
+        prefix = f"{name}@{self.inline_counter}::"
+        ret = self.program.complete(ftype.ret)
+        return_loc = self.builder.new_location()
+        ret_place: Place | None = None
+        if not isinstance(ret, ct.VoidType):
+            ret_place = VarPlace(prefix + "$ret", ret)
+            self.declare_storage(ret_place, RegionKind.LOCAL)
+        self.frames.append(Frame(name, prefix, return_loc, ret_place, self.program.location(node)))
+        for param, ptype, value in values:
+            place = self.new_local(param.name, ptype)
+            self.bind(param.name, place)
+            self.write(place, value, node)
+        self.statement(fdef.body)
+        self.builder.join(return_loc)
+        self.frames.pop()
+        if ret_place is None:
+            return VoidValue()
+        return self.read(ret_place)
+
+
+def _declaration_text(decl: c_ast.Decl) -> str:
+    """`extern` declaration of an object of `decl`'s type, `{}` for its name."""
+    copy = deepcopy(decl)
+    inner = copy.type
+    while not isinstance(inner, c_ast.TypeDecl):
+        inner = inner.type
+    inner.declname = "__LIFTDIFF_NAME__"
+    copy.name, copy.init, copy.storage, copy.funcspec = "__LIFTDIFF_NAME__", None, ["extern"], []
+    text: str = c_generator.CGenerator().visit(copy)
+    return text.replace("{", "{{").replace("}", "}}").replace("__LIFTDIFF_NAME__", "{}")
+
+
+def _param_decls(fdef: c_ast.FuncDef) -> list[c_ast.Decl]:
+    args = fdef.decl.type.args
+    if args is None:
+        return []
+    params = []
+    for param in args.params:
+        if isinstance(param, c_ast.EllipsisParam):
+            continue
+        if isinstance(param, c_ast.Typename) and _is_void(param):
+            continue
+        params.append(param)
+    return params
+
+
+def _is_void(param: c_ast.Typename) -> bool:
+    inner = param.type
+    return (
+        isinstance(inner, c_ast.TypeDecl)
+        and isinstance(inner.type, c_ast.IdentifierType)
+        and inner.type.names == ["void"]
+    )
+
+
+def _default_promotion(ctype: CType) -> CType:
+    if isinstance(ctype, FloatType):
+        return ct.DOUBLE
+    if isinstance(ctype, IntType):
+        return ct.promote(ctype)
+    return ctype
+
+
+def _collect_cases(node: c_ast.Node | None) -> list[c_ast.Node]:
+    """Case/default labels of one switch body, not of switches nested in it."""
+    found: list[c_ast.Node] = []
+    stack = [node] if node is not None else []
+    while stack:
+        current = stack.pop()
+        if isinstance(current, (c_ast.Case, c_ast.Default)):
+            found.append(current)
+        if isinstance(current, c_ast.Switch):
+            continue
+        stack.extend(reversed([child for _, child in current.children()]))
+    return found

@@ -1,0 +1,72 @@
+"""Values and places the lowering computes with, before they become IR.
+
+A `VarPlace` is storage in scalar variables (struct fields flattened to
+`name.field`); a `MemPlace` is storage in regions: the object of type `type`
+at element index `index` of the leaf regions `base + leaf.path` (see layout.py).
+Pointers carry their region statically (`base`) and their offset and null flag
+as IR expressions.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from checker.ir.ir import Expr
+from checker.semantics.ctype import CType, FloatType, IntType, StructType
+
+
+@dataclass(frozen=True)
+class VarPlace:
+    name: str
+    type: CType
+
+
+@dataclass(frozen=True)
+class MemPlace:
+    base: str
+    type: CType
+    index: Expr
+
+
+Place = VarPlace | MemPlace
+
+
+@dataclass(frozen=True)
+class Scalar:
+    """An arithmetic value (integer or floating)."""
+
+    expr: Expr
+    type: IntType | FloatType
+
+
+@dataclass(frozen=True)
+class Ptr:
+    """A pointer: `base` names the pointee's leaf regions (None: a null constant)."""
+
+    base: str | None
+    target: CType
+    index: Expr
+    null: Expr
+
+
+@dataclass(frozen=True)
+class StructValue:
+    """A struct rvalue: each leaf path with its scalars (count per leaf)."""
+
+    type: StructType
+    leaves: tuple[tuple[str, tuple[Scalar | Ptr, ...]], ...]
+
+
+@dataclass(frozen=True)
+class StringValue:
+    """A string literal before it decays (kept whole for external calls/printf)."""
+
+    data: bytes
+
+
+@dataclass(frozen=True)
+class VoidValue:
+    pass
+
+
+Value = Scalar | Ptr | StructValue | StringValue | VoidValue

@@ -1,0 +1,721 @@
+"""Compiled replay: run the original C function on a witness with gcc.
+
+The second, independent replay of a witness. The user's file is compiled
+unchanged (its `main`, if any, renamed) together with a generated harness
+`main` that sets the inputs, calls the function, and writes every requested
+output leaf exactly (integers in decimal, floats as `%a` hex floats) to a
+results file. External functions without code get generated stub
+definitions that answer from the witness's table.
+
+Generating the harness (`harness_source`) is a pure function; `run_harness`
+compiles and runs it in a temporary directory and never raises: a missing
+compiler or a compile error is an outcome of its own.
+"""
+
+from __future__ import annotations
+
+import functools
+import os
+import re
+import shutil
+import signal
+import subprocess
+import tempfile
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+
+from checker.errors import LiftdiffError
+from checker.ir.ir import StaticLocal
+from checker.replay.ir_to_c import literal, string_literal
+from checker.semantics import ctype as ct
+from checker.semantics.ctype import FloatType, IntType, PointerType, ScalarType
+from checker.semantics.library import ABORT_EXIT_CODE, ABS_FUNCTIONS, OUTPUT_FUNCTIONS, PURE_LIBRARY
+from checker.types import Settings
+
+Number = int | float
+COMPILE_FLAGS = ("-O0", "-fwrapv", "-fno-builtin", "-ffp-contract=off", "-w")
+"""No builtins: gcc must not fold libm calls with MPFR (the interpreter runs libm)."""
+SANITIZE_MEMORY = ("-fsanitize=bounds,null", "-fsanitize-undefined-trap-on-error")
+"""Every replay traps (SIGILL, no run-time library needed) where the IR traps on an
+array index outside its declared size (also inside a struct) or a NULL
+dereference, instead of reading the neighbouring stack."""
+SANITIZE_ADDRESS = ("-fsanitize=address", "-fno-omit-frame-pointer")
+"""Out-of-bounds accesses through pointers into arrays, which `bounds` cannot see."""
+SANITIZE_UNDEFINED = (
+    "-fsanitize=shift-exponent,float-cast-overflow,integer-divide-by-zero,"
+    "signed-integer-overflow",
+    "-fsanitize-undefined-trap-on-error",
+)
+"""The operations `ub_guards` makes a trap (and INT_MIN / -1, which gcc folds to a
+negation when the divisor is the constant -1). Under -fwrapv,
+signed-integer-overflow checks only INT_MIN / -1 and INT_MIN % -1 (gcc 12).
+These checks evaluate the operands of the checked operation first, which moves
+calls in other operands (gcc 12: `a() + (int)w()` calls w first), so they build
+only the second run that confirms a trap the plain build does not show; the
+memory checks above leave the order alone."""
+TRAP_SIGNALS = frozenset({signal.SIGFPE, signal.SIGILL, signal.SIGSEGV, signal.SIGBUS})
+"""Signals that are the IR's trap: SIGFPE (division), SIGILL (a sanitizer's trap),
+SIGSEGV/SIGBUS (NULL or wild access)."""
+_ASAN_REPORT = "ERROR: AddressSanitizer"
+_ASAN_OPTIONS = "detect_leaks=0:abort_on_error=0"
+USER_MAIN = "__liftdiff_user_main"
+HARNESS_FUNCTIONS = frozenset({"dprintf", "setvbuf"})
+"""libc functions the harness itself calls: never replaced by stubs."""
+
+
+class HarnessError(LiftdiffError):
+    """The witness cannot be expressed as a harness (e.g. an unparsable prototype)."""
+
+
+@dataclass(frozen=True)
+class Assignment:
+    """`lvalue = value` before the call; the root name says parameter or global."""
+
+    lvalue: str
+    value: Number
+    type: ScalarType
+
+
+@dataclass(frozen=True)
+class Buffer:
+    """Pointer parameter `param` points at element `offset` of a zeroed `length`-element buffer."""
+
+    param: str
+    length: int
+    offset: int
+
+
+@dataclass(frozen=True)
+class OutputLeaf:
+    """A scalar read after the call; `expr` may use `__liftdiff_ret` (the return value)."""
+
+    name: str
+    expr: str
+    type: ScalarType
+
+
+@dataclass(frozen=True)
+class Stub:
+    """A definition for an external function, answering from `table` (args compared exactly).
+
+    For a function returning a pointer the table values are null flags
+    (as the IR's `name$isnull`): non-zero returns NULL, zero a zeroed object.
+    """
+
+    name: str
+    prototype: str
+    table: tuple[tuple[tuple[Number | str, ...], Number], ...]
+
+
+@dataclass(frozen=True)
+class HarnessSpec:
+    source_path: str
+    source_text: str
+    function: str
+    params: tuple[tuple[str, str], ...]
+    """(name, C declaration text), e.g. ("s", "struct S s"), ("a", "int *a")."""
+    return_type: str | None
+    """C text of the return type; None for void."""
+    assignments: tuple[Assignment, ...]
+    buffers: tuple[Buffer, ...]
+    outputs: tuple[OutputLeaf, ...]
+    stubs: tuple[Stub, ...]
+    flags: tuple[str, ...] = ()
+    """Extra compiler flags, e.g. ("-DA", "-UB") for one configuration."""
+    include_dirs: tuple[str, ...] = ()
+    """Searched after the source's own directory, as the front end searched them."""
+    headers: tuple[tuple[str, str], ...] = ()
+    """(path, text) of the headers of the analysed revision: found before any file
+    on disk, at the same paths (relative to the source, the working directory or
+    an include directory) as the front end found them."""
+    statics: tuple[StaticAlias, ...] = ()
+    """Static locals the harness sets or reads."""
+
+
+@dataclass(frozen=True)
+class StaticAlias:
+    """A static local reached from the harness: its declaration gets the assembler
+    label `alias` (and `used`, so gcc keeps it), and the harness declares an
+    `extern` object of that label. The function is then called through a volatile
+    pointer, so that gcc at -O2 can neither inline it into the harness nor assume
+    what the static holds."""
+
+    alias: str
+    local: StaticLocal
+
+
+@dataclass(frozen=True)
+class CompiledOutcome:
+    kind: str
+    """"ok" | "trap" (`TRAP_SIGNALS`, an AddressSanitizer report) | "exit"
+    (exit()/abort()) | "crash" (another signal) | "timeout" | "compile_error" |
+    "unavailable" (no compiler)."""
+    values: Mapping[str, Number]
+    """By OutputLeaf.name; filled for "ok"."""
+    exit_code: int | None
+    stdout: str
+    """What the program printed (latin-1: one char per byte)."""
+    message: str
+    """Compiler diagnostics, the signal, stub misses or what was skipped."""
+    calls: tuple[tuple[str, tuple[Number | str, ...]], ...] = ()
+    """Calls of stubbed functions in order, with their (named) arguments: the
+    compiled counterpart of the interpreter's events."""
+
+
+# ------------------------------------------------------------ harness text
+
+_PRELUDE = r"""
+#include <stdio.h>
+static int __liftdiff_fd = -1;
+static void __liftdiff_copy(void *dst, const void *src, unsigned long n)
+{
+    unsigned char *d = dst;
+    const unsigned char *s = src;
+    while (n--) *d++ = *s++;
+}
+static void __liftdiff_zero(void *dst, unsigned long n)
+{
+    unsigned char *d = dst;
+    while (n--) *d++ = 0;
+}
+static int __liftdiff_same_double(double a, double b)
+{
+    const unsigned char *x = (const unsigned char *)&a, *y = (const unsigned char *)&b;
+    if (a != a || b != b) return a != a && b != b;
+    for (unsigned long i = 0; i < sizeof a; i++) if (x[i] != y[i]) return 0;
+    return 1;
+}
+static int __liftdiff_same_string(const char *a, const char *b)
+{
+    if (!a) return 0;
+    while (*a && *a == *b) { a++; b++; }
+    return *a == *b;
+}
+static void __liftdiff_miss(const char *name)
+{
+    dprintf(__liftdiff_fd, "m %s\n", name);
+}
+static unsigned char __liftdiff_object[4096] __attribute__((aligned(64)));
+#include <stdarg.h>
+#define __LIFTDIFF_KIND(x) _Generic((x), _Bool: 0, char: 0, signed char: 0, unsigned char: 0, \
+    short: 0, unsigned short: 0, int: 0, unsigned int: 1, long: 2, long long: 2, \
+    unsigned long: 3, unsigned long long: 3, float: 4, double: 4, char *: 5, \
+    const char *: 5, default: 6)
+static void __liftdiff_log_arg(int kind, ...)
+{
+    va_list ap;
+    va_start(ap, kind);
+    switch (kind) {
+    case 0: dprintf(__liftdiff_fd, "\ti%d", va_arg(ap, int)); break;
+    case 1: dprintf(__liftdiff_fd, "\tu%u", va_arg(ap, unsigned int)); break;
+    case 2: dprintf(__liftdiff_fd, "\ti%lld", va_arg(ap, long long)); break;
+    case 3: dprintf(__liftdiff_fd, "\tu%llu", va_arg(ap, unsigned long long)); break;
+    case 4: dprintf(__liftdiff_fd, "\td%a", va_arg(ap, double)); break;
+    case 5: {
+        const unsigned char *s = va_arg(ap, const unsigned char *);
+        dprintf(__liftdiff_fd, s ? "\ts" : "\tn");
+        while (s && *s) dprintf(__liftdiff_fd, "%02x", *s++);
+        break;
+    }
+    default: dprintf(__liftdiff_fd, "\tp"); break;
+    }
+    va_end(ap);
+}
+"""
+
+
+def harness_source(spec: HarnessSpec) -> str:
+    """The complete C translation unit: the user's text, stubs, and the harness main."""
+    stubs = [s for s in spec.stubs if _stubbable(s.name)]
+    text = label_statics(spec.source_text, spec.statics)
+    parts = [
+        "#define main " + USER_MAIN,
+        f"#line 1 {string_literal(spec.source_path)}",
+        text if text.endswith("\n") else text + "\n",
+        "#undef main",
+        '#line 1 "<liftdiff harness>"',
+        _PRELUDE,
+        *(_alias_declaration(static) for static in spec.statics),
+        *(_stub_definition(s) for s in stubs),
+        _main(spec),
+    ]
+    return "\n".join(parts)
+
+
+_LINE_MARKER = re.compile(r'^\s*#\s*(?:line\s+)?(\d+)(?:\s+"[^"]*")?[^\n]*$')
+_BOUNDARY = re.compile(r"[;{}]")
+_SEARCH_LINES = 4
+
+
+def label_statics(text: str, statics: Sequence[StaticAlias]) -> str:
+    """`text` with each static's declaration labelled for the assembler (see
+    StaticAlias). The declaration is found by its line, following `#line`
+    markers (gcc -E output); raises HarnessError when it is not there as written
+    (e.g. made by a macro)."""
+    lines = text.split("\n")
+    logical: list[int] = []
+    number = 1
+    for line in lines:
+        marker = _LINE_MARKER.match(line)
+        logical.append(number)
+        number = int(marker.group(1)) if marker else number + 1
+    for static in sorted(statics, key=lambda s: (s.local.line, s.local.column), reverse=True):
+        local = static.local  # the last first: labelling one moves what follows it
+        found = False
+        for index, line_number in enumerate(logical):
+            if line_number != local.line or _LINE_MARKER.match(lines[index]):
+                continue
+            window = "\n".join(lines[index : index + _SEARCH_LINES])
+            labelled = _label(window, local.name, static.alias, local.column)
+            if labelled is not None:
+                lines[index : index + _SEARCH_LINES] = labelled.split("\n")
+                found = True
+                break
+        if not found:
+            raise HarnessError(
+                f"cannot find the declaration of static '{local.name}' of '{local.function}' "
+                f"on line {local.line}"
+            )
+    return "\n".join(lines)
+
+
+def _label(window: str, name: str, alias: str, column: int) -> str | None:
+    """Insert `__asm__(alias) used` after the declarator of static `name` in `window`
+    (the one at `column` of its first line, if that one is a static's)."""
+    matches = list(re.finditer(rf"\b{re.escape(name)}\b", window))
+    matches.sort(key=lambda m: m.start() != column - 1)
+    for match in matches:
+        statement = _BOUNDARY.split(window[: match.start()])[-1]
+        if not re.search(r"\bstatic\b", statement):
+            continue
+        end = match.end()
+        while True:  # array dimensions belong to the declarator
+            rest = window[end:]
+            stripped = rest.lstrip()
+            if not stripped.startswith("["):
+                break
+            close = stripped.find("]")
+            if close < 0:
+                return None
+            end += len(rest) - len(stripped) + close + 1
+        if window[end:].lstrip().startswith("__asm__"):
+            continue  # labelled already: another static of this name
+        label = f' __asm__("{alias}") __attribute__((used))'
+        return window[:end] + label + window[end:]
+    return None
+
+
+def _alias_declaration(static: StaticAlias) -> str:
+    declaration = static.local.declaration.format(static.alias)
+    return f'{declaration.rstrip().rstrip(";")} __asm__("{static.alias}");'
+
+
+def skipped_stubs(spec: HarnessSpec) -> tuple[str, ...]:
+    """Stubs the harness leaves to the real library (output, libm and harness functions)."""
+    return tuple(s.name for s in spec.stubs if not _stubbable(s.name))
+
+
+def _stubbable(name: str) -> bool:
+    return not (name in OUTPUT_FUNCTIONS or name in PURE_LIBRARY or name in ABS_FUNCTIONS
+                or name in HARNESS_FUNCTIONS or not name.isidentifier())
+
+
+def _main(spec: HarnessSpec) -> str:
+    param_names = {name for name, _ in spec.params}
+    globals_ = [a for a in spec.assignments if _root(a.lvalue) not in param_names]
+    locals_ = [a for a in spec.assignments if _root(a.lvalue) in param_names]
+    lines = [
+        "int main(int argc, char **argv)",
+        "{",
+        "    if (argc < 2) return 97;",
+        "    __liftdiff_fd = 0;",
+        "    for (const char *c = argv[1]; *c; c++) __liftdiff_fd = __liftdiff_fd * 10 + *c - '0';",
+        "    setvbuf(stdout, 0, _IONBF, 0);",
+        *(_assign(a) for a in globals_),
+        "    {",
+    ]
+    for name, decl in spec.params:
+        lines.append(f"    {_local_declaration(name, decl)};")
+        lines.append(f"    __liftdiff_zero(&{name}, sizeof {name});")
+    for buffer in spec.buffers:
+        if buffer.param not in param_names:
+            raise HarnessError(f"buffer for unknown parameter '{buffer.param}'")
+        if buffer.length <= 0 or not 0 <= buffer.offset < buffer.length:
+            raise HarnessError(f"buffer of {buffer.length} elements with offset {buffer.offset}")
+        storage = f"__liftdiff_buf_{buffer.param}"
+        lines.append(f"    static unsigned char {storage}[{buffer.length} * sizeof *{buffer.param}]"
+                     " __attribute__((aligned(64)));")
+        lines.append(f"    {buffer.param} = (__typeof__({buffer.param}))(void *){storage}"
+                     f" + {buffer.offset};")
+    lines.extend(_assign(a) for a in locals_)
+    function = USER_MAIN if spec.function == "main" else spec.function
+    if spec.statics:
+        lines.append(f"    __typeof__(&{function}) volatile __liftdiff_fn = &{function};")
+        function = "__liftdiff_fn"
+    call = f"{function}({', '.join(name for name, _ in spec.params)})"
+    if spec.return_type is None:
+        lines.append(f"    {call};")
+    else:
+        lines.append(f"    __typeof__({call}) __liftdiff_ret = {call};")
+    lines.extend(_write(index, leaf) for index, leaf in enumerate(spec.outputs))
+    lines += ['    dprintf(__liftdiff_fd, "done\\n");', "    }", "    return 0;", "}", ""]
+    return "\n".join(lines)
+
+
+def _root(lvalue: str) -> str:
+    match = re.match(r"\s*\(*\s*\*?\s*([A-Za-z_]\w*)", lvalue)
+    return match.group(1) if match else ""
+
+
+def _assign(assignment: Assignment) -> str:
+    """Through a byte copy, so const-qualified objects can be set as well."""
+    lv = assignment.lvalue
+    value = literal(assignment.value, assignment.type)
+    return (f"    {{ __typeof__({lv}) __liftdiff_v = (__typeof__({lv}))({value}); "
+            f"__liftdiff_copy((void *)&({lv}), &__liftdiff_v, sizeof __liftdiff_v); }}")
+
+
+def _local_declaration(name: str, decl: str) -> str:
+    """A parameter's declaration as a local: arrays adjusted to pointers, top-level
+    const dropped (the harness assigns it), storage classes removed."""
+    text = re.sub(rf"\b{re.escape(name)}\s*\[[^\]]*\]", f"(*{name})", decl, count=1)
+    text = re.sub(r"\bregister\b", "", text)
+    star = text.rfind("*")
+    head, tail = (text[: star + 1], text[star + 1 :]) if star >= 0 else ("", text)
+    return (head + re.sub(r"\bconst\b", "", tail)).strip()
+
+
+def _write(index: int, leaf: OutputLeaf) -> str:
+    ctype = leaf.type
+    if isinstance(ctype, FloatType):
+        fmt, value = "%a", f"(double)({leaf.expr})"
+    elif isinstance(ctype, IntType) and not ctype.signed:
+        fmt, value = "%llu", f"(unsigned long long)({leaf.expr})"
+    else:
+        fmt, value = "%lld", f"(long long)({leaf.expr})"
+    return f'    dprintf(__liftdiff_fd, "v {index} {fmt}\\n", {value});'
+
+
+# ------------------------------------------------------------ stubs
+
+_TYPE_WORDS = frozenset({
+    "void", "char", "short", "int", "long", "float", "double", "signed", "unsigned", "_Bool",
+    "_Complex", "const", "volatile", "restrict", "__restrict", "__restrict__", "register",
+    "struct", "union", "enum", "extern", "static", "inline", "__inline", "__inline__", "_Noreturn",
+})
+_TAG_WORDS = frozenset({"struct", "union", "enum"})
+_DROP_WORDS = frozenset({"extern", "inline", "__inline", "__inline__", "_Noreturn"})
+
+
+def _stub_definition(stub: Stub) -> str:
+    head, params, variadic = _split_prototype(stub)
+    names: list[str] = []
+    declared: list[str] = []
+    for index, param in enumerate(params):
+        name = _param_name(param, stub)
+        if name is None:
+            name = f"__liftdiff_a{index}"
+            param = _insert_name(param, name)
+        names.append(name)
+        declared.append(param)
+    if variadic:
+        declared.append("...")
+    words = [w for w in re.findall(r"[A-Za-z_]\w*|\S", head) if w not in _DROP_WORDS]
+    returns_void = words == ["void"]
+    returns_pointer = "*" in head
+    log = "".join(f"__liftdiff_log_arg(__LIFTDIFF_KIND({n}), {n}); " for n in names)
+    body = [f'    dprintf(__liftdiff_fd, "c %s", {string_literal(stub.name)}); {log}'
+            'dprintf(__liftdiff_fd, "\\n");']
+    for args, result in () if returns_void else stub.table:
+        if len(args) < len(names) or (len(args) > len(names) and not variadic):
+            continue
+        tests = [_arg_test(name, arg) for name, arg in zip(names, args, strict=False)]
+        condition = " && ".join(tests) or "1"
+        body.append(f"    if ({condition}) {_return(result, returns_void, returns_pointer)}")
+    if not returns_void:  # a void function has no result to miss
+        body.append(f"    __liftdiff_miss({string_literal(stub.name)});")
+    body.append(f"    {_return(0, returns_void, returns_pointer)}")
+    signature = f"{' '.join(words)} {stub.name}({', '.join(declared) or 'void'})"
+    return signature + "\n{\n" + "\n".join(body) + "\n}\n"
+
+
+def _split_prototype(stub: Stub) -> tuple[str, list[str], bool]:
+    text = stub.prototype.strip().rstrip(";")
+    match = re.search(rf"\b{re.escape(stub.name)}\s*\(", text)
+    if match is None or "(" in text[: match.start()]:
+        raise HarnessError(f"cannot read the prototype of '{stub.name}': {stub.prototype!r}")
+    inner = text[match.end():]
+    depth, pieces, current = 0, list[str](), list[str]()
+    for char in inner:
+        if char == "(":
+            depth += 1
+        elif char == ")":
+            if depth == 0:
+                break
+            depth -= 1
+        if char == "," and depth == 0:
+            pieces.append("".join(current).strip())
+            current = []
+        else:
+            current.append(char)
+    pieces.append("".join(current).strip())
+    params = [p for p in pieces if p]
+    variadic = bool(params) and params[-1] == "..."
+    if variadic:
+        params.pop()
+    if params == ["void"]:
+        params = []
+    return text[: match.start()], params, variadic
+
+
+def _param_name(param: str, stub: Stub) -> str | None:
+    """The declared name of a parameter, None when the prototype gives none."""
+    if "(" in param:
+        raise HarnessError(f"function-pointer parameter in the prototype of '{stub.name}'")
+    tokens: list[str] = re.findall(r"[A-Za-z_]\w*|\S", param.split("[", 1)[0])
+    significant = [t for t in tokens if t not in ("const", "volatile", "restrict", "__restrict")]
+    if len(significant) < 2:
+        return None
+    last, before = significant[-1], significant[-2]
+    if not last.isidentifier() or last in _TYPE_WORDS or before in _TAG_WORDS:
+        return None
+    return last
+
+
+def _insert_name(param: str, name: str) -> str:
+    bracket = param.find("[")
+    if bracket >= 0:
+        return f"{param[:bracket]} {name}{param[bracket:]}"
+    return f"{param} {name}"
+
+
+def _arg_test(name: str, arg: Number | str) -> str:
+    if isinstance(arg, str):
+        return f"__liftdiff_same_string((const char *)({name}), {string_literal(arg)})"
+    if isinstance(arg, float):
+        return f"__liftdiff_same_double((double)({name}), {literal(arg, ct.DOUBLE)})"
+    return f"({name}) == (__typeof__({name}))({_wide_int(arg)})"
+
+
+def _return(result: Number, returns_void: bool, returns_pointer: bool) -> str:
+    if returns_void:
+        return "return;"
+    if returns_pointer:
+        return "return 0;" if result else "return (void *)__liftdiff_object;"
+    if isinstance(result, float):
+        return f"return {literal(result, ct.DOUBLE)};"
+    return f"return {_wide_int(result)};"
+
+
+def _wide_int(value: int) -> str:
+    """An integer constant of type long long (unsigned long long beyond its range)."""
+    if value > ct.LLONG.max:
+        return literal(value, ct.ULLONG)
+    return literal(ct.LLONG.wrap(value), ct.LLONG)
+
+
+# ------------------------------------------------------------ running
+
+
+def compiler_available(compiler: str = "gcc") -> bool:
+    return shutil.which(compiler) is not None
+
+
+def replay_compiler(settings: Settings) -> str | None:
+    """The compiler that replays witnesses, or None when disabled or absent."""
+    if settings.use_compiler and compiler_available(settings.compiler):
+        return settings.compiler
+    return None
+
+
+def sanitizer_flags(compiler: str, undefined: bool = False) -> tuple[str, ...]:
+    """The sanitizer flags of a replay build that `compiler` supports here: the
+    memory checks always, the undefined-operation checks when `undefined`.
+    Without them an operation the IR traps on may not trap in the replay, which
+    then contradicts the interpreter and vetoes the witness (sound, not complete)."""
+    wanted = (SANITIZE_MEMORY, SANITIZE_ADDRESS, *([SANITIZE_UNDEFINED] if undefined else []))
+    return tuple(flag for group in wanted if _builds_and_runs(compiler, group) for flag in group)
+
+
+@functools.cache
+def _builds_and_runs(compiler: str, flags: tuple[str, ...]) -> bool:
+    """Probed once per compiler and flag group (the sanitizer's library may be
+    missing, or its run time refuse this machine)."""
+    probe = "int main(int c, char **v) { (void)v; int a[2] = {0, 1}; return a[c - 1]; }\n"
+    with tempfile.TemporaryDirectory(prefix="liftdiff-probe-") as work:
+        path = os.path.join(work, "probe.c")
+        program = os.path.join(work, "probe")
+        with open(path, "w", encoding="utf-8") as handle:
+            handle.write(probe)
+        try:
+            built = subprocess.run([compiler, *COMPILE_FLAGS, *flags, path, "-o", program],
+                                   capture_output=True, timeout=60, check=False)
+            return built.returncode == 0 and subprocess.run(
+                [program], capture_output=True, timeout=10, check=False,
+                env=_run_environment()).returncode == 0
+        except (OSError, subprocess.TimeoutExpired):
+            return False
+
+
+def _run_environment() -> dict[str, str]:
+    return {**os.environ, "ASAN_OPTIONS": _ASAN_OPTIONS}
+
+
+def run_harness(
+    spec: HarnessSpec, *, compiler: str = "gcc", timeout: float = 10.0, undefined: bool = False
+) -> CompiledOutcome:
+    """Compile the harness with `compiler` and run it once; never raises.
+    `undefined`: with the undefined-operation checks (`SANITIZE_UNDEFINED`)."""
+    if not compiler_available(compiler):
+        return CompiledOutcome("unavailable", {}, None, "", f"no C compiler '{compiler}' found")
+    try:
+        source = harness_source(spec)
+    except LiftdiffError as error:
+        return CompiledOutcome("compile_error", {}, None, "", f"harness: {error}")
+    notes = [f"left to the real library: {', '.join(s)}" for s in [skipped_stubs(spec)] if s]
+    with tempfile.TemporaryDirectory(prefix="liftdiff-") as work:
+        program = os.path.join(work, "harness")
+        flags = sanitizer_flags(compiler, undefined)
+        try:
+            _compile(compiler, spec, source, work, program, timeout, flags)
+        except _CompileFailed as failure:
+            return CompiledOutcome("compile_error", {}, None, "", str(failure))
+        return _execute(program, spec.outputs, work, timeout, notes)
+
+
+def include_flags(spec: HarnessSpec, work: str) -> list[str]:
+    """-I flags mirroring the front end's search (`preprocess._find_header`): the
+    revision's headers (written under `work`) first, then the files on disk."""
+    mirror = os.path.join(work, "headers")
+    roots: list[str] = []
+    for path, text in spec.headers:
+        relative = os.path.normpath(path)
+        if os.path.isabs(relative) or relative.startswith(".."):
+            continue  # not a path the mirror can hold; found on disk below
+        target = os.path.join(mirror, relative)
+        os.makedirs(os.path.dirname(target), exist_ok=True)
+        with open(target, "w", encoding="utf-8", errors="surrogateescape") as handle:
+            handle.write(text)
+    source_dir = os.path.dirname(os.path.normpath(spec.source_path))
+    if spec.headers:
+        roots += [os.path.join(mirror, source_dir), mirror]
+        roots += [os.path.join(mirror, os.path.normpath(d)) for d in spec.include_dirs
+                  if not os.path.isabs(d)]
+    roots += [os.path.abspath(source_dir or os.curdir), os.path.abspath(os.curdir)]
+    roots += [os.path.abspath(d) for d in spec.include_dirs]
+    return [f"-I{root}" for root in dict.fromkeys(roots)]
+
+
+class _CompileFailed(Exception):
+    """The harness did not compile: a `compile_error` outcome, not an engine error."""
+
+
+def _compile(
+    compiler: str,
+    spec: HarnessSpec,
+    source: str,
+    work: str,
+    program: str,
+    timeout: float,
+    sanitizers: tuple[str, ...],
+) -> None:
+    """Build `program`; raises _CompileFailed with the compiler's words."""
+    path = os.path.join(work, "harness.c")
+    with open(path, "w", encoding="utf-8", errors="surrogateescape") as handle:  # as read
+        handle.write(source)
+    command = [compiler, *COMPILE_FLAGS, *sanitizers, *include_flags(spec, work),
+               *spec.flags, path, "-o", program, "-lm"]
+    try:
+        done = subprocess.run(command, capture_output=True, timeout=max(timeout, 60.0),
+                              check=False, cwd=work)
+    except (OSError, subprocess.TimeoutExpired) as exc:
+        raise _CompileFailed(f"{compiler} could not run: {exc}") from exc
+    if done.returncode != 0:
+        text = done.stderr.decode("utf-8", "replace").strip()
+        raise _CompileFailed(text[:4000] or f"{compiler} failed with exit code {done.returncode}")
+
+
+def _execute(
+    program: str, outputs: Sequence[OutputLeaf], work: str, timeout: float, notes: list[str]
+) -> CompiledOutcome:
+    path = os.path.join(work, "results")
+    fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
+    try:
+        done = subprocess.run([program, str(fd)], stdin=subprocess.DEVNULL, capture_output=True,
+                              timeout=timeout, pass_fds=(fd,), cwd=work, check=False,
+                              env=_run_environment())
+    except subprocess.TimeoutExpired as exc:
+        stdout = (exc.stdout or b"").decode("latin-1")
+        return CompiledOutcome("timeout", {}, None, stdout, f"no exit within {timeout} s")
+    finally:
+        os.close(fd)
+    stdout = done.stdout.decode("latin-1")
+    with open(path, encoding="latin-1") as handle:
+        results = _parse_results(handle.read(), outputs)
+    if results.misses:
+        notes.append("stub misses: " + ", ".join(results.misses))
+    code = done.returncode
+    exit_code: int | None
+    kind, exit_code, values = "ok", 0, results.values
+    if (code < 0 and -code in TRAP_SIGNALS) or _ASAN_REPORT.encode() in done.stderr:
+        kind, exit_code, values = "trap", None, {}
+        if code < 0:
+            notes.insert(0, f"trapped by {signal.Signals(-code).name}")
+        else:
+            notes.insert(0, "trapped by AddressSanitizer")
+    elif code < 0 and -code == signal.SIGABRT:
+        kind, exit_code, values = "exit", ABORT_EXIT_CODE, {}
+    elif code < 0:
+        kind, exit_code, values = "crash", None, {}
+        notes.insert(0, f"killed by {signal.Signals(-code).name}")
+    elif not results.finished:
+        kind, exit_code, values = "exit", code, {}
+    return CompiledOutcome(kind, values, exit_code, stdout, "; ".join(notes), results.calls)
+
+
+@dataclass(frozen=True)
+class _Results:
+    values: Mapping[str, Number]
+    misses: tuple[str, ...]
+    calls: tuple[tuple[str, tuple[Number | str, ...]], ...]
+    finished: bool
+
+
+def _parse_results(text: str, outputs: Sequence[OutputLeaf]) -> _Results:
+    values: dict[str, Number] = {}
+    misses: list[str] = []
+    calls: list[tuple[str, tuple[Number | str, ...]]] = []
+    finished = False
+    for line in text.splitlines():
+        kind, _, rest = line.partition(" ")
+        if kind == "v":
+            index, _, raw = rest.partition(" ")
+            leaf = outputs[int(index)]
+            values[leaf.name] = _parse_value(raw, leaf.type)
+        elif kind == "c":
+            name, *args = rest.split("\t")
+            calls.append((name, tuple(_parse_arg(arg) for arg in args)))
+        elif kind == "m" and rest not in misses:
+            misses.append(rest)
+        elif kind == "done":
+            finished = True
+    return _Results(values, tuple(misses), tuple(calls), finished)
+
+
+def _parse_arg(raw: str) -> Number | str:
+    """A logged stub argument: i/u decimal, d hex float, s hex bytes, n null, p pointer."""
+    tag, body = raw[:1], raw[1:]
+    if tag in ("i", "u"):
+        return int(body)
+    if tag == "d":
+        return float.fromhex(body)
+    if tag == "s":
+        return bytes.fromhex(body).decode("latin-1")
+    return 0  # a null string or another pointer: its address means nothing
+
+
+def _parse_value(raw: str, ctype: ScalarType) -> Number:
+    if isinstance(ctype, FloatType):
+        return float.fromhex(raw)
+    value = int(raw)
+    return value if isinstance(ctype, PointerType) else ctype.wrap(value)

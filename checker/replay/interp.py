@@ -1,0 +1,452 @@
+"""Concrete IR interpreter: runs one CFA on concrete inputs.
+
+It is the first of the two independent replays of every witness, so it gives
+each IR node the meaning documented in `checker/ir/ir.py` using `concrete_ops`
+(never the SMT encoding). Library functions run for real (`libm`); other
+external functions take their values from a stub table keyed by
+`(function, arguments)`, with misses recorded rather than guessed silently.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
+from typing import cast as cast_type
+
+from checker.errors import LiftdiffError
+from checker.ir import concrete_ops
+from checker.ir.ir import (
+    EXIT_CODE_VAR,
+    STATUS_VAR,
+    Assign,
+    Assume,
+    Binary,
+    Call,
+    Cast,
+    Cfa,
+    Const,
+    Edge,
+    Event,
+    Expr,
+    ExprVisitor,
+    Ite,
+    Load,
+    Skip,
+    Store,
+    StrConst,
+    Unary,
+    UnOp,
+    Var,
+)
+from checker.semantics import libm
+from checker.semantics.ctype import FloatType, IntType
+
+Number = int | float
+Arg = int | float | str
+StubKey = tuple[str, tuple[Arg, ...]]
+
+
+class InterpreterError(LiftdiffError):
+    """The CFA cannot be run as the IR promises (no or several enabled edges, ...)."""
+
+
+class StepLimitExceeded(InterpreterError):
+    """The run took more edges than allowed (a loop that does not stop soon enough)."""
+
+
+@dataclass(frozen=True)
+class RegionValue:
+    """A region's contents: the cells given explicitly, and the value of all others."""
+
+    cells: Mapping[int, Number]
+    default: Number
+
+
+@dataclass(frozen=True)
+class RunInputs:
+    scalars: Mapping[str, Number]
+    """Initial values of CFA variables by name; missing: `Cfa.initial`, else zero."""
+    regions: Mapping[str, RegionValue]
+    """Initial contents by region name; missing: `Region.init`, else zeros."""
+    stubs: Mapping[StubKey, Number]
+    """Results of external functions without code, by (name, argument values)."""
+
+
+@dataclass(frozen=True)
+class ExternalCall:
+    func: str
+    args: tuple[Arg, ...]
+    result: Number
+    source: str
+    """"library" (run for real), "stub" (from the table) or "missing" (zero assumed)."""
+
+
+@dataclass(frozen=True)
+class RunResult:
+    status: int
+    exit_code: int
+    outputs: Mapping[str, Number | RegionValue]
+    """By `Output.name`: scalars, or whole regions."""
+    events: tuple[tuple[str, tuple[Arg, ...]], ...]
+    printed: str
+    """What printf-family events wrote to stdout (latin-1: one char per byte)."""
+    calls: tuple[ExternalCall, ...]
+    """Each distinct external call evaluated, in first-evaluation order."""
+    steps: int
+
+
+def same_value(a: Arg, b: Arg) -> bool:
+    """Output equality: ints by value, floats bitwise except that all NaNs are equal."""
+    return concrete_ops.same_value(a, b)
+
+
+def _stub_key(value: Arg) -> object:
+    """Exact identity of an argument: floats by bits (all NaNs alike), ints by value."""
+    if isinstance(value, float):
+        return ("nan",) if math.isnan(value) else ("float", concrete_ops.float_bits(value))
+    if isinstance(value, str):
+        return ("str", value)
+    return ("int", value)
+
+
+class _Memory:
+    """Mutable state of one run: regions as sparse cells over a default."""
+
+    def __init__(self, regions: Mapping[str, RegionValue]) -> None:
+        self.cells = {name: dict(value.cells) for name, value in regions.items()}
+        self.defaults = {name: value.default for name, value in regions.items()}
+
+    def value(self, region: str) -> RegionValue:
+        return RegionValue(dict(self.cells[region]), self.defaults[region])
+
+
+Thunk = Callable[[], Arg]
+
+
+def _may_be_string(expr: Expr) -> bool:
+    if isinstance(expr, StrConst):
+        return True
+    if isinstance(expr, Cast):
+        return _may_be_string(expr.arg)
+    if isinstance(expr, Ite):
+        return _may_be_string(expr.then) or _may_be_string(expr.other)
+    return False
+
+
+class _Compiler(ExprVisitor[Thunk]):
+    """Turns expressions into closures over one run's state, once per expression.
+
+    Operators are resolved to `concrete_ops` functions when compiling, so a loop
+    body costs no dispatch per iteration. External calls are recorded here.
+    """
+
+    def __init__(
+        self, env: dict[str, Number], memory: _Memory, stubs: Mapping[StubKey, Number]
+    ) -> None:
+        self.env = env
+        self.memory = memory
+        self.stubs = {(func, tuple(_stub_key(a) for a in args)): value
+                      for (func, args), value in stubs.items()}
+        self.calls: dict[object, ExternalCall] = {}
+        self._compiled: dict[int, tuple[Expr, Thunk]] = {}
+
+    def compile(self, expr: Expr) -> Thunk:
+        known = self._compiled.get(id(expr))
+        if known is None:
+            known = (expr, self.visit(expr))  # keeps expr alive so its id stays unique
+            self._compiled[id(expr)] = known
+        return known[1]
+
+    def number(self, expr: Expr) -> Callable[[], Number]:
+        thunk = self.compile(expr)
+        if not _may_be_string(expr):
+            return cast_type(Callable[[], Number], thunk)  # no string can reach it
+
+        def checked() -> Number:
+            value = thunk()
+            if isinstance(value, str):
+                raise InterpreterError(f"string {value!r} used as a number")
+            return value
+
+        return checked
+
+    def index(self, expr: Expr) -> Callable[[], int]:
+        """An index's thunk: indices have integer type (ct.INDEX), so values are ints."""
+        return cast_type(Callable[[], int], self.number(expr))
+
+    def visit_Const(self, expr: Const) -> Thunk:
+        value = concrete_ops.coerce(expr.value, expr.type)
+        return lambda: value
+
+    def visit_Var(self, expr: Var) -> Thunk:
+        env, name = self.env, expr.name
+
+        def read() -> Arg:
+            try:
+                return env[name]
+            except KeyError:
+                raise InterpreterError(f"read of unknown variable '{name}'") from None
+
+        return read
+
+    def visit_Load(self, expr: Load) -> Thunk:
+        index = self.index(expr.index)
+        cells = self.memory.cells.get(expr.region)
+        if cells is None:
+            return _failing(f"load from unknown region '{expr.region}'")
+        default = self.memory.defaults[expr.region]
+        return lambda: cells.get(index(), default)
+
+    def visit_Unary(self, expr: Unary) -> Thunk:
+        if expr.op is UnOp.LNOT:  # also on a string: a non-null pointer
+            arg = self.compile(expr.arg)
+            return lambda: int(not concrete_ops.is_true(arg()))
+        number = self.number(expr.arg)
+        apply = concrete_ops.unary_function(expr.op, expr.arg.type, expr.type)
+        return lambda: apply(number())
+
+    def visit_Binary(self, expr: Binary) -> Thunk:
+        left, right = self.number(expr.left), self.number(expr.right)
+        apply = concrete_ops.binary_function(expr.op, expr.left.type, expr.type)
+        return lambda: apply(left(), right())
+
+    def visit_Cast(self, expr: Cast) -> Thunk:
+        convert = concrete_ops.cast_function(expr.arg.type, expr.type)
+        if not _may_be_string(expr.arg):
+            number = self.number(expr.arg)
+            return lambda: convert(number())
+        arg = self.compile(expr.arg)
+        to_bool = isinstance(expr.type, IntType) and expr.type.is_bool
+
+        def cast() -> Arg:
+            value = arg()
+            if isinstance(value, str):  # a string pointer: non-null, and the same string
+                return 1 if to_bool else value
+            return convert(value)
+
+        return cast
+
+    def visit_Ite(self, expr: Ite) -> Thunk:
+        cond, then, other = (self.compile(e) for e in (expr.cond, expr.then, expr.other))
+        return lambda: then() if concrete_ops.is_true(cond()) else other()
+
+    def visit_StrConst(self, expr: StrConst) -> Thunk:
+        text = expr.text
+        return lambda: text
+
+    def visit_Call(self, expr: Call) -> Thunk:
+        args = tuple(self.compile(a) for a in expr.args)
+        return lambda: self.call(expr, tuple(a() for a in args))
+
+    def call(self, expr: Call, args: tuple[Arg, ...]) -> Number:
+        key = (expr.func, tuple(_stub_key(a) for a in args))
+        known = self.calls.get(key)
+        if known is not None:
+            return known.result
+        if libm.is_library(expr.func):
+            numbers = tuple(a for a in args if not isinstance(a, str))
+            if len(numbers) != len(args):
+                raise InterpreterError(f"string argument to library function '{expr.func}'")
+            result = libm.call(expr.func, numbers)
+            source = "library"
+        elif key in self.stubs:
+            result, source = self.stubs[key], "stub"
+        else:
+            result, source = concrete_ops.zero(expr.type), "missing"
+        result = concrete_ops.coerce(result, expr.type)
+        self.calls[key] = ExternalCall(expr.func, args, result, source)
+        return result
+
+
+def _failing(message: str) -> Thunk:
+    def fail() -> Arg:
+        raise InterpreterError(message)
+
+    return fail
+
+
+def evaluate(
+    expr: Expr,
+    env: Mapping[str, Number],
+    regions: Mapping[str, RegionValue] | None = None,
+    stubs: Mapping[StubKey, Number] | None = None,
+) -> Arg:
+    """The value of one expression (for tests and debugging)."""
+    return _Compiler(dict(env), _Memory(regions or {}), stubs or {}).compile(expr)()
+
+
+def _initial_env(cfa: Cfa, inputs: RunInputs) -> dict[str, Number]:
+    env: dict[str, Number] = {}
+    for name, ctype in cfa.variables.items():
+        value = inputs.scalars.get(name, cfa.initial.get(name, 0))
+        env[name] = concrete_ops.coerce(value, ctype)
+    for name, value in inputs.scalars.items():
+        env.setdefault(name, value)
+    return env
+
+
+def _initial_regions(cfa: Cfa, inputs: RunInputs) -> dict[str, RegionValue]:
+    regions: dict[str, RegionValue] = {}
+    for name, region in cfa.regions.items():
+        given = inputs.regions.get(name)
+        if given is not None:
+            regions[name] = RegionValue(
+                {int(i): concrete_ops.coerce(v, region.elem) for i, v in given.cells.items()},
+                concrete_ops.coerce(given.default, region.elem))
+        else:
+            init = region.init or ()
+            regions[name] = RegionValue(
+                {i: concrete_ops.coerce(v, region.elem) for i, v in enumerate(init)},
+                concrete_ops.zero(region.elem))
+    for name, value in inputs.regions.items():
+        regions.setdefault(name, value)
+    return regions
+
+
+@dataclass(frozen=True)
+class _Step:
+    """An edge ready to run: its guard (Assume) and its effect, as closures."""
+
+    edge: Edge
+    guard: Thunk | None
+    effect: Callable[[], None] | None
+
+
+class _Run:
+    """The mutable state of one run and the steps compiled for it."""
+
+    def __init__(self, cfa: Cfa, inputs: RunInputs) -> None:
+        self.cfa = cfa
+        self.env = _initial_env(cfa, inputs)
+        self.memory = _Memory(_initial_regions(cfa, inputs))
+        self.compiler = _Compiler(self.env, self.memory, inputs.stubs)
+        self.events: list[tuple[str, tuple[Arg, ...]]] = []
+        self.printed: list[str] = []
+        self.successors = cfa.successors()
+        self.steps_at: dict[int, tuple[_Step, ...]] = {}
+
+    def steps(self, location: int) -> tuple[_Step, ...]:
+        known = self.steps_at.get(location)
+        if known is None:
+            known = tuple(self.step(edge) for edge in self.successors.get(location, ()))
+            self.steps_at[location] = known
+        return known
+
+    def step(self, edge: Edge) -> _Step:
+        action = edge.action
+        if isinstance(action, Assume):
+            return _Step(edge, self.compiler.compile(action.cond), None)
+        if isinstance(action, Assign):
+            return _Step(edge, None, self.assign(action, edge))
+        if isinstance(action, Store):
+            return _Step(edge, None, self.store(action))
+        if isinstance(action, Event):
+            return _Step(edge, None, self.event(action))
+        assert isinstance(action, Skip)
+        return _Step(edge, None, None)
+
+    def assign(self, action: Assign, edge: Edge) -> Callable[[], None]:
+        target, env = action.target, self.env
+        declared = self.cfa.variables.get(target)
+        if declared is not None and (
+            isinstance(declared, FloatType) != isinstance(action.value.type, FloatType)
+        ):
+            raise InterpreterError(
+                f"assignment of a {action.value.type} value to '{target}' of type {declared}",
+                edge.loc or self.cfa.location)
+        value = self.compiler.number(action.value)
+
+        def assign() -> None:
+            env[target] = value()
+
+        return assign
+
+    def store(self, action: Store) -> Callable[[], None]:
+        cells = self.memory.cells.get(action.region)
+        if cells is None:
+            message = f"store to unknown region '{action.region}'"
+
+            def fail() -> None:
+                raise InterpreterError(message)
+
+            return fail
+        index, value = self.compiler.index(action.index), self.compiler.number(action.value)
+
+        def store() -> None:
+            cells[index()] = value()
+
+        return store
+
+    def event(self, action: Event) -> Callable[[], None]:
+        func = action.func
+        args = tuple(self.compiler.compile(a) for a in action.args)
+
+        def event() -> None:
+            values = tuple(a() for a in args)
+            self.events.append((func, values))
+            self.printed.append(libm.output_text(func, values))
+
+        return event
+
+    def choose(self, location: int) -> _Step:
+        """The one enabled outgoing edge (the CFA is deterministic)."""
+        steps = self.steps(location)
+        if len(steps) == 1 and steps[0].guard is None:
+            return steps[0]
+        enabled = [s for s in steps if s.guard is None or concrete_ops.is_true(s.guard())]
+        if len(enabled) != 1:
+            raise InterpreterError(
+                f"{len(enabled)} enabled edges at location {location} (expected exactly one)",
+                steps[0].edge.loc if steps else None)
+        return enabled[0]
+
+
+def run(cfa: Cfa, inputs: RunInputs, *, max_steps: int = 1_000_000) -> RunResult:
+    """Execute `cfa` from its entry to its exit on `inputs`.
+
+    Raises StepLimitExceeded after `max_steps` edges, InterpreterError when the
+    CFA is not deterministic where it is run or an operation the lowering
+    guards is reached, UnsupportedError for printf text that cannot be rendered.
+    """
+    state = _Run(cfa, inputs)
+    location = cfa.entry
+    steps = 0
+    while location != cfa.exit:
+        try:
+            step = state.choose(location)
+            if steps >= max_steps:
+                raise StepLimitExceeded(f"no exit after {max_steps} steps", step.edge.loc)
+            steps += 1
+            if step.effect is not None:
+                step.effect()
+        except LiftdiffError as error:
+            if error.location is None:
+                outgoing = state.successors.get(location)
+                error.location = (outgoing[0].loc if outgoing else None) or cfa.location
+            raise
+        location = step.edge.dst
+    env = state.env
+    return RunResult(
+        status=int(env.get(STATUS_VAR, 0)),
+        exit_code=int(env.get(EXIT_CODE_VAR, 0)),
+        outputs=_outputs(cfa, env, state.memory),
+        events=tuple(state.events),
+        printed="".join(state.printed),
+        calls=tuple(state.compiler.calls.values()),
+        steps=steps,
+    )
+
+
+def _outputs(
+    cfa: Cfa, env: Mapping[str, Number], memory: _Memory
+) -> dict[str, Number | RegionValue]:
+    outputs: dict[str, Number | RegionValue] = {}
+    for output in cfa.outputs:
+        if output.is_region:
+            outputs[output.name] = memory.value(output.ref)
+        elif output.ref in env:
+            outputs[output.name] = env[output.ref]
+        else:
+            raise InterpreterError(f"output '{output.name}' reads unknown variable '{output.ref}'")
+    return outputs

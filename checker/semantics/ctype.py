@@ -1,0 +1,220 @@
+"""C types at LP64 widths and the conversion rules of C11 6.3.
+
+Types are frozen values so they can key dictionaries and appear in IR nodes.
+Scalars are what the IR computes with; aggregates (arrays, structs) are
+flattened by the lowering into scalar variables and memory regions.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import TypeGuard
+
+
+@dataclass(frozen=True)
+class IntType:
+    """An integer type; `bits` is the value width (1 for _Bool), `size` the bytes."""
+
+    bits: int
+    signed: bool
+    name: str
+    rank: int
+    size: int
+
+    @property
+    def is_bool(self) -> bool:
+        return self.bits == 1
+
+    @property
+    def min(self) -> int:
+        return -(1 << (self.bits - 1)) if self.signed else 0
+
+    @property
+    def max(self) -> int:
+        return (1 << (self.bits - 1)) - 1 if self.signed else (1 << self.bits) - 1
+
+    def wrap(self, value: int) -> int:
+        """Reduce an integer into this type's range (two's complement)."""
+        if self.is_bool:
+            return 1 if value else 0
+        value &= (1 << self.bits) - 1
+        if self.signed and value >> (self.bits - 1):
+            value -= 1 << self.bits
+        return value
+
+    def __str__(self) -> str:
+        return self.name
+
+
+@dataclass(frozen=True)
+class FloatType:
+    bits: int  # 32 or 64
+    name: str
+
+    @property
+    def size(self) -> int:
+        return self.bits // 8
+
+    @property
+    def ebits(self) -> int:
+        return 8 if self.bits == 32 else 11
+
+    @property
+    def sbits(self) -> int:
+        return 24 if self.bits == 32 else 53
+
+    def __str__(self) -> str:
+        return self.name
+
+
+@dataclass(frozen=True)
+class PointerType:
+    """A pointer; the IR represents its value as an element offset into a region."""
+
+    target: CType
+
+    @property
+    def size(self) -> int:
+        return 8
+
+    def __str__(self) -> str:
+        return f"{self.target} *"
+
+
+@dataclass(frozen=True)
+class ArrayType:
+    elem: CType
+    length: int | None
+
+    @property
+    def size(self) -> int:
+        if self.length is None:
+            return 0
+        return self.length * self.elem.size
+
+    def __str__(self) -> str:
+        return f"{self.elem}[{'' if self.length is None else self.length}]"
+
+
+@dataclass(frozen=True)
+class StructType:
+    tag: str
+    fields: tuple[tuple[str, CType], ...]
+
+    @property
+    def size(self) -> int:
+        offset = 0
+        align = 1
+        for _, ftype in self.fields:
+            falign = alignment(ftype)
+            align = max(align, falign)
+            offset = (offset + falign - 1) // falign * falign + ftype.size
+        return (offset + align - 1) // align * align
+
+    def field_type(self, name: str) -> CType | None:
+        for fname, ftype in self.fields:
+            if fname == name:
+                return ftype
+        return None
+
+    def __str__(self) -> str:
+        return f"struct {self.tag}"
+
+
+@dataclass(frozen=True)
+class VoidType:
+    @property
+    def size(self) -> int:
+        return 1
+
+    def __str__(self) -> str:
+        return "void"
+
+
+@dataclass(frozen=True)
+class FunctionType:
+    ret: CType
+    params: tuple[CType, ...]
+    variadic: bool = False
+
+    @property
+    def size(self) -> int:
+        return 1
+
+    def __str__(self) -> str:
+        return f"{self.ret} (*)({', '.join(map(str, self.params))})"
+
+
+CType = IntType | FloatType | PointerType | ArrayType | StructType | VoidType | FunctionType
+ScalarType = IntType | FloatType | PointerType
+
+BOOL = IntType(1, False, "_Bool", 0, 1)
+CHAR = IntType(8, True, "char", 1, 1)
+SCHAR = IntType(8, True, "signed char", 1, 1)
+UCHAR = IntType(8, False, "unsigned char", 1, 1)
+SHORT = IntType(16, True, "short", 2, 2)
+USHORT = IntType(16, False, "unsigned short", 2, 2)
+INT = IntType(32, True, "int", 3, 4)
+UINT = IntType(32, False, "unsigned int", 3, 4)
+LONG = IntType(64, True, "long", 4, 8)
+ULONG = IntType(64, False, "unsigned long", 4, 8)
+LLONG = IntType(64, True, "long long", 5, 8)
+ULLONG = IntType(64, False, "unsigned long long", 5, 8)
+FLOAT = FloatType(32, "float")
+DOUBLE = FloatType(64, "double")
+VOID = VoidType()
+SIZE_T = ULONG
+PTRDIFF_T = LONG
+INDEX = LONG
+"""Type of pointer offsets and region indices in the IR."""
+
+INT_TYPES = (BOOL, CHAR, SCHAR, UCHAR, SHORT, USHORT, INT, UINT, LONG, ULONG, LLONG, ULLONG)
+
+
+def alignment(ctype: CType) -> int:
+    if isinstance(ctype, ArrayType):
+        return alignment(ctype.elem)
+    if isinstance(ctype, StructType):
+        return max((alignment(t) for _, t in ctype.fields), default=1)
+    return max(1, min(ctype.size, 8))
+
+
+def is_scalar(ctype: CType) -> TypeGuard[ScalarType]:
+    return isinstance(ctype, (IntType, FloatType, PointerType))
+
+
+def is_arithmetic(ctype: CType) -> bool:
+    return isinstance(ctype, (IntType, FloatType))
+
+
+def promote(ctype: IntType) -> IntType:
+    """Integer promotion (6.3.1.1): everything narrower than int becomes int."""
+    if ctype.rank < INT.rank:
+        return INT
+    return ctype
+
+
+def common_type(a: CType, b: CType) -> IntType | FloatType:
+    """Usual arithmetic conversions (6.3.1.8)."""
+    assert isinstance(a, (IntType, FloatType)) and isinstance(b, (IntType, FloatType))
+    if isinstance(a, FloatType) or isinstance(b, FloatType):
+        bits = max(t.bits for t in (a, b) if isinstance(t, FloatType))
+        return DOUBLE if bits == 64 else FLOAT
+    a, b = promote(a), promote(b)
+    if a == b:
+        return a
+    if a.signed == b.signed:
+        return a if a.rank >= b.rank else b
+    unsigned, signed = (a, b) if not a.signed else (b, a)
+    if unsigned.rank >= signed.rank:
+        return unsigned
+    if signed.bits > unsigned.bits:
+        return signed
+    return _unsigned_of(signed)
+
+
+def _unsigned_of(t: IntType) -> IntType:
+    for cand in INT_TYPES:
+        if not cand.signed and cand.rank == t.rank and cand.bits == t.bits:
+            return cand
+    return ULONG if t.bits == 64 else UINT

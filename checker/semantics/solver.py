@@ -1,0 +1,158 @@
+"""The one place that asks z3 for an answer.
+
+Every call goes through a `Budget` that caps its time by what is left of the
+function's allowance; z3's `unknown` (timeout, memory, incompleteness) becomes
+an UNKNOWN answer with z3's reason, never a guess. `check` asks for
+satisfiability, `query_horn` asks Spacer about Horn clauses.
+"""
+
+from __future__ import annotations
+
+import enum
+import time
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+
+import z3
+
+from checker.types import Settings
+
+
+class Outcome(enum.Enum):
+    SAT = "sat"
+    UNSAT = "unsat"
+    UNKNOWN = "unknown"
+
+
+@dataclass
+class Budget:
+    """Wall-clock allowance for one function pair, shared by all its solver calls."""
+
+    seconds: float
+    per_call: float
+    memory_mb: int = 4096
+    started: float = field(default_factory=time.monotonic)
+    calls: int = 0
+
+    def remaining(self) -> float:
+        return self.seconds - (time.monotonic() - self.started)
+
+    def elapsed(self) -> float:
+        return time.monotonic() - self.started
+
+    def count_call(self) -> None:
+        self.calls += 1
+
+    def exhausted(self) -> bool:
+        return self.remaining() <= 0.05
+
+    def share(self, seconds: float) -> Budget:
+        """A sub-budget of at most `seconds` that counts its calls into this one."""
+        return _Share(
+            min(seconds, max(0.0, self.remaining())), self.per_call, self.memory_mb, parent=self
+        )
+
+    def call_limit(self) -> float:
+        return max(0.05, min(self.per_call, self.remaining()))
+
+
+@dataclass
+class _Share(Budget):
+    parent: Budget | None = None
+
+    def count_call(self) -> None:
+        self.calls += 1
+        if self.parent is not None:
+            self.parent.count_call()
+
+
+def function_budget(settings: Settings, started: float) -> Budget:
+    """The one wall-clock allowance of a function pair, counted from `started`."""
+    return Budget(settings.timeout, settings.solver_timeout, settings.memory_mb, started=started)
+
+
+@dataclass(frozen=True)
+class Answer:
+    outcome: Outcome
+    model: z3.ModelRef | None = None
+    reason: str | None = None
+    core: tuple[int, ...] = ()
+    """For UNSAT under assumptions: indices of the assumptions the refutation used."""
+
+
+def check(
+    assertions: list[z3.BoolRef], budget: Budget, assuming: Sequence[z3.BoolRef] = ()
+) -> Answer:
+    """Satisfiability of the conjunction of `assertions` (and `assuming`, whose
+    unsat core is reported on UNSAT) within the budget."""
+    if budget.exhausted():
+        return Answer(Outcome.UNKNOWN, reason="time limit reached")
+    budget.count_call()
+    z3.set_param("memory_max_size", budget.memory_mb)
+    solver = z3.Solver()
+    limit = budget.call_limit()
+    solver.set("timeout", int(limit * 1000))
+    if assuming:
+        # a minimal core: the lifted GENERALIZE reads it as "these feature values
+        # and input equalities are needed", so nothing removable may stay in it
+        solver.set("core.minimize", True)
+    solver.add(*assertions)
+    markers = [z3.Bool(f"assumption!{i}") for i in range(len(assuming))]
+    for marker, fact in zip(markers, assuming, strict=True):
+        solver.add(z3.Implies(marker, fact))
+    try:
+        result = solver.check(*markers)
+    except z3.Z3Exception as exc:
+        return Answer(Outcome.UNKNOWN, reason=f"solver error: {exc}")
+    if result == z3.sat:
+        return Answer(Outcome.SAT, model=solver.model())
+    if result == z3.unsat:
+        used = {str(m) for m in solver.unsat_core()}
+        return Answer(Outcome.UNSAT, core=tuple(
+            i for i, marker in enumerate(markers) if str(marker) in used))
+    reason = solver.reason_unknown()
+    if reason in ("timeout", "canceled"):
+        reason = f"solver timeout after {limit:.1f} s"
+    return Answer(Outcome.UNKNOWN, reason=f"solver returned unknown ({reason})")
+
+
+@dataclass(frozen=True)
+class HornAnswer:
+    outcome: Outcome
+    """SAT: the queried relation is reachable; UNSAT: it is not."""
+    reason: str | None = None
+    trace_rules: int | None = None
+    """For SAT: how many rules Spacer's counterexample applies (None: it gives none)."""
+
+
+def query_horn(
+    clauses: str, relation: str, budget: Budget, options: Mapping[str, bool] | None = None
+) -> HornAnswer:
+    """Is `relation` reachable under the Horn `clauses` (SMT-LIB text, as
+    `Fixedpoint.sexpr()` prints them)? Spacer solves a re-parsed copy in a fresh
+    context: its heuristics depend on term ids, so the answer does not depend on
+    whatever was built before."""
+    if budget.exhausted():
+        return HornAnswer(Outcome.UNKNOWN, reason="time limit reached")
+    budget.count_call()
+    z3.set_param("memory_max_size", budget.memory_mb)
+    fixedpoint = z3.Fixedpoint(ctx=z3.Context())
+    fixedpoint.set(engine="spacer")
+    for name, value in (options or {}).items():
+        fixedpoint.set(name, value)
+    fixedpoint.set("timeout", int(budget.call_limit() * 1000))
+    try:
+        queries = fixedpoint.parse_string(f"{clauses}\n(query {relation})\n")
+        result = fixedpoint.query(*queries)
+    except z3.Z3Exception as exc:
+        reason = "Spacer timeout" if "canceled" in str(exc) else f"Spacer failed: {exc}"
+        return HornAnswer(Outcome.UNKNOWN, reason=reason)
+    if result == z3.unsat:
+        return HornAnswer(Outcome.UNSAT)
+    if result == z3.sat:
+        try:
+            rules: int | None = len(fixedpoint.get_rules_along_trace())
+        except z3.Z3Exception:
+            rules = None
+        return HornAnswer(Outcome.SAT, trace_rules=rules)
+    return HornAnswer(Outcome.UNKNOWN, reason=f"Spacer: {fixedpoint.reason_unknown()}")

@@ -1,0 +1,1 @@
+"""The tree against its plan: import cycles, the stage order, docs/architecture.md."""

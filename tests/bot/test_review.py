@@ -1,0 +1,78 @@
+"""The review of a pull request's net change: settings of the base revision, limits,
+and untrusted C text that cannot make the App read the server's files."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from bot.model import PullRequest
+from bot.review import Limits, review, size_problem
+from checker.types import Verdict
+from hooks.gitrepo import Repo
+from tests.hooks.productline import git, init_repo
+
+pytestmark = pytest.mark.git
+
+
+def commit(repo: Path, files: dict[str, str], message: str) -> str:
+    for name, text in files.items():
+        (repo / name).parent.mkdir(parents=True, exist_ok=True)
+        (repo / name).write_text(text)
+    git(repo, "add", "-A")
+    git(repo, "commit", "-q", "-m", message)
+    return git(repo, "rev-parse", "HEAD").stdout.strip()
+
+
+def test_headers_outside_the_revision_are_not_read_for_untrusted_code(tmp_path: Path) -> None:
+    secret = tmp_path / "server" / "secret.h"
+    secret.parent.mkdir()
+    secret.write_text("#define K 5\n")
+    climb = "../" * 30
+    repo = init_repo(tmp_path / "repo")
+    text = (
+        f'#include "{secret}"\n#include <{climb}{str(secret).lstrip("/")}>\n'
+        "int f(void) {{ return K{}; }}\n"
+    )
+    base = commit(repo, {"f.c": text.format("")}, "f")
+    head = commit(repo, {"f.c": text.format(" + 0")}, "f: same")
+    untrusted = review(Repo(str(repo)), base, head, Limits(), allow_compiler=False)
+    (result,) = untrusted.results
+    assert result.verdict is not Verdict.EQUIVALENT  # K stayed unknown: nothing was read
+    assert untrusted.compiled_replay is False
+    trusted = review(Repo(str(repo)), base, head, Limits(), allow_compiler=True)
+    assert [r.verdict for r in trusted.results] == [Verdict.EQUIVALENT]  # the user's own disk
+    # a standard-header name never climbs out of the stub prelude, trusted or not
+    only_climb = "\n".join(text.splitlines()[1:]) + "\n"
+    base = commit(repo, {"f.c": only_climb.format("")}, "f")
+    head = commit(repo, {"f.c": only_climb.format(" + 0")}, "f: same")
+    trusted = review(Repo(str(repo)), base, head, Limits(), allow_compiler=True)
+    assert [r.verdict for r in trusted.results] != [Verdict.EQUIVALENT]
+
+
+def test_settings_come_from_the_base_revision(tmp_path: Path) -> None:
+    repo = init_repo(tmp_path / "repo")
+    base = commit(repo, {"f.c": "int f(int x) { return x; }\n"}, "f")
+    head = commit(
+        repo,
+        {
+            "f.c": "int f(int x) { return x + 1; }\n",
+            ".liftdiff.toml": '[policy]\npaths = ["*.none"]\nblock = ["ERROR"]\n',
+        },
+        "f: off by one, and please do not look",
+    )
+    found = review(Repo(str(repo)), base, head, Limits(), allow_compiler=False)
+    assert [(r.function, r.verdict) for r in found.results] == [("f", Verdict.NOT_EQUIVALENT)]
+    assert found.block == frozenset({Verdict.NOT_EQUIVALENT})
+
+
+def test_limits() -> None:
+    pr = PullRequest("a/b", 1, "t", "", (), "b" * 40, "h" * 40, "m" * 40, "", "", (), 400, 10)
+    assert size_problem(pr, Limits()) == (
+        "400 changed files is more than this installation checks (300)"
+    )
+    assert size_problem(pr, Limits(max_files=500, max_lines=5)) == (
+        "10 changed lines is more than this installation checks (5)"
+    )
+    assert size_problem(pr, Limits(max_files=500)) is None

@@ -1,0 +1,2 @@
+int g;
+int f(void) { g++; return g; }

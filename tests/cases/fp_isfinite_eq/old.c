@@ -1,0 +1,2 @@
+#include <math.h>
+int f(double x) { return isfinite(x) != 0; }

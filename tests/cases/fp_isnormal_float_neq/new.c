@@ -1,0 +1,2 @@
+#include <math.h>
+int f(float x) { return isnormal((double)x) != 0; }

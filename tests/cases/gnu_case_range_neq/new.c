@@ -1,0 +1,9 @@
+int f(unsigned char c)
+{
+    switch (c) {
+    case 0 ... 8:
+        return 1;
+    default:
+        return 0;
+    }
+}

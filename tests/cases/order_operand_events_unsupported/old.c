@@ -1,0 +1,2 @@
+int ext(int);
+int f(int x) { return ext(x) - ext(x + 1); }

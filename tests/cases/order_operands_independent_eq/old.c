@@ -1,0 +1,4 @@
+int g, c;
+int f(void) { g = g * 2; return g; }
+int h(void) { c = c + 3; return c; }
+int test(void) { return f() - h(); }

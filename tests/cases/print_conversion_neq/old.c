@@ -1,0 +1,2 @@
+#include <stdio.h>
+void f(int x) { printf("%d\n", x); }

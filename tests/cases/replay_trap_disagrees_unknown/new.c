@@ -1,0 +1,8 @@
+struct S { int a[4]; int b; };
+int f(int i)
+{
+    struct S s = {{1, 2, 3, 4}, 5};
+    if (i < 0 || i > 4)
+        return 0;
+    return i < 4 ? s.a[i] : s.b;
+}

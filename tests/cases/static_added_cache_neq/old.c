@@ -1,0 +1,1 @@
+int sq(int x) { return x * x; }

@@ -1,0 +1,1 @@
+int counter(int d) { static int k; k = k + d; return k; }

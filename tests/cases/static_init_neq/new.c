@@ -1,0 +1,1 @@
+int counter(void) { static int k = 1; return k++; }

@@ -1,0 +1,1 @@
+int counter(void) { static int k = 0; return k++; }

@@ -1,0 +1,1 @@
+int counter(void) { static int k; k++; return k; }

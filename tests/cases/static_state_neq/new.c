@@ -1,0 +1,1 @@
+int counter(int d) { static int k; k += d + 1; return k - 1; }

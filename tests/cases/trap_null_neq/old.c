@@ -1,0 +1,1 @@
+int f(int *p) { return *p + 1; }

@@ -1,0 +1,7 @@
+typedef short num;
+
+int add(int a, int b)
+{
+    num s = a + b;
+    return s;
+}

@@ -1,0 +1,1 @@
+int f(void) { return (int)1e10; }

@@ -1,0 +1,2 @@
+#include <math.h>
+int f(double d) { return (int)trunc(d); }

@@ -1,0 +1,1 @@
+int f(int x, int s) { return x << s; }

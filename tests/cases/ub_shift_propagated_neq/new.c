@@ -1,0 +1,5 @@
+int f(int x)
+{
+    int s = 40;
+    return x << (s & 31);
+}

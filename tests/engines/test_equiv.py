@@ -1,0 +1,53 @@
+"""A product's difference formula that timed out whole once is split straight
+away on later queries (the lifted EQ asks one product many times)."""
+
+from __future__ import annotations
+
+import z3
+
+import checker.engines.equiv as equiv
+from checker.engines.decide import PairContext
+from checker.frontend.frontend import load
+from checker.replay.replay import CompiledVersion
+from checker.semantics.solver import Answer, Budget, Outcome
+from checker.types import Settings, SourceFile
+
+OLD = "int f(int x, int y) { if (x > 3) return x * y; return y; }\n"
+NEW = "int f(int x, int y) { if (x > 3) return y * x + (x == 77); return y; }\n"
+
+
+def _context() -> PairContext:
+    settings = Settings()
+    old = load(SourceFile("old.c", OLD, {}), settings).program
+    new = load(SourceFile("new.c", NEW, {}), settings).program
+    versions = (CompiledVersion("old.c", OLD), CompiledVersion("new.c", NEW))
+    return PairContext(old, new, "f", settings, versions, None)
+
+
+def test_whole_formula_is_tried_once_per_product(monkeypatch) -> None:  # type: ignore[no-untyped-def]
+    ctx = _context()
+    product = ctx.product()
+    whole = product.differ
+    asked: list[str] = []
+    real_check = equiv.check
+
+    def check(assertions, budget, assuming=()):  # type: ignore[no-untyped-def]
+        if any(a.eq(whole) for a in assertions):
+            asked.append("whole")
+            return Answer(Outcome.UNKNOWN, reason="solver timeout after 0.3 s")
+        asked.append("piece")
+        return real_check(assertions, budget, assuming)
+
+    monkeypatch.setattr(equiv, "check", check)
+    first = ctx.decide(Budget(30, 10), fuzz=False)
+    assert first.kind is Outcome.SAT and first.witness is not None
+    assert first.witness.assignment.scalars["arg0"] == 77
+    assert asked.count("whole") == 1 and "piece" in asked
+    asked.clear()
+
+    def not_77(symbols):  # type: ignore[no-untyped-def]
+        return [symbols["arg0"] != z3.BitVecVal(77, 32)]
+
+    second = ctx.decide(Budget(30, 10), not_77, fuzz=False)
+    assert second.kind is Outcome.UNSAT
+    assert asked and "whole" not in asked

@@ -1,0 +1,1 @@
+"""Tests of hooks/, on real temporary git repositories."""

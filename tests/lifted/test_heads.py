@@ -1,0 +1,81 @@
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from checker.lifted.heads import minimise, to_c
+from checker.lifted.widen import Interval
+
+BOOLS = {"A": True, "B": True, "C": True}
+
+
+def test_paper_figure_one_head_is_minimal() -> None:
+    configs = [
+        {"A": 0, "B": 1, "C": 1},
+        {"A": 0, "B": 0, "C": 1},
+        {"A": 1, "B": 1, "C": 1},
+        {"A": 1, "B": 1, "C": 0},
+    ]
+    assert to_c(minimise(configs, BOOLS), BOOLS) == "(!A && C) || (A && B)"
+
+
+def test_dont_cares_outside_the_feature_model_simplify_heads() -> None:
+    configs = [{"A": 1, "B": 0}]
+    valid = lambda c: not (c["A"] and c["B"])  # noqa: E731 - A excludes B
+    assert to_c(minimise(configs, BOOLS, valid), BOOLS) == "A"
+
+
+def test_every_and_no_configuration() -> None:
+    everything = [{"A": a} for a in (0, 1)]
+    assert to_c(minimise(everything, BOOLS), BOOLS) == "1"
+    assert to_c([], BOOLS) == "0"
+
+
+def test_integer_features_are_printed_as_comparisons() -> None:
+    cubes = minimise([{"LEVEL": 3, "A": 1}, {"LEVEL": 3, "A": 0}], {"LEVEL": False, "A": True})
+    assert to_c(cubes, {"LEVEL": False, "A": True}) == "LEVEL == 3"
+
+
+NAMES = [f"F{i}" for i in range(14)]  # beyond MINTERM_LIMIT: iterated consensus
+
+
+def _members(cubes: list[dict[str, int]]) -> set[int]:
+    return {
+        bits for bits in range(1 << len(NAMES))
+        if any(all((bits >> NAMES.index(k)) & 1 == v for k, v in c.items()) for c in cubes)
+    }
+
+
+@settings(max_examples=25, deadline=None)
+@given(st.lists(st.dictionaries(st.sampled_from(NAMES), st.integers(0, 1), min_size=1,
+                                max_size=6), min_size=1, max_size=6))
+def test_many_features_same_configurations_prime_and_irredundant(
+    cubes: list[dict[str, int]],
+) -> None:
+    """Above MINTERM_LIMIT features: the same configurations, every cube prime
+    (no literal can go), none the others cover."""
+    head = minimise(cubes, dict.fromkeys(NAMES, True))
+    wanted = _members(cubes)
+    assert _members(head) == wanted
+    for i, cube in enumerate(head):
+        for name in cube:
+            wider = {k: v for k, v in cube.items() if k != name}
+            assert not _members([wider]) <= wanted, (cube, name)
+        assert _members(head[:i] + head[i + 1:]) != wanted, cube
+
+
+def test_many_features_consensus_finds_the_short_form() -> None:
+    """(F0 && F13) || (!F0 && F12) || (F12 && F13) over 14 features: the last
+    cube is the consensus of the others and goes."""
+    names = dict.fromkeys(NAMES, True)
+    cubes = [
+        {"F0": 1, "F13": 1, "F5": 1}, {"F0": 1, "F13": 1, "F5": 0},
+        {"F0": 0, "F12": 1}, {"F12": 1, "F13": 1}, {**{n: 0 for n in NAMES[1:12]}, "F0": 1,
+                                                       "F13": 1},
+    ]
+    assert to_c(minimise(cubes, names), names) == "(!F0 && F12) || (F0 && F13)"
+
+
+def test_ranges_of_integer_features_print_and_absorb() -> None:
+    wide, narrow = Interval(3, None, True), Interval(7, 9, True)
+    assert minimise([{"N": narrow}, {"N": wide}, {"N": 5}], {"N": False}) == [{"N": wide}]
+    assert to_c([{"N": narrow, "A": 1}, {"N": 2}], {"N": False, "A": True}) == \
+        "(A && N >= 7 && N <= 9) || N == 2"

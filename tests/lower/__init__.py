@@ -1,0 +1,1 @@
+"""Tests of checker/lower/ (from C to the IR)."""

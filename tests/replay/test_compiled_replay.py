@@ -1,0 +1,585 @@
+"""The gcc witness harness: generated text (pure) and compiled runs on small C files."""
+
+from __future__ import annotations
+
+import dataclasses
+import math
+
+import pytest
+
+from checker.ir.ir import StaticLocal
+from checker.replay.compiled_replay import (
+    USER_MAIN,
+    Assignment,
+    Buffer,
+    HarnessError,
+    HarnessSpec,
+    OutputLeaf,
+    StaticAlias,
+    Stub,
+    compiler_available,
+    harness_source,
+    label_statics,
+    run_harness,
+    skipped_stubs,
+)
+from checker.semantics import ctype as ct
+
+
+def spec(
+    source: str,
+    function: str = "f",
+    params: tuple[tuple[str, str], ...] = (),
+    return_type: str | None = "int",
+    *,
+    assignments: tuple[Assignment, ...] = (),
+    buffers: tuple[Buffer, ...] = (),
+    outputs: tuple[OutputLeaf, ...] | None = None,
+    stubs: tuple[Stub, ...] = (),
+    flags: tuple[str, ...] = (),
+) -> HarnessSpec:
+    if outputs is None:
+        outputs = (OutputLeaf("return", "__liftdiff_ret", ct.INT),) if return_type else ()
+    return HarnessSpec("case.c", source, function, params, return_type, assignments, buffers,
+                       outputs, stubs, flags)
+
+
+# ------------------------------------------------------------ harness text
+
+
+def test_user_main_is_renamed_around_the_user_text() -> None:
+    text = harness_source(spec("int main(void) { return 1; }\nint f(void) { return 2; }"))
+    define = text.index(f"#define main {USER_MAIN}")
+    user = text.index("int main(void) { return 1; }")
+    undef = text.index("#undef main")
+    harness_main = text.index("int main(int argc, char **argv)")
+    assert define < user < undef < harness_main
+    assert '#line 1 "case.c"' in text
+
+
+def test_calling_the_user_main_itself() -> None:
+    text = harness_source(spec("int main(void) { return 1; }", function="main"))
+    assert f"__typeof__({USER_MAIN}()) __liftdiff_ret = {USER_MAIN}();" in text
+
+
+def test_parameter_declarations_become_assignable_locals() -> None:
+    params = (("n", "const int n"), ("a", "int a[10]"), ("s", "const char *const s"),
+              ("m", "double m[][4]"), ("r", "register long r"))
+    text = harness_source(spec("", params=params))
+    assert "    int n;\n" in text
+    assert "    int (*a);\n" in text
+    assert "    const char * s;\n" in text
+    assert "    double (*m)[4];\n" in text
+    assert "    long r;\n" in text
+    assert "__liftdiff_ret = f(n, a, s, m, r);" in text
+
+
+def test_globals_are_set_before_parameters_are_declared() -> None:
+    text = harness_source(spec(
+        "", params=(("x", "int x"),),
+        assignments=(Assignment("x", 1, ct.INT), Assignment("g.a[2]", -0.0, ct.DOUBLE))))
+    global_set = text.index("__typeof__(g.a[2]) __liftdiff_v = (__typeof__(g.a[2]))((-0x0p+0));")
+    declared = text.index("    int x;")
+    param_set = text.index("__typeof__(x) __liftdiff_v = (__typeof__(x))(1);")
+    assert global_set < declared < param_set
+
+
+def test_buffers_point_into_zeroed_storage() -> None:
+    text = harness_source(spec("", params=(("p", "int *p"),), buffers=(Buffer("p", 8, 3),)))
+    assert "static unsigned char __liftdiff_buf_p[8 * sizeof *p]" in text
+    assert "p = (__typeof__(p))(void *)__liftdiff_buf_p + 3;" in text
+
+
+@pytest.mark.parametrize(
+    ("buffer", "message"),
+    [(Buffer("q", 4, 0), "unknown parameter 'q'"), (Buffer("p", 4, 4), "offset 4"),
+     (Buffer("p", 0, 0), "0 elements")],
+)
+def test_bad_buffers_are_harness_errors(buffer: Buffer, message: str) -> None:
+    with pytest.raises(HarnessError, match=message):
+        harness_source(spec("", params=(("p", "int *p"),), buffers=(buffer,)))
+
+
+def test_output_leaves_print_exactly() -> None:
+    outputs = (OutputLeaf("a", "x", ct.INT), OutputLeaf("b", "u", ct.ULONG),
+               OutputLeaf("c", "d", ct.FLOAT), OutputLeaf("d", "flag", ct.BOOL))
+    text = harness_source(spec("", outputs=outputs))
+    assert 'dprintf(__liftdiff_fd, "v 0 %lld\\n", (long long)(x));' in text
+    assert 'dprintf(__liftdiff_fd, "v 1 %llu\\n", (unsigned long long)(u));' in text
+    assert 'dprintf(__liftdiff_fd, "v 2 %a\\n", (double)(d));' in text
+    assert 'dprintf(__liftdiff_fd, "v 3 %llu\\n", (unsigned long long)(flag));' in text
+
+
+def test_stub_definitions_from_prototypes() -> None:
+    stubs = (
+        Stub("get", "extern int get(int, const char *)", (((1, "k"), 7), ((2, "k"), -9))),
+        Stub("scale", "double scale(double x)", (((-0.0,), 0.5),)),
+        Stub("note", "void note(struct S *)", ()),
+        Stub("lookup", "char *lookup(const char *name)", ((("a",), 1), (("b",), 0))),
+        Stub("logf2", "int logf2(const char *fmt, ...)", ((("x", 1), 3),)),
+        Stub("size", "size_t size(size_t n, unsigned)", (((5, 6), 2**64 - 1),)),
+    )
+    text = harness_source(spec("", stubs=stubs))
+    assert "int get(int __liftdiff_a0, const char * __liftdiff_a1)\n{" in text
+    assert ('if ((__liftdiff_a0) == (__typeof__(__liftdiff_a0))(1LL) && '
+            '__liftdiff_same_string((const char *)(__liftdiff_a1), "k")) return 7LL;') in text
+    assert "return (-9LL);" in text
+    assert "if (__liftdiff_same_double((double)(x), (-0x0p+0))) return 0x1p-1;" in text
+    assert ("void note(struct S * __liftdiff_a0)\n{\n"
+            '    dprintf(__liftdiff_fd, "c %s", "note"); '
+            "__liftdiff_log_arg(__LIFTDIFF_KIND(__liftdiff_a0), __liftdiff_a0); "
+            'dprintf(__liftdiff_fd, "\\n");\n    return;\n}') in text
+    assert "return 0;" in text and "return (void *)__liftdiff_object;" in text
+    assert "int logf2(const char *fmt, ...)" in text
+    assert 'if (__liftdiff_same_string((const char *)(fmt), "x")) return 3LL;' in text
+    assert "size_t size(size_t n, unsigned __liftdiff_a1)" in text
+    assert "return 18446744073709551615ULL;" in text
+    assert '__liftdiff_miss("get");' in text
+
+
+def test_stubs_left_to_the_real_library() -> None:
+    stubs = (Stub("printf", "int printf(const char *, ...)", ()),
+             Stub("sin", "double sin(double)", ()),
+             Stub("f$isnull", "", ()), Stub("mine", "int mine(void)", ((((), 4)),)))
+    s = spec("", stubs=stubs)
+    assert skipped_stubs(s) == ("printf", "sin", "f$isnull")
+    text = harness_source(s)
+    assert ('int mine(void)\n{\n    dprintf(__liftdiff_fd, "c %s", "mine"); '
+            'dprintf(__liftdiff_fd, "\\n");\n    if (1) return 4LL;') in text
+    assert "printf(const char *" not in text.split("#undef main")[1].split("int mine")[0]
+
+
+def test_function_pointer_parameters_cannot_be_stubbed() -> None:
+    with pytest.raises(HarnessError, match="function-pointer parameter"):
+        harness_source(spec("", stubs=(Stub("each", "void each(int (*cb)(int))", ()),)))
+    with pytest.raises(HarnessError, match="cannot read the prototype of 'x'"):
+        harness_source(spec("", stubs=(Stub("x", "int y(int)", ()),)))
+
+
+# ------------------------------------------------------------ compiled runs
+
+
+def test_missing_compiler_is_an_outcome() -> None:
+    assert not compiler_available("no-such-cc-liftdiff")
+    outcome = run_harness(spec("int f(void) { return 1; }"), compiler="no-such-cc-liftdiff")
+    assert outcome.kind == "unavailable"
+    assert "no-such-cc-liftdiff" in outcome.message
+
+
+@pytest.mark.gcc
+def test_harness_error_is_a_compile_error_outcome() -> None:
+    outcome = run_harness(spec("int f(void) { return 1; }",
+                               buffers=(Buffer("p", 1, 0),)))
+    assert outcome.kind == "compile_error"
+    assert outcome.message.startswith("harness: buffer for unknown parameter 'p'")
+
+
+@pytest.mark.gcc
+def test_compile_error_carries_the_compiler_message() -> None:
+    outcome = run_harness(spec("int f(void) { return undeclared_name; }"))
+    assert outcome.kind == "compile_error"
+    assert "case.c:1" in outcome.message
+    assert "undeclared_name" in outcome.message
+
+
+@pytest.mark.gcc
+def test_scalar_parameters_and_exact_values() -> None:
+    source = """
+double f(int i, unsigned long u, double d, float g, _Bool b, signed char c)
+{
+    return i + (double)u + d + g + b + c;
+}
+"""
+    params = (("i", "int i"), ("u", "unsigned long u"), ("d", "double d"), ("g", "float g"),
+              ("b", "_Bool b"), ("c", "signed char c"))
+    assignments = (
+        Assignment("i", -(2**31), ct.INT), Assignment("u", 2**64 - 1, ct.ULONG),
+        Assignment("d", 0.1, ct.DOUBLE), Assignment("g", float.fromhex("0x1.99999ap-4"), ct.FLOAT),
+        Assignment("b", 1, ct.BOOL), Assignment("c", -128, ct.SCHAR),
+    )
+    outputs = (OutputLeaf("return", "__liftdiff_ret", ct.DOUBLE), OutputLeaf("i", "i", ct.INT),
+               OutputLeaf("u", "u", ct.ULONG), OutputLeaf("g", "g", ct.FLOAT),
+               OutputLeaf("c", "c", ct.SCHAR))
+    outcome = run_harness(spec(source, params=params, return_type="double",
+                               assignments=assignments, outputs=outputs))
+    assert outcome.kind == "ok", outcome.message
+    expected = -(2.0**31) + 2.0**64 + 0.1 + float.fromhex("0x1.99999ap-4") + 1 - 128
+    assert outcome.values == {"return": expected, "i": -(2**31), "u": 2**64 - 1,
+                              "g": float.fromhex("0x1.99999ap-4"), "c": -128}
+    assert outcome.exit_code == 0
+    assert outcome.stdout == ""
+
+
+@pytest.mark.gcc
+def test_special_float_values_round_trip() -> None:
+    source = "double f(double a, double b, double c) { return a; }"
+    params = (("a", "double a"), ("b", "double b"), ("c", "double c"))
+    assignments = (Assignment("a", -0.0, ct.DOUBLE), Assignment("b", -math.inf, ct.DOUBLE),
+                   Assignment("c", math.nan, ct.DOUBLE))
+    outputs = (OutputLeaf("a", "a", ct.DOUBLE), OutputLeaf("b", "b", ct.DOUBLE),
+               OutputLeaf("c", "c", ct.DOUBLE), OutputLeaf("tiny", "5e-324", ct.DOUBLE))
+    outcome = run_harness(spec(source, params=params, return_type="double",
+                               assignments=assignments, outputs=outputs))
+    assert outcome.kind == "ok"
+    assert math.copysign(1.0, outcome.values["a"]) == -1.0 and outcome.values["a"] == 0.0
+    assert outcome.values["b"] == -math.inf
+    assert math.isnan(outcome.values["c"])
+    assert outcome.values["tiny"] == 5e-324
+
+
+@pytest.mark.gcc
+def test_struct_parameters_field_by_field_and_struct_return() -> None:
+    source = """
+struct In { int y; double z; };
+struct S { int x; struct In inner; int arr[3]; };
+struct R { long sum; double z; };
+struct R f(struct S s)
+{
+    struct R r = { s.x + s.inner.y + s.arr[2], s.inner.z * 2 };
+    return r;
+}
+"""
+    assignments = (Assignment("s.x", 1, ct.INT), Assignment("s.inner.y", 20, ct.INT),
+                   Assignment("s.inner.z", 1.25, ct.DOUBLE), Assignment("s.arr[2]", 300, ct.INT))
+    outputs = (OutputLeaf("return.sum", "__liftdiff_ret.sum", ct.LONG),
+               OutputLeaf("return.z", "__liftdiff_ret.z", ct.DOUBLE),
+               OutputLeaf("s.arr[0]", "s.arr[0]", ct.INT))
+    outcome = run_harness(spec(source, params=(("s", "struct S s"),), return_type="struct R",
+                               assignments=assignments, outputs=outputs))
+    assert outcome.kind == "ok", outcome.message
+    assert outcome.values == {"return.sum": 321, "return.z": 2.5, "s.arr[0]": 0}
+
+
+@pytest.mark.gcc
+def test_pointer_parameter_buffers() -> None:
+    source = """
+int f(const int *in, int *out, int n)
+{
+    int total = in[-1];
+    for (int i = 0; i < n; i++) { out[i] = in[i] * 2; total += in[i]; }
+    return total;
+}
+"""
+    params = (("in", "const int *in"), ("out", "int *out"), ("n", "int n"))
+    assignments = (Assignment("in[-1]", 1000, ct.INT), Assignment("in[0]", 1, ct.INT),
+                   Assignment("in[1]", 2, ct.INT), Assignment("in[2]", 3, ct.INT),
+                   Assignment("n", 3, ct.INT), Assignment("out[3]", 77, ct.INT))
+    buffers = (Buffer("in", 4, 1), Buffer("out", 4, 0))
+    outputs = (OutputLeaf("return", "__liftdiff_ret", ct.INT),
+               *(OutputLeaf(f"out[{i}]", f"out[{i}]", ct.INT) for i in range(4)))
+    outcome = run_harness(spec(source, params=params, assignments=assignments, buffers=buffers,
+                               outputs=outputs))
+    assert outcome.kind == "ok", outcome.message
+    assert outcome.values == {"return": 1006, "out[0]": 2, "out[1]": 4, "out[2]": 6, "out[3]": 77}
+
+
+@pytest.mark.gcc
+def test_null_pointer_parameter() -> None:
+    source = "int f(int *p) { return p == 0 ? -1 : *p; }"
+    outcome = run_harness(spec(source, params=(("p", "int *p"),),
+                               assignments=(Assignment("p", 0, ct.INT),)))
+    assert outcome.values == {"return": -1}
+
+
+@pytest.mark.gcc
+def test_globals_scalars_array_elements_and_struct_fields() -> None:
+    source = """
+int counter = 5;
+const int limit = 9;
+double table[4] = { 1.0, 2.0, 3.0, 4.0 };
+struct { int on; long level; } config;
+int f(void)
+{
+    counter++;
+    return counter + (int)table[1] + config.on * (int)config.level + limit;
+}
+"""
+    assignments = (Assignment("counter", 10, ct.INT), Assignment("table[1]", 0.5, ct.DOUBLE),
+                   Assignment("config.on", 1, ct.INT), Assignment("config.level", 100, ct.LONG))
+    outputs = (OutputLeaf("return", "__liftdiff_ret", ct.INT),
+               OutputLeaf("counter", "counter", ct.INT),
+               OutputLeaf("table[3]", "table[3]", ct.DOUBLE))
+    outcome = run_harness(spec(source, assignments=assignments, outputs=outputs))
+    assert outcome.kind == "ok", outcome.message
+    assert outcome.values == {"return": 11 + 0 + 100 + 9, "counter": 11, "table[3]": 4.0}
+
+
+@pytest.mark.gcc
+def test_stubbed_external_functions() -> None:
+    source = """
+#include <stdio.h>
+int lookup(const char *key, int k);
+double weight(double w);
+void notify(int);
+char *find(const char *name);
+int f(int k)
+{
+    notify(k);
+    int found = find("a") != 0;
+    int missing = find("b") == 0;
+    return lookup("alpha", k) + (int)weight(-0.0) + (int)weight(0.0) + 10 * found + 100 * missing;
+}
+"""
+    stubs = (
+        Stub("lookup", "int lookup(const char *key, int k)", ((("alpha", 2), 1000),
+                                                              (("beta", 2), 5))),
+        Stub("weight", "double weight(double w)", (((-0.0,), 20000.5),)),
+        Stub("notify", "void notify(int)", ()),
+        Stub("find", "char *find(const char *name)", ((("a",), 0), (("b",), 1))),
+    )
+    outcome = run_harness(spec(source, params=(("k", "int k"),), stubs=stubs,
+                               assignments=(Assignment("k", 2, ct.INT),)))
+    assert outcome.kind == "ok", outcome.message
+    assert outcome.values == {"return": 1000 + 20000 + 0 + 10 + 100}
+    assert outcome.message == "stub misses: weight"
+    assert outcome.calls == (
+        ("notify", (2,)), ("find", ("a",)), ("find", ("b",)), ("lookup", ("alpha", 2)),
+        ("weight", (-0.0,)), ("weight", (0.0,)),
+    )
+    assert math.copysign(1.0, outcome.calls[4][1][0]) == -1.0  # type: ignore[arg-type]
+
+
+@pytest.mark.gcc
+def test_printf_output_is_captured() -> None:
+    source = """
+#include <stdio.h>
+int f(int x)
+{
+    printf("x=%d %5.2f %s\\n", x, x / 4.0, "caf\\xe9");
+    puts("done");
+    putchar('!');
+    return 0;
+}
+"""
+    outcome = run_harness(spec(source, params=(("x", "int x"),),
+                               assignments=(Assignment("x", 7, ct.INT),)))
+    assert outcome.kind == "ok"
+    assert outcome.stdout == "x=7  1.75 caf\xe9\ndone\n!"
+
+
+@pytest.mark.gcc
+def test_utf8_source_text_prints_its_bytes() -> None:
+    source = '#include <stdio.h>\nint f(void) { printf("\u00e9\u20ac"); return 0; }'
+    outcome = run_harness(spec(source))
+    assert outcome.stdout == "\u00e9\u20ac".encode().decode("latin-1")
+
+
+@pytest.mark.gcc
+def test_division_by_zero_traps_and_keeps_earlier_output() -> None:
+    source = '#include <stdio.h>\nint f(int d) { printf("before\\n"); return 10 / d; }'
+    outcome = run_harness(spec(source, params=(("d", "int d"),),
+                               assignments=(Assignment("d", 0, ct.INT),)))
+    assert outcome.kind == "trap"
+    assert outcome.values == {}
+    assert outcome.stdout == "before\n"
+
+
+@pytest.mark.gcc
+def test_exit_and_abort() -> None:
+    source = """
+#include <stdio.h>
+#include <stdlib.h>
+int f(int how)
+{
+    printf("leaving\\n");
+    if (how == 1) exit(3);
+    if (how == 2) abort();
+    return 0;
+}
+"""
+    base = spec(source, params=(("how", "int how"),))
+    leave = run_harness(dataclasses.replace(base, assignments=(Assignment("how", 1, ct.INT),)))
+    assert (leave.kind, leave.exit_code, leave.stdout) == ("exit", 3, "leaving\n")
+    aborted = run_harness(dataclasses.replace(base, assignments=(Assignment("how", 2, ct.INT),)))
+    assert (aborted.kind, aborted.exit_code) == ("exit", 134)
+    normal = run_harness(dataclasses.replace(base, assignments=(Assignment("how", 0, ct.INT),)))
+    assert (normal.kind, normal.exit_code, normal.values) == ("ok", 0, {"return": 0})
+
+
+@pytest.mark.gcc
+def test_exit_zero_is_not_a_normal_return() -> None:
+    source = "#include <stdlib.h>\nint f(void) { exit(0); }"
+    outcome = run_harness(spec(source))
+    assert (outcome.kind, outcome.exit_code) == ("exit", 0)
+
+
+@pytest.mark.gcc
+def test_user_main_present_and_called() -> None:
+    source = """
+#include <stdio.h>
+static int helper(int x) { return x * 3; }
+int f(int x) { return helper(x) + 1; }
+int main(int argc, char **argv) { printf("user main\\n"); return f(argc); }
+"""
+    outcome = run_harness(spec(source, params=(("x", "int x"),),
+                               assignments=(Assignment("x", 4, ct.INT),)))
+    assert (outcome.kind, outcome.values, outcome.stdout) == ("ok", {"return": 13}, "")
+    as_entry = run_harness(spec(source, "main", (("argc", "int argc"), ("argv", "char **argv")),
+                                assignments=(Assignment("argc", 2, ct.INT),)))
+    assert (as_entry.values, as_entry.stdout) == ({"return": 7}, "user main\n")
+
+
+@pytest.mark.gcc
+def test_configuration_flags() -> None:
+    source = """
+int f(int x)
+{
+#ifdef FEATURE_A
+    return x + 1;
+#else
+    return x - 1;
+#endif
+}
+"""
+    base = spec(source, params=(("x", "int x"),), assignments=(Assignment("x", 10, ct.INT),))
+    assert run_harness(dataclasses.replace(base, flags=("-DFEATURE_A",))).values == {"return": 11}
+    assert run_harness(dataclasses.replace(base, flags=("-UFEATURE_A",))).values == {"return": 9}
+
+
+@pytest.mark.gcc
+def test_revision_headers_are_found_before_the_disk(tmp_path) -> None:  # type: ignore[no-untyped-def]
+    """Headers of the analysed revision, next to the source or in an include
+    directory, shadow whatever the working tree holds at the same path."""
+    (tmp_path / "near.h").write_text("#define NEAR 1000\n")  # the working tree's copy
+    source = '#include "near.h"\n#include "far.h"\nint f(void) { return NEAR + FAR; }\n'
+    base = dataclasses.replace(
+        spec(source), source_path=str(tmp_path / "case.c"), include_dirs=(str(tmp_path),))
+    assert run_harness(base).kind == "compile_error"  # far.h exists nowhere
+    revision = dataclasses.replace(
+        base, source_path="src/case.c", include_dirs=("inc",),
+        headers=(("src/near.h", "#define NEAR 1\n"), ("inc/far.h", "#define FAR 20\n")))
+    assert run_harness(revision).values == {"return": 21}
+
+
+@pytest.mark.gcc
+def test_timeout_and_crash() -> None:
+    looping = run_harness(spec("int f(void) { for (;;) {} }"), timeout=0.5)
+    assert looping.kind == "timeout"
+    assert "0.5" in looping.message
+    crashing = run_harness(spec("#include <signal.h>\nint f(void) { raise(SIGTERM); return 0; }"))
+    assert crashing.kind == "crash"
+    assert crashing.message == "killed by SIGTERM"
+
+
+@pytest.mark.gcc
+@pytest.mark.parametrize("source, assignments", [
+    ("int f(int *p) { return *p; }", ()),
+    ("int f(int *p) { int a[4] = {1, 2, 3, 4}; return a[p ? 5 : 4]; }", ()),
+    ("struct S { int a[4]; int b; };\n"
+     "int f(int *p) { struct S s = {{1, 2, 3, 4}, 5}; return s.a[p ? 5 : 4]; }", ()),
+    ("int f(int *p) { int a[4] = {1, 2, 3, 4}; int *q = a + 2; return q[p ? 3 : 2]; }", ()),
+], ids=["null", "local-array", "array-in-struct", "pointer-into-array"])
+def test_null_and_out_of_bounds_reads_trap(source: str, assignments: tuple) -> None:  # type: ignore[type-arg]
+    """The interpreter traps on these; the replay must too, not read the neighbouring stack."""
+    outcome = run_harness(spec(source, params=(("p", "int *p"),), assignments=assignments))
+    assert outcome.kind == "trap", outcome
+    assert outcome.message.startswith("trapped by"), outcome.message
+
+
+@pytest.mark.gcc
+@pytest.mark.parametrize("source", [
+    "int f(int x) { return x << 40; }",
+    "int f(int x) { int s = 40; return x << s; }",
+    "int f(int x) { return (int)(x + 1e10); }",
+    "int f(int x) { return (x - 2147483647 - 1) / -1; }",
+    "int f(int x) { return (x - 2147483647 - 1) % -1; }",
+], ids=["shift-constant", "shift-propagated", "float-to-int", "int-min-div", "int-min-mod"])
+def test_undefined_operations_trap_only_in_the_checked_build(source: str) -> None:
+    """gcc -O0 gives these a value (folded or the instruction's); the checked build traps."""
+    base = spec(source, params=(("x", "int x"),), assignments=(Assignment("x", 0, ct.INT),))
+    assert run_harness(base).kind == "ok"
+    checked = run_harness(base, undefined=True)
+    assert checked.kind == "trap", checked
+    assert checked.message == "trapped by SIGILL"
+
+
+@pytest.mark.gcc
+def test_checked_build_keeps_defined_operations() -> None:
+    """Wrap-around (-fwrapv), shifts of negative values and in-range conversions run."""
+    source = ("int f(int x) { return (x + 2147483647) + ((x - 2) << 31) + (int)-2147483648.9"
+              " + (unsigned char)255.9 + (int)(unsigned)-0.9; }")
+    base = spec(source, params=(("x", "int x"),), assignments=(Assignment("x", 1, ct.INT),))
+    expected = ct.INT.wrap(-2147483648 + (-1 << 31) - 2147483648 + 255 + 0)
+    assert run_harness(base, undefined=True).values == {"return": expected}
+
+
+@pytest.mark.gcc
+def test_stub_calls_are_logged_with_exact_arguments_in_order() -> None:
+    source = """
+void emit(unsigned long u, long l, unsigned char c, float f, const char *s, _Bool b);
+int f(void)
+{
+    emit(18446744073709551615UL, -9223372036854775807L - 1, 200, 0.1f, "tab\\there\\n\\xff", 1);
+    emit(0, 0, 0, -0.0f, "", 0);
+    return 0;
+}
+"""
+    prototype = ("void emit(unsigned long u, long l, unsigned char c, float f, const char *s, "
+                 "_Bool b)")
+    outcome = run_harness(spec(source, stubs=(Stub("emit", prototype, ()),)))
+    assert outcome.kind == "ok", outcome.message
+    assert outcome.message == ""
+    assert outcome.calls == (
+        ("emit", (2**64 - 1, -(2**63), 200, float.fromhex("0x1.99999ap-4"), "tab\there\n\xff", 1)),
+        ("emit", (0, 0, 0, -0.0, "", 0)),
+    )
+
+
+@pytest.mark.gcc
+def test_calls_before_a_trap_are_kept() -> None:
+    source = "void tick(int);\nint f(int d) { tick(d); return 10 / d; }"
+    outcome = run_harness(spec(source, params=(("d", "int d"),),
+                               stubs=(Stub("tick", "void tick(int)", ()),)))
+    assert (outcome.kind, outcome.calls) == ("trap", (("tick", (0,)),))
+
+
+# ------------------------------------------------------------ static locals
+
+
+def static(name: str, line: int, column: int, declaration: str, alias: str) -> StaticAlias:
+    return StaticAlias(alias, StaticLocal(f"f::{name}", "f", name, line, column, declaration))
+
+
+def test_static_declarations_get_assembler_labels() -> None:
+    text = "int f(int c)\n{\n    static int a = 1, b[2] = {3}; if (c) { static int a; return a; }\n"
+    statics = (static("a", 3, 16, "extern int {}", "L0"),
+               static("b", 3, 23, "extern int {}[2]", "L1"),
+               static("a", 3, 55, "extern int {}", "L2"))
+    labelled = label_statics(text, statics)
+    assert labelled.split("\n")[2] == (
+        '    static int a __asm__("L0") __attribute__((used)) = 1, '
+        'b[2] __asm__("L1") __attribute__((used)) = {3}; '
+        'if (c) { static int a __asm__("L2") __attribute__((used)); return a; }')
+
+
+def test_static_declarations_are_found_through_line_markers() -> None:
+    text = '# 1 "case.c"\nint g;\n# 40 "case.c"\nint f(void) { static long n; return n; }\n'
+    labelled = label_statics(text, (static("n", 40, 27, "extern long {}", "L"),))
+    assert 'static long n __asm__("L") __attribute__((used));' in labelled
+
+
+def test_a_static_made_by_a_macro_is_a_harness_error() -> None:
+    text = "#define STATE(x) static int x\nint f(void) { STATE(n); return n++; }\n"
+    with pytest.raises(HarnessError, match="static 'n'"):
+        label_statics(text, (static("n", 2, 21, "extern int {}", "L"),))
+
+
+@pytest.mark.gcc
+@pytest.mark.parametrize("level", ["-O0", "-O2"])
+def test_static_locals_are_set_and_read_at_every_level(level: str) -> None:
+    source = ("int f(int d) { static int k = 7; static int h[3]; "
+              "h[d & 1] += k; k += d; return k; }\n")
+    statics = (static("k", 1, 27, "extern int {}", "__liftdiff_static_0"),
+               static("h", 1, 45, "extern int {}[3]", "__liftdiff_static_1"))
+    harness = dataclasses.replace(
+        spec(source, params=(("d", "int d"),), flags=(level,),
+             assignments=(Assignment("__liftdiff_static_0", 40, ct.INT),
+                          Assignment("__liftdiff_static_1[1]", 5, ct.INT),
+                          Assignment("d", 3, ct.INT)),
+             outputs=(OutputLeaf("return", "__liftdiff_ret", ct.INT),
+                      OutputLeaf("k", "__liftdiff_static_0", ct.INT),
+                      OutputLeaf("h1", "__liftdiff_static_1[1]", ct.INT))),
+        statics=statics)
+    outcome = run_harness(harness)
+    assert outcome.kind == "ok", outcome.message
+    assert outcome.values == {"return": 43, "k": 43, "h1": 45}

@@ -1,0 +1,86 @@
+"""`check_pair`'s default selection: the one rule of checker/frontend/changes.py, so `check`
+sees what the git commands see (context changes, renames, text-only edits)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from checker.api import check_pair
+from checker.types import Settings, SourceFile, Verdict
+
+CASES = Path(__file__).parent / "cases"
+FAST = Settings(timeout=60, use_compiler=False)
+
+
+def case(name: str) -> tuple[SourceFile, SourceFile]:
+    return (
+        SourceFile.read(str(CASES / name / "old.c")),
+        SourceFile.read(str(CASES / name / "new.c")),
+    )
+
+
+def verdicts(old: SourceFile, new: SourceFile) -> list[tuple[str, Verdict, str | None]]:
+    report = check_pair(old, new, FAST)
+    return [(r.function, r.verdict, r.renamed_from) for r in report.results]
+
+
+def test_a_changed_define_selects_the_unchanged_function_that_uses_it() -> None:
+    assert verdicts(*case("macro_context_neq")) == [("clamp", Verdict.NOT_EQUIVALENT, None)]
+    assert verdicts(*case("macro_context_eq")) == [("clamp", Verdict.EQUIVALENT, None)]
+
+
+def test_a_changed_typedef_selects_its_users() -> None:
+    assert verdicts(*case("typedef_context_neq")) == [("add", Verdict.NOT_EQUIVALENT, None)]
+
+
+def test_renamed_function_is_checked_against_its_old_self() -> None:
+    assert verdicts(*case("renamed_eq")) == [
+        ("use", Verdict.EQUIVALENT, None),
+        ("add_clamped", Verdict.EQUIVALENT, "clamp_add"),
+    ]
+    report = check_pair(*case("renamed_neq"), FAST)
+    caller, renamed = report.results
+    assert (renamed.function, renamed.verdict, renamed.renamed_from) == (
+        "add_clamped",
+        Verdict.NOT_EQUIVALENT,
+        "clamp_add",
+    )
+    assert renamed.old is not None and renamed.old.line == 1
+    # the caller inlines the renamed callee: its difference shows up there too
+    assert (caller.function, caller.verdict) == ("use", Verdict.NOT_EQUIVALENT)
+
+
+def test_requesting_the_new_name_pairs_it_with_the_old_one() -> None:
+    report = check_pair(*case("renamed_neq"), FAST, ["add_clamped"])
+    (result,) = report.results
+    assert (result.verdict, result.renamed_from) == (Verdict.NOT_EQUIVALENT, "clamp_add")
+
+
+def test_pure_rename_and_cosmetic_edit_are_equivalent_without_the_solver() -> None:
+    old = SourceFile("a.c", "int f(int x) { return x + 1; }\nint g(int y) { return y; }\n")
+    new = SourceFile(
+        "a.c",
+        "int f_plus_one(int x) { return x + 1; }\nint g(int y)\n{\n    return y; /* same */\n}\n",
+    )
+    report = check_pair(old, new, FAST)
+    assert [(r.function, r.verdict, r.renamed_from) for r in report.results] == [
+        ("g", Verdict.EQUIVALENT, None),
+        ("f_plus_one", Verdict.EQUIVALENT, "f"),
+    ]
+    assert all(r.stats.solver_calls == 0 for r in report.results)
+    assert "renamed from f" in (report.results[1].reason or "")
+    assert "whitespace" in (report.results[0].reason or "")
+
+
+def test_a_header_edit_next_to_each_version_selects_its_users(tmp_path: Path) -> None:
+    """OLD.c and NEW.c in two trees, each with its own config.h: the engine's
+    preprocessor finds the headers, and the selection compares what they define."""
+    body = '#include "config.h"\nint scaled(int x) { return x * SCALE; }\n'
+    body += "int id(int x) { return x; }\n"
+    for side, scale in (("old", 2), ("new", 3)):
+        (tmp_path / side).mkdir()
+        (tmp_path / side / "config.h").write_text(f"#define SCALE {scale}\n")
+        (tmp_path / side / "m.c").write_text(body)
+    old = SourceFile.read(str(tmp_path / "old" / "m.c"))
+    new = SourceFile.read(str(tmp_path / "new" / "m.c"))
+    assert verdicts(old, new) == [("scaled", Verdict.NOT_EQUIVALENT, None)]

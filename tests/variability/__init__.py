@@ -1,0 +1,1 @@
+"""Tests of checker/variability/ (the lifting, checked against the real preprocessor)."""
