@@ -238,21 +238,20 @@ class _Check:
         assumes_no_alias = self.no_alias_assumed
         aliased_only = True
         for config, res in readings.items():
-            diffs = res.differing()
-            if not diffs:
-                continue
-            plain = [i for i in diffs if not _aliased(inputs[i], self.sig)]
-            if assumes_no_alias and not plain:
-                continue
-            i = self._defined(res, plain or diffs)
+            if not res.differing():
+                self.oracle.confirm_all(res)  # a trap under the model that no plain build shows
+            candidates = [i for i, r in enumerate(res.readings) if r in (DIFF, UB)]
+            plain = [i for i in candidates if not _aliased(inputs[i], self.sig)]
+            aliased = [i for i in candidates if i not in plain]
+            i = self._first(res, plain if assumes_no_alias else plain + aliased, DIFF)
             if i is None:
                 continue
             aliased_only = False
             self.findings.append(Finding(
                 "wrong-eq",
-                f"EQUIVALENT, but gcc differs in {describe(config)} on {len(diffs)} of "
-                f"{len(inputs)} inputs",
-                describe(config), inputs[i], _evidence(res, i)))
+                f"EQUIVALENT, but gcc differs in {describe(config)} on "
+                f"{len(res.differing())} of {len(inputs)} inputs",
+                describe(config), inputs[i], self._evidence(res, i)))
             return False
         return assumes_no_alias and aliased_only and any(r.differing() for r in readings.values())
 
@@ -267,58 +266,58 @@ class _Check:
             head = entry.get("configurations", "1")
             start = group["start"]
             replay_configs = [c for c in group["configs"] if c in readings]
-            point_readings = {c: readings[c].readings[start] for c in replay_configs}
+            point_readings = {c: self.oracle.confirm(readings[c], start) for c in replay_configs}
             where = f"summary entry {k} (head {head!r})"
             if group["skipped"]:
                 where += f"; witness keys the harness cannot set: {group['skipped']}"
             replayed = [c for c, r in point_readings.items() if r == DIFF]
             if not replayed:
-                if not point_readings or any(self._defined(readings[c], [start]) is None
-                                             for c in replay_configs):
+                if not point_readings or UB in point_readings.values():
                     self.ub = True
                 else:
-                    c = replay_configs[0] if replay_configs else self.configs[0]
+                    c = replay_configs[0]
                     self.findings.append(Finding(
                         _unless_unreadable("wrong-neq", group),
                         f"{where}: the witness does not replay under gcc "
                         f"(old == new in {', '.join(describe(c) for c in replay_configs)})",
-                        describe(c), inputs[start], _evidence(readings[c], start)))
+                        describe(c), inputs[start], self._evidence(readings[c], start)))
                 continue
             # a witness whose configuration leaves features open may mean any of them
-            agreeing = [c for c in replayed if not self._mismatch(entry, readings[c], start,
-                                                                  inputs)]
+            agreeing = [c for c in replayed if not self._mismatch(entry, readings[c], start)]
             config = agreeing[0] if agreeing else replayed[0]
             res = readings[config]
             if not agreeing:
                 self.findings.append(Finding(
                     _unless_unreadable("interp-vs-gcc", group),
-                    f"{where}: the witness's {self._mismatch(entry, res, start, inputs)}",
-                    describe(config), inputs[start], _evidence(res, start)))
+                    f"{where}: the witness's {self._mismatch(entry, res, start)}",
+                    describe(config), inputs[start], self._evidence(res, start)))
             for v in range(1, 1 + group["n_variants"]):
-                if res.readings[start + v] == SAME and self._defined(res, [start + v]):
+                if self.oracle.confirm(res, start + v) == SAME:
                     self.findings.append(Finding(
                         "incomplete-witness", f"{where}: the witness no longer differs when "
                         "inputs it does not fix take other values", describe(config),
-                        inputs[start + v], _evidence(res, start + v)))
+                        inputs[start + v], self._evidence(res, start + v)))
                     break
             self._check_entry(k, head, bodies[k], group, readings, inputs)
         if not self.result.get("reason"):
             for config, res in readings.items():
-                diffs = [i for i in res.differing() if self._in_model(inputs[i])]
-                if config not in self.configs or config in covered or not diffs:
+                if config not in self.configs or config in covered:
                     continue
-                i = self._defined(res, diffs)
+                candidates = [i for i, r in enumerate(res.readings)
+                              if r in (DIFF, UB) and self._in_model(inputs[i])]
+                i = self._first(res, candidates, DIFF)
                 if i is not None:
                     self.findings.append(Finding(
                         "wrong-eq", f"gcc differs in {describe(config)}, which no head names "
                         "(and no reason says the summary is partial)", describe(config),
-                        inputs[i], _evidence(res, i)))
+                        inputs[i], self._evidence(res, i)))
                     break
 
-    def _defined(self, res: ConfigResult, indices: list[int]) -> int | None:
-        """The first input of `indices` without undefined behaviour (sanitizers), if any."""
-        found = self.oracle.first_defined(res, indices)
-        if found is None and indices:
+    def _first(self, res: ConfigResult, indices: list[int], want: str) -> int | None:
+        """The first input of `indices` whose confirmed reading is `want`; none found
+        while some turned out undefined makes the pair UB-dependent."""
+        found = self.oracle.first(res, indices, want)
+        if found is None and any(res.readings[i] == UB for i in indices):
             self.ub = True
         return found
 
@@ -335,12 +334,12 @@ class _Check:
             if not holds:
                 continue
             res = readings[config]
-            if res.readings[start] == SAME and self._defined(res, [start]) is not None:
+            if self.oracle.confirm(res, start) == SAME:
                 if not head_reported:
                     self.findings.append(Finding(
                         "unsound-head", f"summary entry {k}: head {head!r} names "
                         f"{describe(config)}, where the witness's inputs show no difference",
-                        describe(config), inputs[start], _evidence(res, start)))
+                        describe(config), inputs[start], self._evidence(res, start)))
                 head_reported = True
                 continue
             if k in self.bad_bodies:
@@ -348,27 +347,39 @@ class _Check:
             candidates = list(range(start, start + n)) + list(range(0, self.options.random_inputs))
             inside = [i for i in candidates if self._in_model(inputs[i])
                       and res.old[i].bodies[k:k + 1] == ("1",) and res.readings[i] == SAME]
-            i = self._defined(res, inside) if inside else None
+            i = self._first(res, inside, SAME)
             if i is not None:
                 self.findings.append(Finding(
                     "unsound-body", f"summary entry {k}: an input satisfying the body "
                     f"{body[:200]!r} shows no difference in {describe(config)}",
-                    describe(config), inputs[i], _evidence(res, i)))
+                    describe(config), inputs[i], self._evidence(res, i)))
                 return
 
     def _in_model(self, inputs: Inputs) -> bool:
         return not (self.no_alias_assumed and _aliased(inputs, self.sig))
 
-    def _mismatch(self, entry: dict[str, Any], res: ConfigResult, start: int,
-                  inputs: list[Inputs]) -> str:
+    def _mismatch(self, entry: dict[str, Any], res: ConfigResult, start: int) -> str:
         """How the witness's claimed outputs differ from gcc's (empty if they agree)."""
         witness = entry.get("witness", {})
-        for side, outcome in (("old", res.old[start]), ("new", res.new[start])):
+        inputs = self.oracle.inputs[start]
+        for side in ("old", "new"):
             claimed = witness.get(f"{side}_output", {})
-            mismatch = _claim_mismatch(claimed, outcome, inputs[start], self.sig)
+            mismatch = _claim_mismatch(claimed, self.oracle.outcome(res, start, side), inputs,
+                                       self.sig)
             if mismatch:
                 return f"{side} output {mismatch}"
         return ""
+
+    def _evidence(self, res: ConfigResult, i: int) -> dict[str, Any]:
+        out: dict[str, Any] = {"reading": res.readings[i]}
+        for level, (olds, news) in res.levels.items():
+            out[level] = {"old": _outcome(olds[i]), "new": _outcome(news[i])}
+        for side in ("old", "new"):
+            confirmed = self.oracle.outcome(res, i, side)
+            if confirmed.status == "trap" and confirmed is not (res.old if side == "old"
+                                                                else res.new)[i]:
+                out[f"{side} under the sanitizers"] = "trap (where the model traps)"
+        return out
 
 
 def _unless_unreadable(kind: str, group: dict[str, Any]) -> str:
@@ -398,13 +409,6 @@ def _aliased(inputs: Mapping[str, str], sig: Signature) -> bool:
     names = [o[0] for o in owners if o is not None]
     return len(names) != len(set(names)) or any(
         o is not None and o[0] != p.name for o, p in zip(owners, sig.pointers, strict=True))
-
-
-def _evidence(res: ConfigResult, i: int) -> dict[str, Any]:
-    out: dict[str, Any] = {"reading": res.readings[i]}
-    for level, (olds, news) in res.levels.items():
-        out[level] = {"old": _outcome(olds[i]), "new": _outcome(news[i])}
-    return out
 
 
 def _outcome(o: Outcome) -> dict[str, Any]:

@@ -6,9 +6,14 @@ Each input gets one of three readings per configuration:
 - "ub":   the -O levels disagree for a version (locals start at zero in the
           first build and at a pattern in the others, so reading one uninitialised
           shows here), or a version hangs.
-A reading that a finding would rest on is confirmed with the sanitized build
-(ASan + UBSan, `first_defined`): an input on which either version has
-undefined behaviour there is evidence of nothing and is counted apart.
+These plain readings are what gcc happens to do. A reading that a finding would
+rest on is confirmed (`confirm`, `first`) against liftdiff's documented
+semantics with the sanitized build (`harness.SANITIZE`): where the model traps
+(shift count out of range, float->int overflow, INT_MIN / -1, a read outside a
+declared array) that build traps too, and that trap is the version's outcome,
+whatever value the plain builds computed; any other sanitizer report, or a
+version whose plain builds disagree without such a trap, makes the input "ub":
+evidence of nothing.
 
 Configurations whose preprocessed harness is the same (the features select
 the same code) share one build and one run.
@@ -19,7 +24,7 @@ from __future__ import annotations
 import shutil
 import subprocess
 import tempfile
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -82,7 +87,8 @@ class Oracle:
         self._by_key: dict[str, ConfigResult] = {}
         self._sources: dict[str, str] = {}
         self._sanitized: dict[str, Build] = {}
-        self._ub: dict[tuple[str, int], bool] = {}
+        self._confirmed: set[tuple[str, int]] = set()
+        self._traps: dict[tuple[str, int, str], Outcome] = {}
 
     def __enter__(self) -> Oracle:
         return self
@@ -114,40 +120,63 @@ class Oracle:
         result.readings = [_reading(result, i) for i in range(len(self.inputs))]
         return result
 
-    def first_defined(self, result: ConfigResult, indices: Sequence[int], limit: int = 48
-                      ) -> int | None:
-        """The first of `indices` on which neither version has undefined behaviour (by
-        the sanitized build, in batches of 12); None if there is none among the first
-        `limit`."""
-        chosen = [i for i in indices if result.readings[i] != UB][:limit]
+    def confirm(self, result: ConfigResult, i: int) -> str:
+        """Input i's reading under the documented semantics (see the module doc)."""
+        self._confirm(result, [i])
+        return result.readings[i]
+
+    def outcome(self, result: ConfigResult, i: int, side: str) -> Outcome:
+        """What version `side` ("old"/"new") does on a confirmed input: the sanitized
+        build's trap where it traps, else the first -O level's outcome."""
+        trap = self._traps.get((result.key, i, side))
+        return trap or (result.old if side == "old" else result.new)[i]
+
+    def first(self, result: ConfigResult, indices: Sequence[int], want: str,
+              limit: int = 48) -> int | None:
+        """The first of `indices` whose confirmed reading is `want` (batches of 12; the
+        first `limit` candidates whose plain reading is `want` or "ub")."""
+        chosen = [i for i in indices if result.readings[i] in (want, UB)][:limit]
         for start in range(0, len(chosen), 12):
-            found = self._first_defined(result, chosen[start:start + 12])
-            if found is not None:
-                return found
+            batch = chosen[start:start + 12]
+            self._confirm(result, batch)
+            for i in batch:
+                if result.readings[i] == want:
+                    return i
         return None
 
-    def _first_defined(self, result: ConfigResult, chosen: list[int]) -> int | None:
-        todo = [i for i in chosen if (result.key, i) not in self._ub]
-        if todo:
-            build = self._sanitized.get(result.key)
-            if build is None:
-                build = compile_harness(self._sources[result.key], self.workdir,
-                                        f"s{len(self._sanitized)}",
-                                        [*BASE_FLAGS, "-O0", *SANITIZE], self.spec.compiler)
-                self._sanitized[result.key] = build
-            if build.binary is None:
-                raise RuntimeError("sanitized harness does not compile: " + build.error[-500:])
-            batch_inputs = [self.inputs[i] for i in todo]
-            olds = run_harness(build, "o", batch_inputs, self.workdir, sanitized=True)
-            news = run_harness(build, "n", batch_inputs, self.workdir, sanitized=True)
-            for i, o, n in zip(todo, olds, news, strict=True):
-                self._ub[(result.key, i)] = UB in (o.status, n.status)
-        for i in chosen:
-            if self._ub[(result.key, i)]:
+    def confirm_all(self, result: ConfigResult) -> None:
+        """Confirm every input (one sanitized run): finds where a version traps under
+        the model although every plain build computed a value."""
+        self._confirm(result, range(len(self.inputs)))
+
+    def _confirm(self, result: ConfigResult, indices: Iterable[int]) -> None:
+        todo = [i for i in indices if (result.key, i) not in self._confirmed]
+        if not todo:
+            return
+        build = self._sanitized.get(result.key)
+        if build is None:
+            build = compile_harness(self._sources[result.key], self.workdir,
+                                    f"s{len(self._sanitized)}",
+                                    [*BASE_FLAGS, "-O0", *SANITIZE], self.spec.compiler)
+            self._sanitized[result.key] = build
+        if build.binary is None:
+            raise RuntimeError("sanitized harness does not compile: " + build.error[-500:])
+        batch = [self.inputs[i] for i in todo]
+        sanitized = (run_harness(build, "o", batch, self.workdir, sanitized=True),
+                     run_harness(build, "n", batch, self.workdir, sanitized=True))
+        for n, i in enumerate(todo):
+            self._confirmed.add((result.key, i))
+            sides = []
+            for side, outcomes in zip(("old", "new"), sanitized, strict=True):
+                plain = {lv[side == "new"][i].observable() for lv in result.levels.values()}
+                seen = _confirmed_side(outcomes[n], plain)
+                if seen == ("trap",) and seen not in plain:
+                    self._traps[(result.key, i, side)] = outcomes[n]
+                sides.append(seen)
+            if None in sides or ("hang",) in sides:
                 result.readings[i] = UB
             else:
-                return i
-        return None
+                result.readings[i] = SAME if sides[0] == sides[1] else DIFF
 
     def _preprocessed(self, source: str) -> str:
         proc = subprocess.run([self.spec.compiler, "-E", "-P", "-std=gnu11", "-"],
@@ -164,3 +193,15 @@ def _reading(result: ConfigResult, i: int) -> str:
     if "hang" in (old[0], new[0]) or UB in (old[0], new[0]):
         return UB
     return SAME if old == new else DIFF
+
+
+def _confirmed_side(sanitized: Outcome, plain: set[tuple[object, ...]]
+                    ) -> tuple[object, ...] | None:
+    """One version's confirmed outcome: a trap where the sanitized build traps; else the
+    plain builds' one outcome if the sanitized build agrees with it; else None (ub)."""
+    if sanitized.status == "trap":
+        return ("trap",)
+    if sanitized.status not in (UB, "hang") and len(plain) == 1 and (
+            sanitized.observable() in plain):
+        return sanitized.observable()
+    return None

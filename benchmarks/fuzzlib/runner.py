@@ -18,7 +18,7 @@ import traceback
 from dataclasses import dataclass
 from typing import Any
 
-PRELOAD = ["checker.api", "checker.driver", "checker.report.json_report"]
+PRELOAD = ["checker.api", "checker.driver", "checker.report.json_report", "fuzzlib.warm"]
 
 
 @dataclass(frozen=True)

@@ -183,14 +183,54 @@ def test_a_feature_used_for_its_value_has_three_states() -> None:
     ]
 
 
-def test_undefined_behaviour_is_never_evidence() -> None:
-    # old reads a[x & 7] of a 4-element local array; new guards the index: the
-    # versions differ only where old reads out of bounds.
+def test_a_read_outside_a_declared_array_is_a_trap() -> None:
+    # old reads a[x & 7] of a 4-element local array; new guards the index. The model
+    # traps where old reads out of bounds (docs/semantics.md): a difference.
     a = Decl(ct.Arr(ct.INT, 4), "a", InitList((Lit("1"), Lit("2"), Lit("3"), Lit("4"))))
     idx = Bin("&", Name("x"), Lit("7", fixed=True))
     read = Index(Name("a"), idx)
     guarded = Cond(Bin("<", idx, Lit("4")), read, Lit("0"))
     pair = pair_of([X], [a, Return(Alt((read,), (guarded,)))])
+    judgement = judge(pair, report("EQUIVALENT"), OPTIONS)
+    assert [f.kind for f in judgement.findings] == ["wrong-eq"]
+    assert judgement.findings[0].evidence["old under the sanitizers"].startswith("trap")
+    witness = entry("1", "(x & 7) >= 4", {"x": 5}, {"trap": "out of bounds"}, {"return": 0})
+    assert kinds(pair, report("NOT_EQUIVALENT", [witness])) == set()
+
+
+SHIFT = Bin("<<", Name("x"), Bin("&", Name("y"), Lit("63", fixed=True)))
+Y = Param(ct.INT, "y")
+
+
+def test_a_shift_by_the_width_or_more_is_a_trap_not_gcc_s_value() -> None:
+    # old: x << (y & 63)   new: the same below 32, else 0. Plain gcc computes a value
+    # (count masked, or folded): that value is not evidence, the model's trap is.
+    small = Bin("<", Bin("&", Name("y"), Lit("63", fixed=True)), Lit("32"))
+    pair = pair_of([X, Y], [Return(Alt((SHIFT,), (Cond(small, SHIFT, Lit("0")),)))])
+    judgement = judge(pair, report("EQUIVALENT"), OPTIONS)
+    assert [f.kind for f in judgement.findings] == ["wrong-eq"]
+    trap = entry("1", "(y & 63) >= 32", {"x": 1, "y": 40}, {"trap": "shift"}, {"return": 0})
+    assert kinds(pair, report("NOT_EQUIVALENT", [trap])) == set()
+    masked = entry("1", "(y & 63) >= 32", {"x": 1, "y": 40}, {"return": 256}, {"return": 0})
+    assert kinds(pair, report("NOT_EQUIVALENT", [masked])) == {"interp-vs-gcc"}
+
+
+def test_a_trap_no_plain_build_shows_is_found() -> None:
+    # old computes x << (y & 63) and returns 0; every plain build returns 0 (the
+    # shift is dead at -O2, masked at -O0), the model traps for counts >= 32
+    pair = pair_of([X, Y], [Alt((Decl(ct.INT, "t", SHIFT),), ()), Return(Lit("0"))])
+    assert kinds(pair, report("EQUIVALENT")) == {"wrong-eq"}
+
+
+def test_undefined_behaviour_outside_the_model_is_never_evidence() -> None:
+    # old reads p[x & 63], past the 24 cells the harness gives p's object; the model's
+    # object is unbounded, so what gcc reads there is nobody's answer
+    p = Param(ct.Ptr(ct.INT), "p")
+    idx = Bin("&", Name("x"), Lit("63", fixed=True))
+    read = Index(Name("p"), idx)
+    guarded = Cond(Bin("<", idx, Lit("24")), read, Lit("0"))
+    pair = pair_of([p, X], [If(Un("!", Name("p")), (Return(Lit("0")),)),
+                            Return(Alt((read,), (guarded,)))])
     judgement = judge(pair, report("EQUIVALENT"), OPTIONS)
     assert judgement.findings == ()
     assert judgement.ub_dependent
