@@ -56,9 +56,10 @@ def check(pair: Pair, ctx: object, limits: Limits, options: Options
     return run, judgement, time.monotonic() - started
 
 
-def _options(args: argparse.Namespace, index: int) -> Options:
+def _options(args: argparse.Namespace, seed: int) -> Options:
+    """By seed, not by position in this run: a resumed run checks each pair alike."""
     levels = ("-O0", "-O2")
-    if args.o1_every and index % args.o1_every == 0:
+    if args.o1_every and seed % args.o1_every == 0:
         levels = ("-O0", "-O1", "-O2")
     return Options(random_inputs=args.inputs, levels=levels, compiler=args.compiler)
 
@@ -92,7 +93,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--memory-mb", type=int, default=3072, help="address-space cap per run")
     parser.add_argument("--inputs", type=int, default=100, help="random inputs per configuration")
     parser.add_argument("--o1-every", type=int, default=5,
-                        help="add -O1 on every Nth pair (0: never)")
+                        help="add -O1 on pairs whose seed is a multiple of N (0: never)")
     parser.add_argument("--compiler", default="gcc")
     parser.add_argument("--json", type=Path, help="results file (JSON Lines; resumable)")
     parser.add_argument("--save-findings", type=Path, metavar="DIR",
@@ -114,12 +115,14 @@ def main(argv: list[str] | None = None) -> int:
             parser.error("--report-only needs a --json file with results")
         print(report.table(previous))
         print("\nundecided reasons:\n" + report.reasons(previous))
+        print("\nliftdiff: " + report.revisions(previous))
         return 0
 
     os.environ.setdefault("PYTHONHASHSEED", "0")
     ctx = context()
     limits = Limits(args.timeout, args.hard_limit, args.memory_mb)
     done = {r["id"] for r in previous}
+    revision = report.revision()
     if args.pairs:
         chosen = [p.strip().rpartition("-") for p in args.pairs.split(",") if p.strip()]
         if any(c not in CLASSES or not s.isdigit() for c, _, s in chosen):
@@ -132,14 +135,14 @@ def main(argv: list[str] | None = None) -> int:
     saved: dict[tuple[str, str], int] = {}
     lock = threading.Lock()
 
-    def one(index: int, cls: str, seed: int) -> None:
+    def one(cls: str, seed: int) -> None:
         try:
             pair = generate(cls, seed, args.compiler)
         except RuntimeError as exc:
             print(f"skip {cls}-{seed}: {exc}", file=sys.stderr)
             return
-        run, judgement, oracle_seconds = check(pair, ctx, limits, _options(args, index))
-        rec = report.record(pair, run, judgement, oracle_seconds)
+        run, judgement, oracle_seconds = check(pair, ctx, limits, _options(args, seed))
+        rec = report.record(pair, run, judgement, oracle_seconds) | {"liftdiff": revision}
         with lock:
             records.append(rec)
             if args.json:
@@ -168,11 +171,12 @@ def main(argv: list[str] | None = None) -> int:
             print(f"    saved {path}", flush=True)
 
     with ThreadPoolExecutor(max_workers=max(1, args.jobs)) as pool:
-        futures = [pool.submit(one, i, c, s) for i, (c, s) in enumerate(todo)]
+        futures = [pool.submit(one, c, s) for c, s in todo]
         for f in futures:
             f.result()
     print()
     print(report.table(records))
+    print("liftdiff: " + report.revisions(records))
     undecided = report.reasons(records)
     if undecided:
         print("\nundecided reasons:\n" + undecided)

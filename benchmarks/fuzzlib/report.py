@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 import statistics
+import subprocess
 from collections import Counter, defaultdict
 from collections.abc import Iterable, Mapping
 from dataclasses import asdict
@@ -46,8 +47,28 @@ def load(path: Path) -> list[dict[str, Any]]:
 
 
 def append(path: Path, rec: Mapping[str, Any]) -> None:
+    """One line; after a line an interrupted run cut off, on a line of its own."""
+    cut = False
+    if path.exists() and path.stat().st_size > 0:
+        with path.open("rb") as handle:
+            handle.seek(-1, 2)
+            cut = handle.read(1) != b"\n"
     with path.open("a") as handle:
-        handle.write(json.dumps(rec) + "\n")
+        handle.write(("\n" if cut else "") + json.dumps(rec) + "\n")
+
+
+def revision() -> str:
+    """The liftdiff commit the results are for (with "+dirty" for local changes), so the
+    pieces of a resumed run can be told apart."""
+    root = Path(__file__).resolve().parents[2]
+    try:
+        head = subprocess.run(["git", "-C", str(root), "rev-parse", "--short=12", "HEAD"],
+                              capture_output=True, text=True, timeout=30).stdout.strip()
+        dirty = subprocess.run(["git", "-C", str(root), "status", "--porcelain", "--", "checker"],
+                               capture_output=True, text=True, timeout=30).stdout.strip()
+    except (OSError, subprocess.TimeoutExpired):
+        return "unknown"
+    return (head or "unknown") + ("+dirty" if dirty else "")
 
 
 _COLUMNS = ("pairs", "decided", "EQ", "NEQ", "UNK", "UNS", "ERR", "wrongEQ", "wrongNEQ",
@@ -69,6 +90,12 @@ def table(records: Iterable[dict[str, Any]]) -> str:
         lines.append(name.ljust(widths[0]) + "".join(
             str(v).rjust(w) for v, w in zip(_row(rows), widths[1:], strict=True)))
     return "\n".join(lines)
+
+
+def revisions(records: Iterable[dict[str, Any]]) -> str:
+    """Which liftdiff commits the records are for (a resumed run may span several)."""
+    count = Counter(r.get("liftdiff", "unknown") for r in records)
+    return ", ".join(f"{rev} ({n} pairs)" for rev, n in count.most_common())
 
 
 def _row(rows: list[dict[str, Any]]) -> list[str]:

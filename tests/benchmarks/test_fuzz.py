@@ -319,7 +319,12 @@ def test_a_small_seeded_run_judges_every_pair(tmp_path: Path) -> None:
         if r["verdict"] == "NOT_EQUIVALENT" and not any(
                 f["kind"] == "wrong-neq" for f in r["findings"]):
             assert r["gcc_differs"] or r["ub_dependent"]
-    # resuming does not run anything again
+    assert all(r["liftdiff"] for r in records)
+    # resuming does not run anything again; a line an interrupted run cut off is
+    # run again and the file stays one record a line
+    lines = out.read_text().splitlines()
+    out.write_text("\n".join(lines[:-1]) + "\n" + lines[-1][:20])
     assert fuzz.main(["--classes", classes, "--count", "3", "--seed", "100", "--json",
                       str(out), "--quiet"]) == 0
-    assert len(out.read_text().splitlines()) == 24
+    again = out.read_text().splitlines()
+    assert len(again) == 25 and json.loads(again[-1])["id"] == records[-1]["id"]
