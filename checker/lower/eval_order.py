@@ -26,7 +26,12 @@ from pycparser import c_ast
 
 from checker.frontend.program import Program
 from checker.semantics.ctype import ArrayType
-from checker.semantics.library import ABS_FUNCTIONS, PURE_LIBRARY
+from checker.semantics.library import (
+    ABS_FUNCTIONS,
+    CTYPE_CLASSES,
+    CTYPE_FUNCTIONS,
+    PURE_LIBRARY,
+)
 
 MEMORY = "*"
 """An object reached through a pointer."""
@@ -332,6 +337,8 @@ class _Walker:
             return args | self.analysis.summary(name)
         if name in PURE_LIBRARY or name in ABS_FUNCTIONS or name in self.analysis.pure:
             return args
+        if name in CTYPE_FUNCTIONS:
+            return args | Effects(traps=name in CTYPE_CLASSES)  # outside glibc's table
         return args | Effects(events=frozenset({name}))
 
     # ------------------------------------------------------------ lvalues

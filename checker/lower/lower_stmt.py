@@ -13,6 +13,7 @@ from pycparser import c_ast, c_generator
 from checker.errors import RecursionFound, UnsupportedError
 from checker.frontend.gnu_syntax import CASE_RANGE
 from checker.frontend.program import GlobalVar, decay
+from checker.ir.ctype_classify import ctype_value, outside_domain
 from checker.ir.fp_classify import FP_CLASSIFIERS, classify
 from checker.ir.ir import (
     EXIT_CODE_VAR,
@@ -62,6 +63,7 @@ from checker.semantics.library import (
     ABORT_EXIT_CODE,
     ABORT_FUNCTIONS,
     ABS_FUNCTIONS,
+    CTYPE_FUNCTIONS,
     EXIT_FUNCTIONS,
     PRINT_EVENT,
     PURE_LIBRARY,
@@ -603,6 +605,8 @@ class StmtLowering(ExprLowering):
             return self._abs(ABS_FUNCTIONS[name], args[0], node)
         if name in FP_CLASSIFIERS:
             return self._classify(name, args, node)
+        if name in CTYPE_FUNCTIONS and len(args) == 1:
+            return self._ctype(name, args[0], node)
         if name in PURE_LIBRARY:
             ftype = PURE_LIBRARY[name]
             values = self._call_args(name, ftype, args, node)
@@ -646,6 +650,18 @@ class StmtLowering(ExprLowering):
         assert isinstance(snap, Scalar)
         negative = Binary(BinOp.LT, snap.expr, Const(0, itype), ct.INT)
         return Scalar(Ite(negative, Unary(UnOp.NEG, snap.expr, itype), snap.expr, itype), itype)
+
+    def _ctype(self, name: str, arg: c_ast.Node, node: c_ast.Node) -> Value:
+        """<ctype.h> in the C locale: glibc's exact values; a class test of an
+        argument outside glibc's table (C: undefined) traps."""
+        value = self.convert(self.scalar(arg), ct.INT, node)
+        assert isinstance(value, Scalar)
+        snap = self._snapshot(value)
+        assert isinstance(snap, Scalar)
+        outside = outside_domain(name, snap.expr)
+        if outside is not None:
+            self.trap_if(outside, node)
+        return Scalar(ctype_value(name, snap.expr), ct.INT)
 
     def _classify(self, name: str, args: list[c_ast.Node], node: c_ast.Node) -> Value:
         """isnan, signbit, fpclassify, ...: exact comparisons on the argument in

@@ -29,7 +29,15 @@ from checker.ir.ir import StaticLocal
 from checker.replay.ir_to_c import literal, string_literal
 from checker.semantics import ctype as ct
 from checker.semantics.ctype import FloatType, IntType, PointerType, ScalarType
-from checker.semantics.library import ABORT_EXIT_CODE, ABS_FUNCTIONS, OUTPUT_FUNCTIONS, PURE_LIBRARY
+from checker.semantics.library import (
+    ABORT_EXIT_CODE,
+    ABS_FUNCTIONS,
+    CTYPE_CLASSES,
+    CTYPE_DOMAIN,
+    CTYPE_FUNCTIONS,
+    OUTPUT_FUNCTIONS,
+    PURE_LIBRARY,
+)
 from checker.types import Settings
 
 Number = int | float
@@ -224,8 +232,9 @@ static void __liftdiff_log_arg(int kind, ...)
 """
 
 
-def harness_source(spec: HarnessSpec) -> str:
-    """The complete C translation unit: the user's text, stubs, and the harness main."""
+def harness_source(spec: HarnessSpec, checked: bool = False) -> str:
+    """The complete C translation unit: the user's text, stubs, and the harness main;
+    `checked`: with the library's domain checks (`_ctype_checks`)."""
     stubs = [s for s in spec.stubs if _stubbable(s.name)]
     text = label_statics(spec.source_text, spec.statics)
     parts = [
@@ -235,6 +244,7 @@ def harness_source(spec: HarnessSpec) -> str:
         "#undef main",
         '#line 1 "<liftdiff harness>"',
         _PRELUDE,
+        *([_ctype_checks()] if checked else []),
         *(_alias_declaration(static) for static in spec.statics),
         *(_stub_definition(s) for s in stubs),
         _main(spec),
@@ -305,6 +315,22 @@ def _label(window: str, name: str, alias: str, column: int) -> str | None:
     return None
 
 
+def _ctype_checks() -> str:
+    """glibc's <ctype.h> class tests, trapping where the IR traps (an argument
+    outside the table, `CTYPE_DOMAIN`), where glibc would read whatever lies
+    beside its table. Built with `CTYPE_MACROS_OFF`, so the user's macro uses
+    become calls of these; the answer is glibc's own table."""
+    low, high = CTYPE_DOMAIN
+    return "#include <ctype.h>\n" + "".join(
+        f"int {name}(int c) {{ if (c < {low} || c > {high}) __builtin_trap(); "
+        f"return (*__ctype_b_loc())[c] & (unsigned short)_IS{name[2:]}; }}\n"
+        for name in sorted(CTYPE_CLASSES))
+
+
+CTYPE_MACROS_OFF = "-D__NO_CTYPE"
+"""glibc's <ctype.h> then declares the functions without its table-reading macros."""
+
+
 def _alias_declaration(static: StaticAlias) -> str:
     declaration = static.local.declaration.format(static.alias)
     return f'{declaration.rstrip().rstrip(";")} __asm__("{static.alias}");'
@@ -317,6 +343,7 @@ def skipped_stubs(spec: HarnessSpec) -> tuple[str, ...]:
 
 def _stubbable(name: str) -> bool:
     return not (name in OUTPUT_FUNCTIONS or name in PURE_LIBRARY or name in ABS_FUNCTIONS
+                or name in CTYPE_FUNCTIONS
                 or name in HARNESS_FUNCTIONS or not name.isidentifier())
 
 
@@ -569,13 +596,13 @@ def run_harness(
     if not compiler_available(compiler):
         return CompiledOutcome("unavailable", {}, None, "", f"no C compiler '{compiler}' found")
     try:
-        source = harness_source(spec)
+        source = harness_source(spec, checked=undefined)
     except LiftdiffError as error:
         return CompiledOutcome("compile_error", {}, None, "", f"harness: {error}")
     notes = [f"left to the real library: {', '.join(s)}" for s in [skipped_stubs(spec)] if s]
     with tempfile.TemporaryDirectory(prefix="liftdiff-") as work:
         program = os.path.join(work, "harness")
-        flags = sanitizer_flags(compiler, undefined)
+        flags = sanitizer_flags(compiler, undefined) + ((CTYPE_MACROS_OFF,) if undefined else ())
         error = _compile(compiler, spec, source, work, program, timeout, flags)
         if error is not None:
             return CompiledOutcome("compile_error", {}, None, "", error)
