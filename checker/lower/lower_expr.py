@@ -325,6 +325,10 @@ class ExprLowering(LoweringState):
             if isinstance(ftype, ArrayType):
                 return MemPlace(f"{container.name}.{name}", ftype, index_const(0))
             return VarPlace(f"{container.name}.{name}", ftype)
+        if isinstance(ftype, IntType) and ftype.bitfield:
+            raise self.unsupported(
+                f"bit-field '{name}' of a struct in memory (behind a pointer, in an array "
+                "or with its address taken)", node)
         return MemPlace(f"{container.base}.{name}", ftype, container.index)
 
     def deref(self, pointer: Ptr, node: c_ast.Node) -> MemPlace:
@@ -554,7 +558,8 @@ class ExprLowering(LoweringState):
 
     def expr_ID(self, node: c_ast.ID) -> Value:
         if node.name in self.program.enum_values and self.lookup(node.name) is None:
-            return Scalar(Const(self.program.enum_values[node.name], ct.INT), ct.INT)
+            etype = self.program.enum_types.get(node.name, ct.INT)
+            return Scalar(Const(self.program.enum_values[node.name], etype), etype)
         if node.name == "__func__":
             name = self.frames[-1].function if self.frames else self.entry_name
             return StringValue(name.encode())

@@ -395,9 +395,12 @@ def _root(lvalue: str) -> str:
 
 
 def _assign(assignment: Assignment) -> str:
-    """Through a byte copy, so const-qualified objects can be set as well."""
+    """Through a byte copy, so const-qualified objects can be set as well (a
+    bit-field, which has no address and no `__typeof__`, directly)."""
     lv = assignment.lvalue
     value = literal(assignment.value, assignment.type)
+    if isinstance(assignment.type, IntType) and assignment.type.bitfield:
+        return f"    {lv} = {value};"
     return (f"    {{ __typeof__({lv}) __liftdiff_v = (__typeof__({lv}))({value}); "
             f"__liftdiff_copy((void *)&({lv}), &__liftdiff_v, sizeof __liftdiff_v); }}")
 
