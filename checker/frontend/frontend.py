@@ -19,6 +19,7 @@ from checker.errors import ParseError
 from checker.frontend.gnu_syntax import (
     rewrite_attributes,
     rewrite_case_ranges,
+    rewrite_designator_ranges,
     unreadable_extension,
 )
 from checker.frontend.parse import parse_c
@@ -64,7 +65,8 @@ def load(source: SourceFile, settings: Settings) -> ParsedFile:
     for variant in lifted.variants:
         expanded = expand_macros(prepared.path, variant.text, dict(settings.defines))
         ast, unknown = parse_tolerant(
-            rewrite_case_ranges(rewrite_attributes(expanded)), prepared.path
+            rewrite_designator_ranges(rewrite_case_ranges(rewrite_attributes(expanded))),
+            prepared.path,
         )
         variants.append(ParsedVariant(variant.condition, build_program(ast, source.path)))
     notes = [*prepared.notes, *lifted.notes]

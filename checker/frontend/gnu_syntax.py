@@ -3,13 +3,17 @@
 Real files use gcc's dialect; what pycparser 3 reads of it (statement
 expressions, `__attribute__` via the prelude) needs nothing here. A case
 range `case lo ... hi:` becomes `case CASE_RANGE(lo, hi):`, which parses as
-an ordinary label and which the lowering of `switch` reads as the range. The
-rewrite keeps every line break, so locations stay exact.
+an ordinary label and which the lowering of `switch` reads as the range; a
+designator range `[lo ... hi]` likewise. Attributes are removed, `packed` on
+an enum or struct kept as a marker. The rewrites keep every line break, so
+locations stay exact.
 """
 
 from __future__ import annotations
 
 import re
+
+from pycparser import c_ast
 
 CASE_RANGE = "__liftdiff_case_range"
 _CASE_RANGE = re.compile(r"\bcase\b(?P<low>[^:;?{}]*?)\.\.\.(?P<high>[^:;?{}]*?):")
@@ -19,6 +23,31 @@ _UNREADABLE = ("typeof", "__typeof__", "__typeof", "__auto_type", "__int128", "_
 
 def rewrite_case_ranges(text: str) -> str:
     return _CASE_RANGE.sub(lambda m: f"case {CASE_RANGE}({m['low']}, {m['high']}):", text)
+
+
+DESIGNATOR_RANGE = "__liftdiff_designator_range"
+_CHAR = r"'(?:\\.|[^'\\\n])*'"
+_BOUND = rf"(?:{_CHAR}|[^\[\]\n;{{}}\"'])*?"
+_DESIGNATOR_RANGE = re.compile(
+    rf"(?P<literal>\"(?:\\.|[^\"\\\n])*\"|{_CHAR})"
+    rf"|\[(?P<low>{_BOUND})\.\.\.(?P<high>{_BOUND})\]")
+
+
+def rewrite_designator_ranges(text: str) -> str:
+    """`[lo ... hi] = v` in an initialiser becomes `[DESIGNATOR_RANGE(lo, hi)] = v`
+    (`...` between brackets is nothing else in C; string literals are left alone)."""
+    return _DESIGNATOR_RANGE.sub(
+        lambda m: m["literal"] or f"[{DESIGNATOR_RANGE}({m['low']}, {m['high']})]", text)
+
+
+def designator_range(node: c_ast.Node) -> tuple[c_ast.Node, c_ast.Node] | None:
+    """(lo, hi) of a rewritten GNU designator range, None for any other designator."""
+    if (isinstance(node, c_ast.FuncCall) and isinstance(node.name, c_ast.ID)
+            and node.name.name == DESIGNATOR_RANGE and node.args is not None
+            and len(node.args.exprs) == 2):
+        low, high = node.args.exprs
+        return low, high
+    return None
 
 
 def unreadable_extension(line: str) -> str | None:

@@ -13,7 +13,7 @@ from pycparser import c_ast
 
 from checker.errors import UnsupportedError
 from checker.frontend.const_eval import eval_const, eval_const_int, string_value
-from checker.frontend.gnu_syntax import PACKED_MARKER
+from checker.frontend.gnu_syntax import PACKED_MARKER, designator_range
 from checker.frontend.parse import coord_location
 from checker.location import Location
 from checker.semantics import ctype as ct
@@ -258,6 +258,23 @@ class Program:
         """Integer constant expression (array sizes, enum values, case labels)."""
         return eval_const_int(node, self, constants)
 
+    def init_length(self, init: c_ast.Node) -> int | None:
+        """The length of an array of unknown size that `init` initialises: one past
+        the last element an initialiser reaches (designators and GNU ranges count)."""
+        if isinstance(init, c_ast.Constant) and init.type == "string":
+            return len(string_value(init.value)) + 1
+        if not isinstance(init, c_ast.InitList):
+            return None
+        position = length = 0
+        for item in init.exprs:
+            first = item.name[0] if isinstance(item, c_ast.NamedInitializer) else None
+            if isinstance(first, c_ast.ArrayDesignator):
+                bounds = designator_range(first.expr)
+                position = self.const_int(first.expr if bounds is None else bounds[1])
+            position += 1
+            length = max(length, position)
+        return length
+
     # ------------------------------------------------------------ collection
 
     def collect(self) -> None:
@@ -302,7 +319,7 @@ class Program:
         if existing is not None and decl.init is None:
             return  # a later tentative/extern declaration of a defined global
         if isinstance(dtype, ArrayType) and dtype.length is None and decl.init is not None:
-            dtype = ArrayType(dtype.elem, _init_length(decl.init))
+            dtype = ArrayType(dtype.elem, self.init_length(decl.init))
         self.globals[decl.name] = GlobalVar(decl.name, dtype, decl.init, const, self.location(decl))
 
 
@@ -327,12 +344,6 @@ def _enumerator_type(value_type: ct.IntType) -> ct.IntType:
     return ct.ULONG if not value_type.signed else ct.LONG
 
 
-def _init_length(init: c_ast.Node) -> int | None:
-    if isinstance(init, c_ast.InitList):
-        return len(init.exprs)
-    if isinstance(init, c_ast.Constant) and init.type == "string":
-        return len(string_value(init.value)) + 1
-    return None
 
 
 def _declared_names(ext: c_ast.Node) -> list[str]:

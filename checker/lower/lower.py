@@ -198,7 +198,7 @@ def _global_initialisers(lowering: StmtLowering, body_start: int) -> None:
             lowering.initialise(init.place, ctype, init.var.init)
         else:
             lowering._zero_fill(init.place, ctype, None)  # static storage starts zeroed
-        if init.var.is_static_local:
+        if init.var.is_static_local or init.var.const:
             lowering.written = written  # its initialiser is no output of the call
     _copy_mirrors(lowering, out=False)
     builder.join(body_start)

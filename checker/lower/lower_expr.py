@@ -7,6 +7,8 @@ returning a `Value` whose IR expressions are pure.
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from pycparser import c_ast, c_generator
 
 from checker.errors import UnsupportedError
@@ -28,6 +30,7 @@ from checker.ir.ir import (
     Expr,
     Ite,
     Load,
+    Region,
     RegionKind,
     Store,
     Unary,
@@ -58,6 +61,7 @@ from checker.semantics.ctype import (
     FloatType,
     IntType,
     PointerType,
+    ScalarType,
     StructType,
     VoidType,
 )
@@ -303,7 +307,14 @@ class ExprLowering(LoweringState):
             return self.deref(pointer, node)
         if isinstance(node, c_ast.Cast):
             return self.place(node.expr)
+        if isinstance(node, c_ast.CompoundLiteral):
+            return self.compound_literal(node, in_memory=False)
         raise self.unsupported(f"{type(node).__name__} is not an lvalue we model", node)
+
+    def compound_literal(self, node: c_ast.CompoundLiteral, in_memory: bool) -> Place:
+        """The object a compound literal creates (statements lower it: it has an
+        initialiser); `in_memory`: where a pointer may point to it."""
+        raise NotImplementedError
 
     def lookup_name(self, name: str) -> Place | None:
         found = self.lookup(name)
@@ -496,8 +507,6 @@ class ExprLowering(LoweringState):
 
     def string_pointer(self, value: StringValue) -> Ptr:
         name = f"$str{len(self.regions)}"
-        from checker.ir.ir import Region
-
         data = (*tuple(ct.CHAR.wrap(b) for b in value.data), 0)
         self.regions[name] = Region(name, ct.CHAR, len(data), RegionKind.LOCAL, data, const=True)
         return Ptr(name, ct.CHAR, index_const(0), ZERO)
@@ -527,6 +536,11 @@ class ExprLowering(LoweringState):
         if length is None:
             return
         last = _add_index(first, index_const(count - 1))
+        if region in self.limits:  # an array whose size is the one chosen at run time
+            outside_limit = Ite(Binary(BinOp.LT, first, index_const(0), ct.INT), ONE,
+                                Binary(BinOp.GE, last, self.limits[region], ct.INT), ct.INT)
+            self.trap_if(outside_limit, None)
+            return
         if isinstance(first, Const):
             if first.value < 0 or first.value + count > length:
                 self.trap_if(ONE, None)
@@ -594,7 +608,8 @@ class ExprLowering(LoweringState):
         if op == "sizeof":
             return Scalar(Const(self.sizeof(node.expr), ct.SIZE_T), ct.SIZE_T)
         if op == "&":
-            target = self.place(node.expr)
+            target = (self.compound_literal(node.expr, in_memory=True)
+                      if isinstance(node.expr, c_ast.CompoundLiteral) else self.place(node.expr))
             if isinstance(target, VarPlace):
                 raise self.unsupported(f"address of '{target.name}' kept in a variable", node)
             return Ptr(target.base, target.type, target.index, ZERO)
@@ -799,6 +814,8 @@ class ExprLowering(LoweringState):
         return Scalar(Var(result, ct.INT), ct.INT)
 
     def expr_TernaryOp(self, node: c_ast.TernaryOp) -> Value:
+        if _string_leaves(node) is not None:
+            return self._string_choice(node)
         cond = self.condition(node.cond)
         if is_simple(node.iftrue) and is_simple(node.iffalse):
             then = self.scalar(node.iftrue)
@@ -830,6 +847,48 @@ class ExprLowering(LoweringState):
         self.write(result, then_value, node)
         self.builder.join(join)
         return self.read(result)
+
+    def _string_choice(self, node: c_ast.TernaryOp) -> Ptr:
+        """`c ? "yes" : "no"` (string literals in nested `?:` too): a pointer to a
+        read-only array holding the chosen literal, whose size is the chosen
+        literal's, so that a read past its NUL traps as past any array. The
+        conditions are evaluated here, once, as C does; the inner ones must
+        be free of side effects."""
+        conditions: dict[int, Expr] = {}
+
+        def decide(current: c_ast.Node, outer: bool) -> None:
+            if not isinstance(current, c_ast.TernaryOp):
+                return
+            if not outer and not is_simple(current.cond):
+                raise self.unsupported("a condition with side effects inside a `?:` of "
+                                       "string literals", current.cond)
+            truth_value = self._snapshot(Scalar(self.condition(current.cond), ct.INT))
+            assert isinstance(truth_value, Scalar)
+            conditions[id(current)] = truth_value.expr
+            decide(current.iftrue, False)
+            decide(current.iffalse, False)
+
+        decide(node, True)
+
+        def select(current: c_ast.Node, leaf: Callable[[bytes], Expr], ctype: ScalarType) -> Expr:
+            if isinstance(current, c_ast.TernaryOp):
+                return Ite(conditions[id(current)], select(current.iftrue, leaf, ctype),
+                           select(current.iffalse, leaf, ctype), ctype)
+            return leaf(string_value(current.value) + b"\0")
+
+        texts = _string_leaves(node) or []
+        size = max(len(text) for text in texts) + 1
+        name = self.fresh_name("$choice")
+        self.regions[name] = Region(name, ct.CHAR, size, RegionKind.LOCAL, const=True)
+        for i in range(size):
+            byte = select(node, lambda data, i=i: Const(ct.CHAR.wrap(data[i]) if i < len(data)
+                                                        else 0, ct.CHAR), ct.CHAR)
+            self.builder.emit(Store(name, index_const(i), deep_fold(byte)), self.current)
+        limit = self.temp(ct.INDEX)
+        self.builder.emit(Assign(limit, select(node, lambda data: index_const(len(data)),
+                                               ct.INDEX)), self.current)
+        self.limits[name] = Var(limit, ct.INDEX)
+        return Ptr(name, ct.CHAR, index_const(0), ZERO)
 
     def _ternary_type(self, a: Value, b: Value, node: c_ast.Node) -> CType | None:
         if isinstance(a, VoidValue) or isinstance(b, VoidValue):
@@ -902,7 +961,8 @@ class ExprLowering(LoweringState):
             set(self.written),
         )
         try:
-            if isinstance(node, (c_ast.ID, c_ast.ArrayRef, c_ast.StructRef)) or (
+            if isinstance(node, (c_ast.ID, c_ast.ArrayRef, c_ast.StructRef,
+                                 c_ast.CompoundLiteral)) or (
                 isinstance(node, c_ast.UnaryOp) and node.op == "*"
             ):
                 ctype: CType = self.program.complete(self.place(node).type)
@@ -965,6 +1025,19 @@ def _order_message(clash: Clash, what: str) -> str:
         f"order of evaluation: in {what}, {clash.what}; C leaves their order unspecified "
         "and gcc picks it by the form of the expression"
     )
+
+
+def _string_leaves(node: c_ast.Node) -> list[bytes] | None:
+    """The string literals at the leaves of a (nested) `?:`, if all its leaves are."""
+    if isinstance(node, c_ast.TernaryOp):
+        then, other = _string_leaves(node.iftrue), _string_leaves(node.iffalse)
+        return None if then is None or other is None else then + other
+    if isinstance(node, c_ast.Constant) and node.type == "string":
+        try:
+            return [string_value(node.value)]
+        except UnsupportedError:
+            return None
+    return None
 
 
 def is_simple(node: c_ast.Node) -> bool:

@@ -15,7 +15,16 @@ from pycparser import c_ast
 from checker.errors import UnsupportedError
 from checker.frontend.program import FEATURE_PREFIX, GlobalVar, Program
 from checker.ir.cfa_builder import CfaBuilder
-from checker.ir.ir import Const, Input, InputSource, Output, Region, RegionKind, StaticLocal
+from checker.ir.ir import (
+    Const,
+    Expr,
+    Input,
+    InputSource,
+    Output,
+    Region,
+    RegionKind,
+    StaticLocal,
+)
 from checker.location import Location
 from checker.lower.eval_order import EffectAnalysis
 from checker.lower.layout import leaves
@@ -72,6 +81,9 @@ class LoweringState:
     """Globals whose address is taken: (the input/output place, the region mirror that
     the body reads and writes); copied in at the entry and out at the return."""
     mirror_of: dict[str, str] = field(default_factory=dict)  # mirror leaf region -> leaf
+    limits: dict[str, Expr] = field(default_factory=dict)
+    """Regions whose size is chosen at run time (`c ? "yes" : "no"`): the variable
+    holding it; accesses are checked against it, not the static length."""
     written: set[str] = field(default_factory=set)
     assumptions: list[str] = field(default_factory=list)
     address_taken: set[str] = field(default_factory=set)

@@ -11,7 +11,7 @@ from typing import TypeVar
 from pycparser import c_ast, c_generator
 
 from checker.errors import RecursionFound, UnsupportedError
-from checker.frontend.gnu_syntax import CASE_RANGE
+from checker.frontend.gnu_syntax import CASE_RANGE, designator_range
 from checker.frontend.program import GlobalVar, decay
 from checker.ir.ctype_classify import ctype_value, outside_domain
 from checker.ir.fp_classify import FP_CLASSIFIERS, classify
@@ -362,9 +362,7 @@ class StmtLowering(ExprLowering):
             self.bind(node.name, place)
             return
         if isinstance(ctype, ArrayType) and ctype.length is None:
-            from checker.frontend.program import _init_length
-
-            length = _init_length(node.init) if node.init is not None else None
+            length = self.program.init_length(node.init) if node.init is not None else None
             if length is None:
                 raise self.unsupported(f"array '{node.name}' of unknown size", node)
             ctype = ArrayType(ctype.elem, length)
@@ -462,6 +460,23 @@ class StmtLowering(ExprLowering):
         self.declare_storage(place, RegionKind.LOCAL)
         return place
 
+    def expr_CompoundLiteral(self, node: c_ast.CompoundLiteral) -> Value:
+        return self.read(self.compound_literal(node, in_memory=False))
+
+    def compound_literal(self, node: c_ast.CompoundLiteral, in_memory: bool) -> Place:
+        """`(struct s){1, 2}`, `(int[]){1, 2, 3}`: an unnamed object of the block,
+        initialised where it is evaluated."""
+        ctype = self.program.complete(self.program.resolve(node.type,
+                                                           self.frames[-1].constants))
+        if isinstance(ctype, ArrayType) and ctype.length is None:
+            ctype = ArrayType(ctype.elem, self.program.init_length(node.init))
+        name = self.fresh_name("$literal")
+        place: Place = (MemPlace(name, ctype, index_const(0))
+                        if in_memory or isinstance(ctype, ArrayType) else VarPlace(name, ctype))
+        self.declare_storage(place, RegionKind.LOCAL)
+        self.initialise(place, ctype, node.init)
+        return place
+
     def initialise(self, place: Place, ctype: CType, init: c_ast.Node) -> None:
         """Initialise an object; aggregates not fully covered by an initialiser list
         have the rest zeroed (6.7.9p21)."""
@@ -469,7 +484,7 @@ class StmtLowering(ExprLowering):
         if isinstance(ctype, ArrayType):
             self._init_array(place, ctype, init)
         elif isinstance(ctype, StructType) and isinstance(init, c_ast.InitList):
-            self._init_struct(place, ctype, init)
+            self._init_list(place, ctype, init)
         elif isinstance(init, c_ast.InitList):
             if not init.exprs:
                 self.write(place, self._zero_value(ctype), init)
@@ -483,7 +498,6 @@ class StmtLowering(ExprLowering):
         length = ctype.length or 0
         if length * max(1, sum(1 for _ in leaves(ctype.elem))) > MAX_INIT_STORES:
             raise self.unsupported(f"initialiser of a large array ({length} elements)", init)
-        elem = self.program.complete(ctype.elem)
         if isinstance(init, c_ast.Constant) and init.type == "string":
             from checker.frontend.const_eval import string_value
 
@@ -496,25 +510,7 @@ class StmtLowering(ExprLowering):
             return
         if not isinstance(init, c_ast.InitList):
             raise self.unsupported("array initialised from a non-list", init)
-        self.initialisers_ordered(init)
-        position = 0
-        covered: set[int] = set()
-        for item in init.exprs:
-            if isinstance(item, c_ast.NamedInitializer):
-                designator = item.name[0]
-                position = self.program.const_int(designator)
-                if len(item.name) > 1:
-                    raise self.unsupported("nested designators", item)
-                item = item.expr
-            if position >= length:
-                raise self.unsupported("excess elements in array initialiser", item)
-            self.initialise(self._element(place, ctype, position), elem, item)
-            covered.add(position)
-            position += 1
-        zero = self._zero_value(elem)
-        for i in range(length):
-            if i not in covered:
-                self.write(self._element(place, ctype, i), zero, init)
+        self._init_list(place, ctype, init)
 
     def _element(self, place: MemPlace, ctype: ArrayType, i: int) -> MemPlace:
         from checker.lower.lower_expr import _add_index, _scale
@@ -525,27 +521,108 @@ class StmtLowering(ExprLowering):
             _add_index(_scale(place.index, ctype.length or 0), index_const(i)),
         )
 
-    def _init_struct(self, place: Place, ctype: StructType, init: c_ast.InitList) -> None:
+    def _init_list(self, place: Place, ctype: ArrayType | StructType,
+                   init: c_ast.InitList) -> None:
+        """An array or struct from a braced list: in list order, each designated
+        (`.x`, `[3]`, nested `.a.b[2]`, GNU ranges `[1 ... 4]`) or next in line;
+        what no initialiser names is zero (6.7.9p21). An element that a nested
+        designator initialises in part is zeroed first, so that later
+        initialisers override earlier ones (6.7.9p19)."""
         self.initialisers_ordered(init)
-        names = [name for name, _ in ctype.fields]
+        items = self._designated(ctype, init)
+        partial = {p for positions, rest, _ in items if rest for p in positions}
+        for position in sorted(partial):
+            self._zero_fill(*self._slot(place, ctype, position, init), init)
+        for positions, rest, expr in items:
+            targets = [self._slot(place, ctype, p, expr) for p in positions]
+            for designator in rest:
+                targets = [sub for target, ttype in targets
+                           for sub in self._designated_slots(target, ttype, designator)]
+            self._initialise_each(targets, expr)
+        covered = partial | {p for positions, _, _ in items for p in positions}
+        for position in range(_slot_count(ctype)):
+            if position not in covered:
+                self._zero_fill(*self._slot(place, ctype, position, init), init)
+
+    def _designated(
+        self, ctype: ArrayType | StructType, init: c_ast.InitList
+    ) -> list[tuple[list[int], list[c_ast.Node], c_ast.Node]]:
+        """The items of a list as (top-level positions, further designators, value)."""
+        items: list[tuple[list[int], list[c_ast.Node], c_ast.Node]] = []
         position = 0
-        covered: set[str] = set()
+        after_nested = False
         for item in init.exprs:
             if isinstance(item, c_ast.NamedInitializer):
-                designator = item.name[0]
-                if not isinstance(designator, c_ast.ID) or len(item.name) > 1:
-                    raise self.unsupported("this designated initialiser", item)
-                position = names.index(designator.name)
-                item = item.expr
-            if position >= len(names):
-                raise self.unsupported("excess elements in struct initialiser", item)
-            fname = names[position]
-            self.initialise(self.field(place, fname, item), ctype.fields[position][1], item)
-            covered.add(fname)
-            position += 1
-        for fname, ftype in ctype.fields:
-            if fname not in covered:
-                self._zero_fill(self.field(place, fname, init), self.program.complete(ftype), init)
+                first, *rest = item.name
+                positions = self._positions(ctype, first, item)
+                value = item.expr
+                after_nested = bool(rest)
+            else:
+                if after_nested:
+                    raise self.unsupported("an initialiser without designator after a "
+                                           "nested designator", item)
+                positions, rest, value = [position], [], item
+            if any(p >= _slot_count(ctype) for p in positions):
+                what = "array" if isinstance(ctype, ArrayType) else "struct"
+                raise self.unsupported(f"excess elements in {what} initialiser", value)
+            items.append((positions, rest, value))
+            position = positions[-1] + 1 if positions else position
+        return items
+
+    def _positions(
+        self, ctype: ArrayType | StructType, designator: c_ast.Node, item: c_ast.Node
+    ) -> list[int]:
+        """The elements or members one designator names."""
+        if isinstance(ctype, StructType):
+            names = [name for name, _ in ctype.fields]
+            if not isinstance(designator, c_ast.ID):
+                raise self.unsupported(f"array designator for struct {ctype.tag}", item)
+            if designator.name not in names:
+                raise self.unsupported(f"designator '.{designator.name}' for no member of "
+                                       f"struct {ctype.tag}", item)
+            return [names.index(designator.name)]
+        if not isinstance(designator, c_ast.ArrayDesignator):
+            raise self.unsupported("member designator in an array initialiser", item)
+        bounds = designator_range(designator.expr)
+        if bounds is None:
+            return [self.program.const_int(designator.expr)]
+        low, high = (self.program.const_int(bound) for bound in bounds)
+        if low > high:
+            raise self.unsupported(f"empty designator range [{low} ... {high}]", item)
+        return list(range(low, high + 1))
+
+    def _slot(
+        self, place: Place, ctype: ArrayType | StructType, position: int, node: c_ast.Node
+    ) -> tuple[Place, CType]:
+        if isinstance(ctype, ArrayType):
+            assert isinstance(place, MemPlace)
+            return self._element(place, ctype, position), self.program.complete(ctype.elem)
+        name, ftype = ctype.fields[position]
+        return self.field(place, name, node), self.program.complete(ftype)
+
+    def _designated_slots(
+        self, place: Place, ctype: CType, designator: c_ast.Node
+    ) -> list[tuple[Place, CType]]:
+        if not isinstance(ctype, (ArrayType, StructType)):
+            raise self.unsupported(f"designator into a value of type {ctype}", designator)
+        return [self._slot(place, ctype, p, designator)
+                for p in self._positions(ctype, designator, designator)]
+
+    def _initialise_each(self, targets: list[tuple[Place, CType]], init: c_ast.Node) -> None:
+        """One initialiser for several objects (a GNU range): its side effects
+        happen once, as gcc documents."""
+        if len(targets) > 1 and self.effects_of(init).has_side_effects:
+            ttype = targets[0][1]
+            if isinstance(ttype, ArrayType):
+                raise self.unsupported("a range of arrays initialised with side effects", init)
+            once = self.new_local("$range", ttype)
+            self.initialise(once, ttype, init)
+            value = self.read(once)
+            for target, _ in targets:
+                self.write(target, value, init)
+            return
+        for target, ttype in targets:
+            self.initialise(target, ttype, init)
 
     def _zero_fill(self, place: Place, ctype: CType, node: c_ast.Node) -> None:
         if isinstance(ctype, ArrayType):
@@ -858,6 +935,10 @@ def _default_promotion(ctype: CType) -> CType:
     if isinstance(ctype, IntType):
         return ct.promote(ctype)
     return ctype
+
+
+def _slot_count(ctype: ArrayType | StructType) -> int:
+    return ctype.length or 0 if isinstance(ctype, ArrayType) else len(ctype.fields)
 
 
 def _collect_cases(node: c_ast.Node | None) -> list[c_ast.Node]:

@@ -4,9 +4,11 @@ from __future__ import annotations
 
 from checker.frontend.gnu_syntax import (
     ATTRIBUTE,
+    DESIGNATOR_RANGE,
     PACKED_MARKER,
     rewrite_attributes,
     rewrite_case_ranges,
+    rewrite_designator_ranges,
 )
 
 
@@ -38,3 +40,10 @@ def test_packed_elsewhere_is_dropped() -> None:
 
 def test_case_ranges_become_labels() -> None:
     assert rewrite_case_ranges("case 1 ... 5:") == "case __liftdiff_case_range( 1 ,  5):"
+
+
+def test_designator_ranges_become_calls_outside_literals() -> None:
+    text = "int t[] = { ['0' ... '9'] = 1, [a...b] = 2 }; puts(\"[1...2]\"); c = '[';"
+    assert rewrite_designator_ranges(text) == (
+        f"int t[] = {{ [{DESIGNATOR_RANGE}('0' ,  '9')] = 1, [{DESIGNATOR_RANGE}(a, b)] = 2 }}; "
+        "puts(\"[1...2]\"); c = '[';")
