@@ -314,7 +314,7 @@ class Program:
             self.prototypes.setdefault(decl.name, dtype)
             self.prototype_nodes.setdefault(decl.name, decl)
             return
-        const = "const" in (decl.quals or [])
+        const = _const_object(decl)
         existing = self.globals.get(decl.name)
         if existing is not None and decl.init is None:
             return  # a later tentative/extern declaration of a defined global
@@ -344,6 +344,17 @@ def _enumerator_type(value_type: ct.IntType) -> ct.IntType:
     return ct.ULONG if not value_type.signed else ct.LONG
 
 
+
+
+def _const_object(decl: c_ast.Decl) -> bool:
+    """Is the declared object itself const (an array: its elements; `int *const p`,
+    `int (*const ops[])(int)` too, not `const int *p`)?"""
+    inner = decl.type
+    while isinstance(inner, c_ast.ArrayDecl):
+        inner = inner.type
+    if isinstance(inner, c_ast.PtrDecl):
+        return "const" in (inner.quals or [])
+    return "const" in (decl.quals or [])
 
 
 def _declared_names(ext: c_ast.Node) -> list[str]:

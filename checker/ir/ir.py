@@ -338,6 +338,9 @@ class Cfa:
     """Called functions without code here -> C prototype text (for replay stubs)."""
     statics: tuple[StaticLocal, ...] = ()
     """Static locals that are inputs or outputs (for the replay harness)."""
+    function_params: tuple[tuple[str, str], ...] = ()
+    """(parameter, event) for function pointer parameters: calls through one are
+    that event, which `externals` gives a prototype (for the replay harness)."""
 
     def successors(self) -> dict[int, list[Edge]]:
         out: dict[int, list[Edge]] = {}

@@ -34,11 +34,14 @@ from checker.ir.ir import (
     Unary,
     UnOp,
 )
+from checker.lower.eval_order import Effects
 from checker.lower.layout import leaves
 from checker.lower.lower_expr import ONE, ZERO, ExprLowering, index_const
-from checker.lower.lower_state import Frame
+from checker.lower.lower_state import FUNCTION_ID, Frame
 from checker.lower.print_events import print_event
 from checker.lower.values import (
+    UNKNOWN_TARGET,
+    FuncPtr,
     MemPlace,
     Place,
     Ptr,
@@ -636,38 +639,88 @@ class StmtLowering(ExprLowering):
     def _zero_value(self, ctype: CType) -> Value:
         if isinstance(ctype, (IntType, FloatType)):
             return Scalar(Const(0.0 if isinstance(ctype, FloatType) else 0, ctype), ctype)
+        if isinstance(ctype, PointerType) and isinstance(ctype.target, FunctionType):
+            return FuncPtr(ctype.target, Const(0, FUNCTION_ID), frozenset())
         if isinstance(ctype, PointerType):
             return Ptr(None, ctype.target, index_const(0), ONE)
         if isinstance(ctype, StructType):
-            return StructValue(
-                ctype,
-                tuple(
-                    (
-                        leaf.path,
-                        tuple(
-                            Scalar(
-                                Const(0.0 if isinstance(leaf.type, FloatType) else 0, leaf.type),
-                                leaf.type,
-                            )
-                            if not isinstance(leaf.type, PointerType)
-                            else Ptr(None, leaf.type.target, index_const(0), ONE)
-                            for _ in range(leaf.count)
-                        ),
-                    )
-                    for leaf in leaves(ctype)
-                ),
-            )
+            return StructValue(ctype, tuple(
+                (leaf.path, tuple(self._zero_value(leaf.type)  # type: ignore[misc]
+                                  for _ in range(leaf.count)))
+                for leaf in leaves(ctype)))
         raise self.unsupported(f"zero value of {ctype}")
 
     # ------------------------------------------------------------ calls
 
     def expr_FuncCall(self, node: c_ast.FuncCall) -> Value:
-        if not isinstance(node.name, c_ast.ID):
-            raise self.unsupported("call through a function pointer", node)
-        name = node.name.name
         args = list(node.args.exprs) if node.args is not None else []
-        if self.lookup(name) is not None:
-            raise self.unsupported(f"call through the function pointer '{name}'", node)
+        if (isinstance(node.name, c_ast.ID) and self.lookup(node.name.name) is None
+                and node.name.name not in self.program.globals):
+            return self.call_named(node.name.name, args, node)
+        return self._call_through_pointer(node, args)
+
+    def _call_through_pointer(self, node: c_ast.FuncCall, args: list[c_ast.Node]) -> Value:
+        """A call through a function pointer: a case split over the functions it
+        may point to (each called as by its name), a trap for NULL."""
+        arguments = Effects()
+        for arg in args:
+            arguments = arguments | self.effects_of(arg)
+        self.refuse_unordered([self.effects_of(node.name), arguments],
+                              "the called function and its arguments", node)
+        callee = self.rvalue(node.name)
+        if not isinstance(callee, FuncPtr):
+            raise self.unsupported("call of a value that is not a function pointer", node)
+        callee = self._snapshot(callee)
+        assert isinstance(callee, FuncPtr)
+        ret = self.program.complete(callee.type.ret)
+        result: Place | None = None
+        if not isinstance(ret, ct.VoidType):
+            result = VarPlace(self.fresh_name("$call"), ret)
+            self.declare_storage(result, RegionKind.LOCAL)
+        join = self.builder.new_location()
+        for target in sorted(callee.targets):
+            number = self.function_number(target)
+            hit, miss = self.builder.branch(
+                Binary(BinOp.EQ, callee.id, Const(number, FUNCTION_ID), ct.INT), self.current)
+            self.builder.current = hit
+            value = self._call_target(target, callee.type, args, node)
+            if result is not None and not isinstance(value, VoidValue):
+                self.write(result, value, node)
+            self.builder.join(join)
+            self.builder.current = miss
+        self.trap_if(ONE, node)  # NULL: calling it is undefined (a crash)
+        self.builder.join(join)
+        return VoidValue() if result is None else self.read(result)
+
+    def _call_target(self, target: str, ftype: FunctionType, args: list[c_ast.Node],
+                     node: c_ast.FuncCall) -> Value:
+        if target.startswith(UNKNOWN_TARGET):
+            return self.call_unknown(target[len(UNKNOWN_TARGET):], ftype, args, node)
+        if not self._same_function_type(self.program.prototypes[target], ftype):
+            raise self.unsupported(f"call of '{target}' through a pointer to another function "
+                                   f"type ({ftype})", node)
+        return self.call_named(target, args, node)
+
+    def call_unknown(self, source: str, ftype: FunctionType, args: list[c_ast.Node],
+                     node: c_ast.FuncCall) -> Value:
+        """A call through a function pointer parameter: an observable event, its
+        result a deterministic function of the arguments (as a function without
+        code), named by the parameter's position so that renaming it changes
+        nothing."""
+        param, event = self.function_params[UNKNOWN_TARGET + source]
+        self.assume(f"'{param}' points to a function without code here: a call through it "
+                    "is an observable event whose result is a deterministic function of its "
+                    "arguments")
+        self.externals[event] = stub_prototype(event_symbol(event), ftype)
+        return self._uninterpreted(event, ftype, args, node)
+
+    def may_loop_back(self) -> bool:
+        loops = self.unroll is None and any(t.continue_loc is not None for t in self.targets)
+        return loops or bool(self.labels)
+
+    def call_named(self, name: str, args: list[c_ast.Node], node: c_ast.FuncCall) -> Value:
+        """A call of the function `name`: inlined if the file defines it, modelled if
+        the library's meaning is known, an observable event otherwise."""
         self.program.check_usable(name)
         if name in self.program.functions:
             return self.inline(name, args, node)
@@ -808,18 +861,23 @@ class StmtLowering(ExprLowering):
         if ftype is None:
             self.assume(f"'{name}' has no prototype: implicitly declared as returning int")
             ftype = FunctionType(ct.INT, (), variadic=True)
-        values = self._call_args(name, ftype, args, node)
         self.externals[name] = self._prototype_text(name)
-        if name not in self.settings.pure_functions:
-            printed = print_event(name, values)
-            event = Event(name, values) if printed is None else Event(PRINT_EVENT, printed)
-            self.builder.emit(event, self.current)
+        value = self._uninterpreted(name, ftype, args, node)
         self.assume(
             f"'{name}' has no code here: its result is modelled as a deterministic "
             "function of its arguments and each call is an observable event"
             if name not in self.settings.pure_functions
             else f"'{name}' is declared pure: its result depends only on its arguments"
         )
+        return value
+
+    def _uninterpreted(self, name: str, ftype: FunctionType, args: list[c_ast.Node],
+                       node: c_ast.Node) -> Value:
+        values = self._call_args(name, ftype, args, node)
+        if name not in self.settings.pure_functions:
+            printed = print_event(name, values)
+            event = Event(name, values) if printed is None else Event(PRINT_EVENT, printed)
+            self.builder.emit(event, self.current)
         ret = self.program.complete(ftype.ret)
         if isinstance(ret, ct.VoidType):
             return VoidValue()
@@ -892,6 +950,18 @@ class StmtLowering(ExprLowering):
         if ret_place is None:
             return VoidValue()
         return self.read(ret_place)
+
+
+def event_symbol(event: str) -> str:
+    """The C name of the replay's stub for a call through parameter `event`
+    (`(*arg0)` -> `__liftdiff_fn_arg0`)."""
+    return "__liftdiff_fn_" + event.strip("(*)")
+
+
+def stub_prototype(symbol: str, ftype: FunctionType) -> str:
+    """A C prototype of `symbol` with `ftype`'s parameter and return types."""
+    params = ", ".join(str(p) for p in ftype.params) or "void"
+    return f"{ftype.ret} {symbol}({params}{', ...' if ftype.variadic else ''});"
 
 
 def _declaration_text(decl: c_ast.Decl) -> str:

@@ -113,6 +113,13 @@ class Stub:
     name: str
     prototype: str
     table: tuple[tuple[tuple[Number | str, ...], Number], ...]
+    symbol: str = ""
+    """Its C name, where `name` (the event it logs) is none: `(*arg0)`, a call
+    through a function pointer parameter."""
+
+    @property
+    def c_name(self) -> str:
+        return self.symbol or self.name
 
 
 @dataclass(frozen=True)
@@ -138,6 +145,8 @@ class HarnessSpec:
     an include directory) as the front end found them."""
     statics: tuple[StaticAlias, ...] = ()
     """Static locals the harness sets or reads."""
+    function_params: tuple[tuple[str, str], ...] = ()
+    """(parameter, stub) for function pointer parameters that point to a stub."""
 
 
 @dataclass(frozen=True)
@@ -235,7 +244,7 @@ static void __liftdiff_log_arg(int kind, ...)
 def harness_source(spec: HarnessSpec, checked: bool = False) -> str:
     """The complete C translation unit: the user's text, stubs, and the harness main;
     `checked`: with the library's domain checks (`_ctype_checks`)."""
-    stubs = [s for s in spec.stubs if _stubbable(s.name)]
+    stubs = [s for s in spec.stubs if _stubbable(s)]
     text = label_statics(spec.source_text, spec.statics)
     parts = [
         "#define main " + USER_MAIN,
@@ -338,13 +347,14 @@ def _alias_declaration(static: StaticAlias) -> str:
 
 def skipped_stubs(spec: HarnessSpec) -> tuple[str, ...]:
     """Stubs the harness leaves to the real library (output, libm and harness functions)."""
-    return tuple(s.name for s in spec.stubs if not _stubbable(s.name))
+    return tuple(s.name for s in spec.stubs if not _stubbable(s))
 
 
-def _stubbable(name: str) -> bool:
+def _stubbable(stub: Stub) -> bool:
+    name = stub.name
     return not (name in OUTPUT_FUNCTIONS or name in PURE_LIBRARY or name in ABS_FUNCTIONS
                 or name in CTYPE_FUNCTIONS
-                or name in HARNESS_FUNCTIONS or not name.isidentifier())
+                or name in HARNESS_FUNCTIONS or not stub.c_name.isidentifier())
 
 
 def _main(spec: HarnessSpec) -> str:
@@ -375,6 +385,7 @@ def _main(spec: HarnessSpec) -> str:
         lines.append(f"    {buffer.param} = (__typeof__({buffer.param}))(void *){storage}"
                      f" + {buffer.offset};")
     lines.extend(_assign(a) for a in locals_)
+    lines.extend(f"    {param} = {stub};" for param, stub in spec.function_params)
     function = USER_MAIN if spec.function == "main" else spec.function
     if spec.statics:
         lines.append(f"    __typeof__(&{function}) volatile __liftdiff_fn = &{function};")
@@ -465,13 +476,13 @@ def _stub_definition(stub: Stub) -> str:
     if not returns_void:  # a void function has no result to miss
         body.append(f"    __liftdiff_miss({string_literal(stub.name)});")
     body.append(f"    {_return(0, returns_void, returns_pointer)}")
-    signature = f"{' '.join(words)} {stub.name}({', '.join(declared) or 'void'})"
+    signature = f"{' '.join(words)} {stub.c_name}({', '.join(declared) or 'void'})"
     return signature + "\n{\n" + "\n".join(body) + "\n}\n"
 
 
 def _split_prototype(stub: Stub) -> tuple[str, list[str], bool]:
     text = stub.prototype.strip().rstrip(";")
-    match = re.search(rf"\b{re.escape(stub.name)}\s*\(", text)
+    match = re.search(rf"\b{re.escape(stub.c_name)}\s*\(", text)
     if match is None or "(" in text[: match.start()]:
         raise HarnessError(f"cannot read the prototype of '{stub.name}': {stub.prototype!r}")
     inner = text[match.end():]

@@ -22,6 +22,7 @@ from checker.ir.ir import (
     walk,
 )
 from checker.lower.lower_state import NULL_SUFFIX
+from checker.lower.lower_stmt import event_symbol
 from checker.replay.compiled_replay import (
     Assignment as CAssignment,
 )
@@ -280,6 +281,7 @@ def harness_spec(
     for pointer, (low, high) in region_spans.items():
         buffers.append(Buffer(pointer, high - low + 1, -low))
     outputs = _output_leaves(cfa, observed, c_name)
+    events = {event for _, event in cfa.function_params}
     stub_list = []
     for func, prototype in sorted(cfa.externals.items()):
         if func in PURE_LIBRARY or not prototype:
@@ -288,7 +290,8 @@ def harness_spec(
             func + NULL_SUFFIX.replace("null", "isnull") if cfa_returns_pointer(cfa, func) else func
         )
         table = tuple((args, value) for (name, args), value in stubs.items() if name == wanted)
-        stub_list.append(Stub(func, prototype, table))  # type: ignore[arg-type]
+        symbol = event_symbol(func) if func in events else ""
+        stub_list.append(Stub(func, prototype, table, symbol))  # type: ignore[arg-type]
     return HarnessSpec(
         source_path=version.source_path,
         source_text=version.source_text,
@@ -303,6 +306,8 @@ def harness_spec(
         include_dirs=version.include_dirs,
         headers=version.headers,
         statics=statics,
+        function_params=tuple((param, event_symbol(event)) for param, event in cfa.function_params
+                              if param not in null_params),
     )
 
 

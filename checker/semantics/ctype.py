@@ -216,6 +216,10 @@ def bitfield_type(declared: IntType, width: int) -> IntType:
                    declared.size, bitfield=True)
 
 
+def is_function_pointer(ctype: CType) -> bool:
+    return isinstance(ctype, PointerType) and isinstance(ctype.target, FunctionType)
+
+
 def is_scalar(ctype: CType) -> bool:
     return isinstance(ctype, (IntType, FloatType, PointerType))
 
