@@ -971,7 +971,7 @@ class ExprLowering(LoweringState):
         return Scalar(Var(result, ct.INT), ct.INT)
 
     def expr_TernaryOp(self, node: c_ast.TernaryOp) -> Value:
-        if _string_leaves(node) is not None:
+        if string_leaves(node) is not None:
             return self._string_choice(node)
         cond = self.condition(node.cond)
         if is_simple(node.iftrue) and is_simple(node.iffalse):
@@ -1032,7 +1032,7 @@ class ExprLowering(LoweringState):
                            select(current.iffalse, leaf, ctype), ctype)
             return leaf(string_value(current.value) + b"\0")
 
-        texts = _string_leaves(node) or []
+        texts = string_leaves(node) or []
         size = max(len(text) for text in texts) + 1
         name = self.fresh_name("$choice")
         self.regions[name] = Region(name, ct.CHAR, size, RegionKind.LOCAL, const=True)
@@ -1190,10 +1190,10 @@ def _order_message(clash: Clash, what: str) -> str:
     )
 
 
-def _string_leaves(node: c_ast.Node) -> list[bytes] | None:
+def string_leaves(node: c_ast.Node) -> list[bytes] | None:
     """The string literals at the leaves of a (nested) `?:`, if all its leaves are."""
     if isinstance(node, c_ast.TernaryOp):
-        then, other = _string_leaves(node.iftrue), _string_leaves(node.iffalse)
+        then, other = string_leaves(node.iftrue), string_leaves(node.iffalse)
         return None if then is None or other is None else then + other
     if isinstance(node, c_ast.Constant) and node.type == "string":
         try:

@@ -36,7 +36,14 @@ from checker.ir.ir import (
 )
 from checker.lower.eval_order import Effects
 from checker.lower.layout import leaves
-from checker.lower.lower_expr import ONE, ZERO, ExprLowering, index_const
+from checker.lower.lower_expr import (
+    ONE,
+    ZERO,
+    ExprLowering,
+    index_const,
+    is_simple,
+    string_leaves,
+)
 from checker.lower.lower_state import FUNCTION_ID, Frame
 from checker.lower.print_events import print_event
 from checker.lower.values import (
@@ -857,6 +864,10 @@ class StmtLowering(ExprLowering):
         return data.split(b"\0", 1)[0].decode("latin-1")
 
     def _external(self, name: str, args: list[c_ast.Node], node: c_ast.Node) -> Value:
+        chosen = next((i for i, arg in enumerate(args) if isinstance(arg, c_ast.TernaryOp)
+                       and string_leaves(arg) is not None), None)
+        if chosen is not None and all(is_simple(a) for i, a in enumerate(args) if i != chosen):
+            return self.rvalue(_split_call(node, args, chosen))
         ftype = self.program.prototypes.get(name)
         if ftype is None:
             self.assume(f"'{name}' has no prototype: implicitly declared as returning int")
@@ -950,6 +961,20 @@ class StmtLowering(ExprLowering):
         if ret_place is None:
             return VoidValue()
         return self.read(ret_place)
+
+
+def _split_call(node: c_ast.Node, args: list[c_ast.Node], chosen: int) -> c_ast.TernaryOp:
+    """`f(x, c ? "a" : "b")` as `c ? f(x, "a") : f(x, "b")`: a function without code
+    gets each string by content (the other arguments have no side effects, so
+    evaluating them after the condition changes nothing)."""
+    choice = args[chosen]
+    assert isinstance(node, c_ast.FuncCall) and isinstance(choice, c_ast.TernaryOp)
+
+    def call(arg: c_ast.Node) -> c_ast.FuncCall:
+        exprs = [*args[:chosen], arg, *args[chosen + 1:]]
+        return c_ast.FuncCall(node.name, c_ast.ExprList(exprs, node.coord), node.coord)
+
+    return c_ast.TernaryOp(choice.cond, call(choice.iftrue), call(choice.iffalse), node.coord)
 
 
 def event_symbol(event: str) -> str:
