@@ -19,8 +19,6 @@ from checker.location import Location
 from checker.semantics import ctype as ct
 from checker.semantics.ctype import ArrayType, CType, FunctionType, PointerType, StructType
 
-FEATURE_PREFIX = "__liftdiff_feature_"
-
 _INT_NAMES: dict[tuple[str, ...], ct.IntType] = {}
 
 
@@ -329,7 +327,8 @@ def enum_type(low: int, high: int, packed: bool) -> ct.IntType | None:
     long where int cannot hold them; None beyond long."""
     narrow = (ct.SCHAR, ct.SHORT) if low < 0 else (ct.UCHAR, ct.USHORT)
     wide = (ct.INT, ct.LONG) if low < 0 else (ct.UINT, ct.ULONG)
-    for candidate in (*(narrow if packed else ()), *wide):
+    candidates: tuple[ct.IntType, ...] = (*(narrow if packed else ()), *wide)
+    for candidate in candidates:
         if candidate.min <= low and high <= candidate.max:
             return candidate
     return None
@@ -364,7 +363,7 @@ def _declared_names(ext: c_ast.Node) -> list[str]:
         return [ext.decl.name]
     names = [ext.name] if isinstance(ext, (c_ast.Typedef, c_ast.Decl)) and ext.name else []
 
-    class Definitions(c_ast.NodeVisitor):
+    class Definitions(c_ast.NodeVisitor):  # type: ignore[misc]  # pycparser has no stubs: the base is Any
         def visit_Struct(self, node: c_ast.Struct) -> None:
             if node.decls is not None and node.name:
                 names.append(f"struct {node.name}")

@@ -255,7 +255,7 @@ def _callees(fdef: c_ast.FuncDef, program: Program, pointed_to: frozenset[str]) 
     function whose address the file takes."""
     found: set[str] = set()
 
-    class Finder(c_ast.NodeVisitor):
+    class Finder(c_ast.NodeVisitor):  # type: ignore[misc]  # pycparser has no stubs: the base is Any
         def visit_FuncCall(self, node: c_ast.FuncCall) -> None:
             if _through_pointer(node, program):
                 found.update(pointed_to)
@@ -281,7 +281,7 @@ def pointed_to_functions(program: Program) -> frozenset[str]:
     function pointer may hold."""
     found: set[str] = set()
 
-    class Finder(c_ast.NodeVisitor):
+    class Finder(c_ast.NodeVisitor):  # type: ignore[misc]  # pycparser has no stubs: the base is Any
         def visit_FuncCall(self, node: c_ast.FuncCall) -> None:
             if not isinstance(node.name, c_ast.ID):
                 self.visit(node.name)

@@ -117,7 +117,7 @@ def _add_index(base: Expr, offset: Expr) -> Expr:
 def _scale(index: Expr, factor: int) -> Expr:
     if factor == 1:
         return index
-    if isinstance(index, Const):
+    if isinstance(index, Const) and isinstance(index.value, int):
         return index_const(index.value * factor)
     return Binary(BinOp.MUL, index, index_const(factor), ct.INDEX)
 
@@ -129,7 +129,9 @@ class ExprLowering(LoweringState):
 
     def rvalue(self, node: c_ast.Node) -> Value:
         self._at(node)
-        method = getattr(self, "expr_" + type(node).__name__, None)
+        method: Callable[[c_ast.Node], Value] | None = getattr(
+            self, "expr_" + type(node).__name__, None
+        )
         if method is None:
             raise self.unsupported(f"expression {type(node).__name__}", node)
         return method(node)
@@ -317,7 +319,7 @@ class ExprLowering(LoweringState):
             return StructValue(
                 value.type,
                 tuple(
-                    (path, tuple(self._snapshot(item) for item in items))  # type: ignore[arg-type]
+                    (path, tuple(self._snapshot(item) for item in items))
                     for path, items in value.leaves
                 ),
             )
@@ -333,13 +335,13 @@ class ExprLowering(LoweringState):
                 raise self.unsupported(f"undeclared identifier '{node.name}'", node)
             return found
         if isinstance(node, c_ast.ArrayRef):
-            base = self.effects_of(node.name)
-            if self.analysis.first_clash([base, self.effects_of(node.subscript)]) and isinstance(
-                self.type_of(node.name), ArrayType
-            ):
-                base = self.address_effects_of(node.name)  # an array is located, not read
+            base_effects = self.effects_of(node.name)
+            if self.analysis.first_clash(
+                [base_effects, self.effects_of(node.subscript)]
+            ) and isinstance(self.type_of(node.name), ArrayType):
+                base_effects = self.address_effects_of(node.name)  # an array is located, not read
             self.refuse_unordered(
-                [base, self.effects_of(node.subscript)], "an array and its subscript", node
+                [base_effects, self.effects_of(node.subscript)], "an array and its subscript", node
             )
             base = self.scalar(node.name)
             index = self.scalar(node.subscript)
@@ -353,7 +355,7 @@ class ExprLowering(LoweringState):
                 pointer = self.scalar(node.name)
                 if not isinstance(pointer, Ptr):
                     raise self.unsupported("'->' on a non-pointer", node)
-                container = self.deref(pointer, node)
+                container: Place = self.deref(pointer, node)
             else:
                 container = self.place(node.name)
             return self.field(container, node.field.name, node)
@@ -434,13 +436,13 @@ class ExprLowering(LoweringState):
             )
         if isinstance(ctype, VoidType):
             return VoidValue()
-        return self._read_leaf(place, "", ctype, 1)[0]  # type: ignore[return-value]
+        return self._read_leaf(place, "", ctype, 1)[0]
 
     def _read_leaf(
         self, place: Place, path: str, ctype: CType, count: int
     ) -> tuple[Scalar | Ptr | FuncPtr, ...]:
         if is_function_pointer(ctype):
-            assert isinstance(ctype, PointerType) and isinstance(ctype.target, ct.FunctionType)
+            assert isinstance(ctype.target, ct.FunctionType)
             storage = (place.name if isinstance(place, VarPlace) else place.base) + path
             targets = self._read_targets(storage, None)
             if isinstance(place, VarPlace) and count == 1:
@@ -784,7 +786,9 @@ class ExprLowering(LoweringState):
         old = self.read(place)
         if not isinstance(old, (Scalar, Ptr)):
             raise self.unsupported("++/-- on a non-scalar", node)
-        old = self._snapshot(old)
+        snapped = self._snapshot(old)
+        assert isinstance(snapped, (Scalar, Ptr))
+        old = snapped
         one = Scalar(ONE, ct.INT)
         op = BinOp.ADD if "+" in node.op else BinOp.SUB
         if isinstance(old, Ptr):
@@ -1037,8 +1041,10 @@ class ExprLowering(LoweringState):
         name = self.fresh_name("$choice")
         self.regions[name] = Region(name, ct.CHAR, size, RegionKind.LOCAL, const=True)
         for i in range(size):
-            byte = select(node, lambda data, i=i: Const(ct.CHAR.wrap(data[i]) if i < len(data)
-                                                        else 0, ct.CHAR), ct.CHAR)
+            def cell(data: bytes, i: int = i) -> Expr:
+                return Const(ct.CHAR.wrap(data[i]) if i < len(data) else 0, ct.CHAR)
+
+            byte = select(node, cell, ct.CHAR)
             self.builder.emit(Store(name, index_const(i), deep_fold(byte)), self.current)
         limit = self.temp(ct.INDEX)
         self.builder.emit(Assign(limit, select(node, lambda data: index_const(len(data)),

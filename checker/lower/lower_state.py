@@ -13,7 +13,7 @@ from dataclasses import dataclass, field
 from pycparser import c_ast
 
 from checker.errors import UnsupportedError
-from checker.frontend.program import FEATURE_PREFIX, GlobalVar, Program
+from checker.frontend.program import GlobalVar, Program
 from checker.ir.cfa_builder import CfaBuilder
 from checker.ir.ir import (
     Const,
@@ -38,6 +38,7 @@ from checker.semantics.ctype import (
     is_function_pointer,
 )
 from checker.types import Settings
+from checker.variability import CONFIG_KEY_PREFIX, FEATURE_PREFIX, config_key
 
 NULL_SUFFIX = "$null"
 FUNCTION_ID = ct.INT
@@ -300,7 +301,7 @@ class LoweringState:
                     ref,
                     leaf.type,
                     InputSource.CONFIG,
-                    "config:" + var.name,
+                    config_key(var.name),
                     is_region,
                 )
             else:
@@ -331,7 +332,7 @@ class LoweringState:
         for ref in sorted(self.written):
             if ref in self.global_leaves:
                 key = self.global_leaves[ref]
-                if key.startswith("config:"):
+                if key.startswith(CONFIG_KEY_PREFIX):
                     continue
                 is_region = ref in self.regions
                 ctype = self.regions[ref].elem if is_region else self.variables[ref]
@@ -346,7 +347,7 @@ def function_designators(init: c_ast.Node | None, program: Program) -> frozenset
     may point to."""
     found: set[str] = set()
 
-    class Finder(c_ast.NodeVisitor):
+    class Finder(c_ast.NodeVisitor):  # type: ignore[misc]  # pycparser has no stubs: the base is Any
         def visit_ID(self, node: c_ast.ID) -> None:
             if node.name in program.functions or node.name in program.prototypes:
                 found.add(node.name)

@@ -8,6 +8,7 @@ flattened by the lowering into scalar variables and memory regions.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import TypeGuard
 
 
 @dataclass(frozen=True)
@@ -187,7 +188,7 @@ def struct_layout(members: tuple[tuple[str, CType], ...], packed: bool) -> tuple
     a bit-field goes at the next bit unless it would cross a boundary of its
     declared type's size (then at that boundary; in a packed struct anywhere),
     a zero-width one moves to the next such boundary, and unnamed bit-fields do
-    not align the struct. Checked against gcc in tests/semantics/test_ctype.py."""
+    not align the struct. Checked against gcc in tests/frontend/test_program.py."""
     bit = 0
     align = 1
     for name, mtype in members:
@@ -216,11 +217,11 @@ def bitfield_type(declared: IntType, width: int) -> IntType:
                    declared.size, bitfield=True)
 
 
-def is_function_pointer(ctype: CType) -> bool:
+def is_function_pointer(ctype: CType) -> TypeGuard[PointerType]:
     return isinstance(ctype, PointerType) and isinstance(ctype.target, FunctionType)
 
 
-def is_scalar(ctype: CType) -> bool:
+def is_scalar(ctype: CType) -> TypeGuard[ScalarType]:
     return isinstance(ctype, (IntType, FloatType, PointerType))
 
 
