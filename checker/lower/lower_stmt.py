@@ -572,11 +572,11 @@ class StmtLowering(ExprLowering):
                     raise self.unsupported("an initialiser without designator after a "
                                            "nested designator", item)
                 positions, rest, value = [position], [], item
-            if any(p >= _slot_count(ctype) for p in positions):
+            if any(not 0 <= p < _slot_count(ctype) for p in positions):
                 what = "array" if isinstance(ctype, ArrayType) else "struct"
-                raise self.unsupported(f"excess elements in {what} initialiser", value)
+                raise self.unsupported(f"an initialiser outside the {what}", value)
             items.append((positions, rest, value))
-            position = positions[-1] + 1 if positions else position
+            position = positions[-1] + 1
         return items
 
     def _positions(
