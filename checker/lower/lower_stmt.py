@@ -839,6 +839,9 @@ class StmtLowering(ExprLowering):
 
         def finish(i: int, value: Value) -> Expr:
             arg = args[i]
+            if isinstance(value, FuncPtr):
+                raise self.unsupported(f"function pointer passed to external function '{name}' "
+                                       "(what it does with it is unknown)", arg)
             if isinstance(value, StringValue):
                 return StrConst(value.data.decode("latin-1"))
             if isinstance(value, Ptr):
