@@ -21,6 +21,7 @@ from checker.location import Location
 from checker.report.markdown_report import (
     ICON,
     ORDER,
+    PARTIAL_NOTE,
     assignment_text,
     cell_text,
     code_span,
@@ -48,8 +49,9 @@ INTENDED_ICON = "☑️"
 SKIPPED_ICON = "⏭️"
 PARTIAL_EQUIVALENCE = (
     "EQUIVALENT means proved for every configuration of the feature model and every "
-    "input on which both versions terminate (partial equivalence: inputs on which a "
-    "loop runs forever are not compared), under the assumptions listed with each function."
+    "input on which both versions terminate (partial equivalence: an input on which one "
+    "version runs forever is a difference only where liftdiff proves that it never ends), "
+    "under the assumptions listed with each function."
 )
 class Conclusion(enum.StrEnum):
     """Check-run conclusions the bot uses (GitHub's words)."""
@@ -190,6 +192,8 @@ def _row(result: FunctionResult, review: Review, pr: PullRequest, intended: bool
     elif verdict is Verdict.EQUIVALENT:
         heads = "every configuration" if result.features else "(single product)"
         bodies = "all"
+        if result.partial:
+            word += f" ({PARTIAL_NOTE})"
     else:
         heads = bodies = "—"
         if result.reason:

@@ -15,8 +15,8 @@ import traceback
 from collections.abc import Callable, Mapping, Sequence
 from functools import partial
 
+from checker.engines.answer import Confirmed, Equivalent
 from checker.engines.decide import PairContext
-from checker.engines.equiv import Confirmed
 from checker.errors import InputError, LiftdiffError, UnsupportedError
 from checker.frontend.changes import (
     ChangeKind,
@@ -239,7 +239,8 @@ def _lifted(
         summary = lifted.run(None if len(pairs) == 1 else structural)
         summaries.append(summary)
         assumptions.extend(ctx.assumptions())
-        assumptions.extend(summary.notes)
+        if isinstance(summary.rest, Equivalent):
+            assumptions.extend(summary.rest.assumptions)
         boolean = {f.name: f.boolean for f in features}
         for fcex in summary.entries:
             entries.append(_entry(fcex.head, fcex.body, fcex.witness, boolean))
@@ -251,15 +252,8 @@ def _lifted(
         assumptions=tuple(dict.fromkeys(assumptions)),
     )
     old_loc, new_loc = _definition(old, name), _definition(new, name)
-    undecided = next((s for s in summaries if not s.complete), None)
     return summary_result(
-        name,
-        old_loc,
-        new_loc,
-        entries,
-        None if undecided is None else (undecided.reason or "unknown"),
-        None if undecided is None else undecided.bound,
-        common,
+        name, old_loc, new_loc, entries, [summary.rest for summary in summaries], common
     )
 
 

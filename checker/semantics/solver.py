@@ -2,24 +2,20 @@
 
 Every call goes through a `Budget` that caps its time by what is left of the
 function's allowance; z3's `unknown` (timeout, memory, incompleteness) becomes
-an UNKNOWN answer with z3's reason, never a guess.
+an `Undecided` answer with z3's reason, never a guess. z3's own words (sat,
+unsat) stay here: `check` answers with a `Solution`, `NoSolution` or
+`Undecided`, `reachable` (Spacer) with `Reached`, `Unreachable` or
+`Undecided`, and each engine maps these to what they mean for equivalence.
 """
 
 from __future__ import annotations
 
-import enum
 import time
 from dataclasses import dataclass, field
 
 import z3
 
 from checker.types import Settings
-
-
-class Outcome(enum.Enum):
-    SAT = "sat"
-    UNSAT = "unsat"
-    UNKNOWN = "unknown"
 
 
 @dataclass
@@ -70,21 +66,38 @@ def function_budget(settings: Settings, started: float) -> Budget:
 
 
 @dataclass(frozen=True)
-class Answer:
-    outcome: Outcome
-    model: z3.ModelRef | None = None
-    reason: str | None = None
+class Solution:
+    """The assertions hold together: z3's model of them (it stays in the engines)."""
+
+    model: z3.ModelRef
+
+
+@dataclass(frozen=True)
+class NoSolution:
+    """The assertions contradict each other."""
+
     core: tuple[int, ...] = ()
-    """For UNSAT under assumptions: indices of the assumptions the refutation used."""
+    """Under assumptions: indices of the assumptions the refutation used."""
+
+
+@dataclass(frozen=True)
+class Undecided:
+    """z3 gave no answer (time or memory limit, incompleteness): never read as one."""
+
+    reason: str
+
+
+Answer = Solution | NoSolution | Undecided
+"""What `check` says about a conjunction of assertions."""
 
 
 def check(
     assertions: list[z3.BoolRef], budget: Budget, assuming: list[z3.BoolRef] = ()  # type: ignore[assignment]
 ) -> Answer:
     """Satisfiability of the conjunction of `assertions` (and `assuming`, whose
-    unsat core is reported on UNSAT) within the budget."""
+    unsat core is reported on NoSolution) within the budget."""
     if budget.exhausted():
-        return Answer(Outcome.UNKNOWN, reason="time limit reached")
+        return Undecided("time limit reached")
     budget.count_call()
     z3.set_param("memory_max_size", budget.memory_mb)
     solver = z3.Solver()
@@ -101,14 +114,63 @@ def check(
     try:
         result = solver.check(*markers)
     except z3.Z3Exception as exc:
-        return Answer(Outcome.UNKNOWN, reason=f"solver error: {exc}")
+        return Undecided(f"solver error: {exc}")
     if result == z3.sat:
-        return Answer(Outcome.SAT, model=solver.model())
+        return Solution(solver.model())
     if result == z3.unsat:
         used = {str(m) for m in solver.unsat_core()}
-        return Answer(Outcome.UNSAT, core=tuple(
-            i for i, marker in enumerate(markers) if str(marker) in used))
+        return NoSolution(tuple(i for i, marker in enumerate(markers) if str(marker) in used))
     reason = solver.reason_unknown()
     if reason in ("timeout", "canceled"):
         reason = f"solver timeout after {limit:.1f} s"
-    return Answer(Outcome.UNKNOWN, reason=f"solver returned unknown ({reason})")
+    return Undecided(f"solver returned unknown ({reason})")
+
+
+@dataclass(frozen=True)
+class Reached:
+    """Spacer derived the query relation: `depth` transitions along its trace
+    (None when z3 cannot show the trace)."""
+
+    depth: int | None
+
+
+@dataclass(frozen=True)
+class Unreachable:
+    """Spacer proved that no derivation reaches the query relation."""
+
+
+Reachability = Reached | Unreachable | Undecided
+"""What `reachable` says about a query relation of a Horn-clause system."""
+
+
+def reachable(clauses: str, relation: str, seconds: float, memory_mb: int) -> Reachability:
+    """Can the Horn clauses `clauses` (SMT-LIB text) derive `relation` (Spacer)?
+
+    The system is solved as a re-parsed copy in a fresh context: Spacer's
+    heuristics depend on term ids, so the answer must not depend on whatever
+    was built before."""
+    z3.set_param("memory_max_size", memory_mb)
+    fresh = z3.Fixedpoint(ctx=z3.Context())
+    fresh.set(engine="spacer")
+    fresh.set("xform.inline_eager", False)  # keep one predicate per cut-point pair:
+    fresh.set("xform.inline_linear", False)  # inlining them made Spacer time out here
+    fresh.set("timeout", max(1, int(seconds * 1000)))
+    try:
+        queries = fresh.parse_string(clauses + f"\n(query {relation})\n")
+        answer = fresh.query(*queries)
+    except z3.Z3Exception as exc:
+        return Undecided("Spacer timeout" if "canceled" in str(exc) else f"Spacer failed: {exc}")
+    if answer == z3.unsat:
+        return Unreachable()
+    if answer == z3.sat:
+        return Reached(_trace_depth(fresh))
+    return Undecided(f"Spacer: {fresh.reason_unknown()}")
+
+
+def _trace_depth(fp: z3.Fixedpoint) -> int | None:
+    """Transitions in Spacer's counterexample: an upper bound on the iterations any
+    loop needs to show the difference."""
+    try:
+        return max(1, len(fp.get_rules_along_trace()) - 2)
+    except z3.Z3Exception:
+        return None
