@@ -186,7 +186,7 @@ def _row(result: FunctionResult, review: Review, pr: PullRequest, intended: bool
     word = f"**{_word(verdict)}**" if verdict is Verdict.NOT_EQUIVALENT else _word(verdict)
     if intended:
         word += " (intended)"
-    if verdict is Verdict.NOT_EQUIVALENT and result.neq_summary:
+    if verdict is Verdict.NOT_EQUIVALENT:
         heads = _lines([code_span(_clip(e.configurations, CELL_LIMIT)) for e in result.neq_summary])
         bodies = _lines([code_span(_clip(e.inputs, CELL_LIMIT)) for e in result.neq_summary])
     elif verdict is Verdict.EQUIVALENT:
@@ -255,7 +255,7 @@ def _other_details(results: Sequence[FunctionResult]) -> str | None:
     """Reasons of undecided verdicts and the assumptions of proofs, in one fold."""
     entries: list[str] = []
     for result in results:
-        if result.verdict is Verdict.NOT_EQUIVALENT and result.neq_summary:
+        if result.verdict is Verdict.NOT_EQUIVALENT:
             continue
         parts: list[str] = []
         if result.reason:
@@ -423,7 +423,7 @@ def annotations(review: Review, pr: PullRequest) -> tuple[Annotation, ...]:
 
 
 def _message(result: FunctionResult) -> str:
-    if result.verdict is Verdict.NOT_EQUIVALENT and result.neq_summary:
+    if result.verdict is Verdict.NOT_EQUIVALENT:
         lines = [
             f"differs in configurations {e.configurations} for inputs {e.inputs}; "
             f"e.g. {witness_sentence(e.witness)}"

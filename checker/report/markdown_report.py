@@ -106,8 +106,6 @@ def code_span(text: str) -> str:
 def _details(result: FunctionResult) -> str:
     if result.verdict is Verdict.NOT_EQUIVALENT:
         heads = [entry.configurations for entry in result.neq_summary]
-        if not heads:
-            return cell_text(result.reason or "differs")
         if heads == ["1"]:  # every configuration (or a single product): say where instead
             scope = " in every configuration" if result.features else ""
             inputs = result.neq_summary[0].inputs
@@ -169,6 +167,6 @@ def render(report: Report) -> str:
                 f"| {_details(result)} |"
             )
         for result in ordered:
-            if result.verdict is Verdict.NOT_EQUIVALENT and result.neq_summary:
+            if result.verdict is Verdict.NOT_EQUIVALENT:
                 lines += _witness_section(result)
     return "\n".join(lines) + "\n"
