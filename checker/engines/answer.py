@@ -95,8 +95,10 @@ class Unknown:
     def __post_init__(self) -> None:
         _check_reason(self.reason)
         _check_type(self.stage, Stage, "stage")
-        if self.bound is not None and (not isinstance(self.bound, int) or self.bound < 0):
-            raise ValueError(f"a bound is a depth, not {self.bound!r}")
+        if self.bound is not None:
+            _check_type(self.bound, int, "bound")
+            if self.bound < 0:
+                raise ValueError(f"a bound is a depth, not {self.bound}")
 
 
 @dataclass(frozen=True)

@@ -37,7 +37,10 @@ from checker.ir.cfa_analysis import liveness, loop_forest, match_loops, natural_
 from checker.ir.ir import Call, Cfa, Event, action_exprs, walk
 from checker.lower.lower_state import NULL_SUFFIX
 from checker.semantics.ctype import IntType, PointerType
-from checker.semantics.solver import Reached, Undecided, Unreachable, reachable
+from checker.semantics.solver import Budget, Reached, Undecided, Unreachable, query_horn
+
+_SPACER = {"xform.inline_eager": False, "xform.inline_linear": False}
+"""Keep one predicate per cut-point pair: inlining them made Spacer time out here."""
 
 
 class NotEncodable(Exception):
@@ -83,7 +86,7 @@ class Side:
         mem: dict[str, z3.ArrayRef] = {}
         for name, const in zip(self.names(cut), self.args(cut), strict=True):
             if name in self.cfa.regions:
-                mem[name] = const  # type: ignore[assignment]
+                mem[name] = const
             else:
                 env[name] = const
         return State(z3.BoolVal(True), env, mem)
@@ -425,11 +428,14 @@ def chc_check(
     text = fp.sexpr()
     if "\\" in text:  # a symbol z3 cannot read back would silently change the system
         return Unknown("unbounded engine: unprintable symbol", Stage.CHC)
-    answer = reachable(text, error.name(), seconds, memory_mb)
+    answer = query_horn(text, error.name(), Budget(seconds, seconds, memory_mb), _SPACER)
     match answer:
         case Unreachable():
             return Equivalent(Stage.CHC, partial=True)
-        case Reached(depth=depth):
+        case Reached(trace_rules=rules):
+            # the transitions of Spacer's counterexample (its rules less the entry and
+            # the error): an upper bound on the iterations any loop needs to show it
+            depth = None if rules is None else max(1, rules - 2)
             return Unknown(
                 "Spacer derives a difference that is not replayed yet", Stage.CHC, bound=depth
             )

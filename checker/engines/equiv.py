@@ -30,6 +30,7 @@ from checker.ir.ir import (
 )
 from checker.ir.smt_ops import z3_literal
 from checker.replay.interp import (
+    Arg,
     ExternalCall,
     InterpreterError,
     RegionValue,
@@ -532,7 +533,7 @@ def _only_inputs(term: z3.ExprRef, names: set[int]) -> bool:
 def _lemmas(product: Product, model: z3.ModelRef, calls: list[ExternalCall]) -> list[z3.BoolRef]:
     types = call_result_types(product.old, product.new)
     lemmas = []
-    seen: set[tuple[str, tuple]] = set()  # type: ignore[type-arg]
+    seen: set[tuple[str, tuple[Arg, ...]]] = set()
     for call in calls:
         if call.func not in PURE_LIBRARY or (call.func, call.args) in seen:
             continue

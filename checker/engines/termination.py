@@ -87,7 +87,7 @@ def _continue(side: Side, stopped: Stopped) -> list[Visit] | None:
     cfa = side.cfa
     state = State(z3.BoolVal(True), {n: side.env.inputs[n] for n in cfa.variables
                                      if n in side.env.inputs},
-                  {n: side.env.inputs[n] for n in cfa.regions if n in side.env.inputs})  # type: ignore[misc]
+                  {n: side.env.inputs[n] for n in cfa.regions if n in side.env.inputs})
     evaluator = Evaluator(side.env)
     succ = cfa.successors()
     location = stopped.location
@@ -121,7 +121,7 @@ def _taken(
             values = [_concrete(v, at) for v in side.values(state, target)]
             if any(v is None for v in values):
                 return None
-            return target, tuple(values)  # type: ignore[arg-type]
+            return target, tuple(values)
     return None
 
 
@@ -184,7 +184,7 @@ def _candidates(
     for arg, column in zip(args, columns, strict=True):
         if all(value.eq(column[0]) for value in column):
             found.append(arg == column[0])
-    ints = [(arg, [v.as_signed_long() for v in column], [v.as_long() for v in column])  # type: ignore[attr-defined]
+    ints = [(arg, [v.as_signed_long() for v in column], [v.as_long() for v in column])
             for arg, column in zip(args, columns, strict=True) if z3.is_bv(arg)]
     for arg, signed, unsigned in ints:
         zero = z3.BitVecVal(0, arg.size())

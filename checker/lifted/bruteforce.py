@@ -16,8 +16,9 @@ from typing import assert_never
 from checker.engines.answer import Different, Equivalent, Stage, Unknown, Unsupported
 from checker.engines.decide import PairContext
 from checker.errors import UnsupportedError
-from checker.frontend.frontend import load
-from checker.lifted.witness_report import point_body, summary_result, witness_of
+from checker.frontend.frontend import ParsedFile, load
+from checker.frontend.preprocess import inline_local_headers
+from checker.lifted.witness_report import ResultFacts, point_body, summary_result, witness_of
 from checker.replay.compiled_replay import replay_compiler
 from checker.replay.replay import replay_version
 from checker.semantics.solver import function_budget
@@ -27,11 +28,11 @@ from checker.variability import formula as fm
 
 
 def brute_force(
-    old,
-    new,
+    old: ParsedFile,
+    new: ParsedFile,
     name: str,
     settings: Settings,
-    started: float,  # type: ignore[no-untyped-def]
+    started: float,
     features: tuple[Feature, ...],
     model: fm.Formula,
 ) -> FunctionResult:
@@ -45,7 +46,11 @@ def brute_force(
     proofs: list[Equivalent] = []
     assumptions: list[str] = []
     for pair in enumerate_products(
-        old.source.text, new.source.text, old.source.path, new.source.path, settings
+        inline_local_headers(old.source, settings),
+        inline_local_headers(new.source, settings),
+        old.source.path,
+        new.source.path,
+        settings,
     ):
         products += 1
         if budget.exhausted():
@@ -92,7 +97,7 @@ def brute_force(
             f"'{name}' is never defined in both versions under the same configuration"
         )
     stats = Stats(round(time.monotonic() - started, 3), budget.calls)
-    common = dict(
+    facts = ResultFacts(
         features=tuple(f.name for f in features),
         feature_model=model.to_c(),
         stats=stats,
@@ -105,4 +110,4 @@ def brute_force(
     rests: list[Equivalent | Unknown | Unsupported] = [*proofs]
     if undecided:
         rests.append(Unknown("; ".join(undecided), Stage.BRUTE_FORCE))
-    return summary_result(name, old_loc, new_loc, entries, rests, common)
+    return summary_result(name, old_loc, new_loc, entries, rests, facts)

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
 from typing import assert_never
 
 from checker.engines.answer import Confirmed, Equivalent, Unknown, Unsupported
@@ -18,7 +19,7 @@ from checker.replay.interp import RegionValue
 from checker.replay.replay import Assignment, Observation
 from checker.semantics.ctype import FloatType
 from checker.semantics.library import PURE_LIBRARY
-from checker.types import FunctionResult, NeqEntry, Value, Verdict, Witness
+from checker.types import FunctionResult, NeqEntry, Stats, Value, Verdict, Witness
 
 
 def _inputs(old: Cfa, new: Cfa) -> dict[str, tuple[str, bool, bool]]:
@@ -109,13 +110,13 @@ def _arg(value: int | float | str) -> str:
 
 
 def witness_of(old: Cfa, new: Cfa, confirmed: Confirmed) -> Witness:
-    stubs: dict[str, Value] = {}
+    calls: dict[str, list[Value]] = {}
     for (func, args), value in sorted(confirmed.assignment.stubs.items(), key=repr):
         if func in PURE_LIBRARY:
             continue
-        entry = [[report_scalar(a) for a in args], report_scalar(value)]
-        stubs.setdefault(f"uf:{func}", [])
-        stubs[f"uf:{func}"].append(entry)  # type: ignore[union-attr]
+        entry: list[Value] = [[report_scalar(a) for a in args], report_scalar(value)]
+        calls.setdefault(f"uf:{func}", []).append(entry)
+    stubs: dict[str, Value] = dict(calls)
     return Witness(
         configuration=configuration(old, new, confirmed.assignment),
         inputs=witness_inputs(old, new, confirmed.assignment),
@@ -159,9 +160,7 @@ def body_condition(old: Cfa, new: Cfa, body: Mapping[str, BodyValue]) -> str:
             parts.append(f"{name} {'==' if value else '!='} NULL")
             continue
         if isinstance(value, Interval):
-            parts.extend(f"{name} {op} {bound}"
-                         for op, bound in ((">=", value.lo), ("<=", value.hi))
-                         if bound is not None)
+            parts.extend(value.conditions(name))
             continue
         if isinstance(value, RegionValue):
             base = name[1:] if name.startswith("*") else name
@@ -182,13 +181,47 @@ def _equals(lhs: str, value: int | float, is_float: bool) -> str:
     return f"{lhs} == {_c_literal(value, is_float)}"
 
 
+@dataclass(frozen=True)
+class ResultFacts:
+    """What a function's result carries whatever its verdict."""
+
+    features: tuple[str, ...]
+    feature_model: str
+    stats: Stats
+    assumptions: tuple[str, ...] = ()
+
+    def result(
+        self,
+        name: str,
+        old: Location | None,
+        new: Location | None,
+        verdict: Verdict,
+        reason: str | None = None,
+        bound: int | None = None,
+        neq_summary: tuple[NeqEntry, ...] = (),
+    ) -> FunctionResult:
+        return FunctionResult(
+            name,
+            old,
+            new,
+            verdict,
+            reason,
+            bound,
+            features=self.features,
+            feature_model=self.feature_model,
+            neq_summary=neq_summary,
+            stats=self.stats,
+            assumptions=self.assumptions,
+        )
+
+
 def summary_result(
     name: str,
     old_loc: Location | None,
     new_loc: Location | None,
     entries: list[NeqEntry],
     rests: Sequence[Equivalent | Unknown | Unsupported],
-    common: dict[str, object],
+    facts: ResultFacts,
 ) -> FunctionResult:
     """NOT_EQUIVALENT with the summary if any entry; else the first undecided
     answer (UNKNOWN, UNSUPPORTED) about the configurations no entry covers;
@@ -202,22 +235,16 @@ def summary_result(
             if undecided is None
             else f"NEQ-summary incomplete (other configurations undecided): {undecided.reason}"
         )
-        return FunctionResult(
-            name,
-            old_loc,
-            new_loc,
-            Verdict.NOT_EQUIVALENT,
-            reason,
-            neq_summary=tuple(entries),
-            **common,
-        )  # type: ignore[arg-type]
+        return facts.result(
+            name, old_loc, new_loc, Verdict.NOT_EQUIVALENT, reason, neq_summary=tuple(entries)
+        )
     match undecided:
         case Unknown(reason=reason, bound=bound):
-            return FunctionResult(name, old_loc, new_loc, Verdict.UNKNOWN, reason, bound, **common)  # type: ignore[arg-type]
+            return facts.result(name, old_loc, new_loc, Verdict.UNKNOWN, reason, bound)
         case Unsupported(reason=reason):
-            return FunctionResult(name, old_loc, new_loc, Verdict.UNSUPPORTED, reason, **common)  # type: ignore[arg-type]
+            return facts.result(name, old_loc, new_loc, Verdict.UNSUPPORTED, reason)
         case None if rests:
-            return FunctionResult(name, old_loc, new_loc, Verdict.EQUIVALENT, **common)  # type: ignore[arg-type]
+            return facts.result(name, old_loc, new_loc, Verdict.EQUIVALENT)
         case None:
             raise ValueError(f"'{name}': no answer to build a verdict from")
         case _:

@@ -13,7 +13,7 @@ from dataclasses import dataclass, field
 from pycparser import c_ast
 
 from checker.errors import UnsupportedError
-from checker.frontend.program import FEATURE_PREFIX, GlobalVar, Program
+from checker.frontend.program import GlobalVar, Program
 from checker.ir.cfa_builder import CfaBuilder
 from checker.ir.ir import Const, Input, InputSource, Output, Region, RegionKind, StaticLocal
 from checker.location import Location
@@ -23,6 +23,7 @@ from checker.lower.values import MemPlace, Place, VarPlace
 from checker.semantics import ctype as ct
 from checker.semantics.ctype import ArrayType, CType, PointerType, ScalarType
 from checker.types import Settings
+from checker.variability import CONFIG_KEY_PREFIX, FEATURE_PREFIX, config_key
 
 NULL_SUFFIX = "$null"
 MIRROR_PREFIX = "&"
@@ -256,7 +257,7 @@ class LoweringState:
                     ref,
                     leaf.type,
                     InputSource.CONFIG,
-                    "config:" + var.name,
+                    config_key(var.name),
                     is_region,
                 )
             else:
@@ -287,7 +288,7 @@ class LoweringState:
         for ref in sorted(self.written):
             if ref in self.global_leaves:
                 key = self.global_leaves[ref]
-                if key.startswith("config:"):
+                if key.startswith(CONFIG_KEY_PREFIX):
                     continue
                 is_region = ref in self.regions
                 ctype = self.regions[ref].elem if is_region else self.variables[ref]

@@ -3,14 +3,16 @@
 Every call goes through a `Budget` that caps its time by what is left of the
 function's allowance; z3's `unknown` (timeout, memory, incompleteness) becomes
 an `Undecided` answer with z3's reason, never a guess. z3's own words (sat,
-unsat) stay here: `check` answers with a `Solution`, `NoSolution` or
-`Undecided`, `reachable` (Spacer) with `Reached`, `Unreachable` or
-`Undecided`, and each engine maps these to what they mean for equivalence.
+unsat) stay here: `check` (satisfiability) answers with a `Solution`,
+`NoSolution` or `Undecided`, `query_horn` (Spacer on Horn clauses) with
+`Reached`, `Unreachable` or `Undecided`, and each engine maps these to what
+they mean for equivalence.
 """
 
 from __future__ import annotations
 
 import time
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 
 import z3
@@ -92,7 +94,7 @@ Answer = Solution | NoSolution | Undecided
 
 
 def check(
-    assertions: list[z3.BoolRef], budget: Budget, assuming: list[z3.BoolRef] = ()  # type: ignore[assignment]
+    assertions: list[z3.BoolRef], budget: Budget, assuming: Sequence[z3.BoolRef] = ()
 ) -> Answer:
     """Satisfiability of the conjunction of `assertions` (and `assuming`, whose
     unsat core is reported on NoSolution) within the budget."""
@@ -128,49 +130,48 @@ def check(
 
 @dataclass(frozen=True)
 class Reached:
-    """Spacer derived the query relation: `depth` transitions along its trace
-    (None when z3 cannot show the trace)."""
+    """Spacer derived the queried relation."""
 
-    depth: int | None
+    trace_rules: int | None
+    """How many rules Spacer's counterexample applies (None: it gives none)."""
 
 
 @dataclass(frozen=True)
 class Unreachable:
-    """Spacer proved that no derivation reaches the query relation."""
+    """Spacer proved that no derivation reaches the queried relation."""
 
 
 Reachability = Reached | Unreachable | Undecided
-"""What `reachable` says about a query relation of a Horn-clause system."""
+"""What `query_horn` says about a queried relation of a Horn-clause system."""
 
 
-def reachable(clauses: str, relation: str, seconds: float, memory_mb: int) -> Reachability:
-    """Can the Horn clauses `clauses` (SMT-LIB text) derive `relation` (Spacer)?
-
-    The system is solved as a re-parsed copy in a fresh context: Spacer's
-    heuristics depend on term ids, so the answer must not depend on whatever
-    was built before."""
-    z3.set_param("memory_max_size", memory_mb)
-    fresh = z3.Fixedpoint(ctx=z3.Context())
-    fresh.set(engine="spacer")
-    fresh.set("xform.inline_eager", False)  # keep one predicate per cut-point pair:
-    fresh.set("xform.inline_linear", False)  # inlining them made Spacer time out here
-    fresh.set("timeout", max(1, int(seconds * 1000)))
+def query_horn(
+    clauses: str, relation: str, budget: Budget, options: Mapping[str, bool] | None = None
+) -> Reachability:
+    """Is `relation` reachable under the Horn `clauses` (SMT-LIB text, as
+    `Fixedpoint.sexpr()` prints them)? Spacer solves a re-parsed copy in a fresh
+    context: its heuristics depend on term ids, so the answer does not depend on
+    whatever was built before."""
+    if budget.exhausted():
+        return Undecided("time limit reached")
+    budget.count_call()
+    z3.set_param("memory_max_size", budget.memory_mb)
+    fixedpoint = z3.Fixedpoint(ctx=z3.Context())
+    fixedpoint.set(engine="spacer")
+    for name, value in (options or {}).items():
+        fixedpoint.set(name, value)
+    fixedpoint.set("timeout", int(budget.call_limit() * 1000))
     try:
-        queries = fresh.parse_string(clauses + f"\n(query {relation})\n")
-        answer = fresh.query(*queries)
+        queries = fixedpoint.parse_string(f"{clauses}\n(query {relation})\n")
+        result = fixedpoint.query(*queries)
     except z3.Z3Exception as exc:
         return Undecided("Spacer timeout" if "canceled" in str(exc) else f"Spacer failed: {exc}")
-    if answer == z3.unsat:
+    if result == z3.unsat:
         return Unreachable()
-    if answer == z3.sat:
-        return Reached(_trace_depth(fresh))
-    return Undecided(f"Spacer: {fresh.reason_unknown()}")
-
-
-def _trace_depth(fp: z3.Fixedpoint) -> int | None:
-    """Transitions in Spacer's counterexample: an upper bound on the iterations any
-    loop needs to show the difference."""
-    try:
-        return max(1, len(fp.get_rules_along_trace()) - 2)
-    except z3.Z3Exception:
-        return None
+    if result == z3.sat:
+        try:
+            rules: int | None = len(fixedpoint.get_rules_along_trace())
+        except z3.Z3Exception:
+            rules = None
+        return Reached(rules)
+    return Undecided(f"Spacer: {fixedpoint.reason_unknown()}")

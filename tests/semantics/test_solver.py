@@ -15,7 +15,7 @@ from checker.semantics.solver import (
     Undecided,
     Unreachable,
     check,
-    reachable,
+    query_horn,
 )
 from tests import ROOT
 
@@ -30,7 +30,7 @@ def test_check_answers_with_a_model_a_core_or_a_reason() -> None:
     assert check([x > 3], spent) == Undecided("time limit reached") and spent.calls == 0
 
 
-def test_reachable_asks_spacer_and_reports_the_trace() -> None:
+def test_query_horn_asks_spacer_and_reports_the_trace() -> None:
     fp = z3.Fixedpoint()
     count, error = z3.Function("count", z3.IntSort(), z3.BoolSort()), z3.Function(
         "err", z3.BoolSort())
@@ -40,9 +40,10 @@ def test_reachable_asks_spacer_and_reports_the_trace() -> None:
     fp.rule(count(0))
     fp.rule(count(n + 2), count(n))
     fp.rule(error(), [count(n), n == 5])
-    assert reachable(fp.sexpr(), "err", 10, 1024) == Unreachable()  # only even counts
+    assert query_horn(fp.sexpr(), "err", Budget(10, 5)) == Unreachable()  # only even counts
     fp.rule(error(), [count(n), n == 4])
-    assert isinstance(reachable(fp.sexpr(), "err", 10, 1024), Reached)
+    reached = query_horn(fp.sexpr(), "err", Budget(10, 5))
+    assert isinstance(reached, Reached) and reached.trace_rules
 
 
 SOLVER_WORDS = re.compile(r"\bz3\.(sat|unsat|unknown)\b|\b(SAT|UNSAT)\b|\bOutcome\.")
