@@ -311,6 +311,10 @@ STATUS_RETURN = 0
 STATUS_TRAP = 1
 STATUS_EXIT = 2
 STATUS_UNWOUND = 3
+STATUS_NONTERMINATING = 4
+"""Never a value of `STATUS_VAR`: an observation's status when a run is proved
+never to end (`engines/termination.py`); kept with the others so the numbers
+stay distinct."""
 
 
 @dataclass(frozen=True)
