@@ -5,7 +5,8 @@ One translation unit per configuration and -O level holds the old version
 reads one input per line (`key value` pairs, see inputs.py), sets parameters,
 globals and pointee objects, evaluates the NEQ-summary bodies under test,
 calls the function in a forked child (static locals start at their
-initialisers, a trap is a signal, a hang is SIGALRM) and prints every output
+initialisers, a trap is a signal, a hang is a run past its CPU-time limit:
+SIGPROF, or SIGALRM as a wall-clock backstop) and prints every output
 leaf by its source name: the return value, globals, every cell of every
 object, calls of external functions in order; what the function prints goes
 to stdout, framed per input.
@@ -61,6 +62,12 @@ TRAP_REPORT = re.compile(
 HARNESS_OBJECT = re.compile(r"global variable '[on]_obj_\w+'")
 """An overflow of the objects behind pointer parameters: the model's objects are unbounded."""
 UB_EXIT = 77
+HANG_SIGNALS = (14, 27)
+"""SIGALRM (the wall-clock backstop) and SIGPROF (the CPU-time limit)."""
+CPU_MS = {False: 100, True: 300}
+"""CPU time a run may take before it counts as a hang, plain and sanitized: the
+generated functions take microseconds; CPU time, not wall-clock time, so that a
+loaded machine does not turn a slow run into a hang."""
 
 
 @dataclass(frozen=True)
@@ -123,6 +130,7 @@ _PRELUDE = r"""
 #include <setjmp.h>
 #include <unistd.h>
 #include <sys/wait.h>
+#include <sys/time.h>
 static FILE *OUT;
 static int n_keys;
 static char *keys[8192], *vals[8192];
@@ -194,6 +202,7 @@ int main(int argc, char **argv)
     int mode = argc > 1 ? argv[1][0] : 'o';
     OUT = fopen(argc > 2 ? argv[2] : "/dev/stdout", "w");
     int limit = argc > 3 ? atoi(argv[3]) : 2;
+    int cpu_ms = argc > 4 ? atoi(argv[4]) : 250;
     for (int idx = 0; fgets(line, sizeof line, stdin); idx++) {
         parse(line);
         printf("\002%d\n", idx);
@@ -201,6 +210,8 @@ int main(int argc, char **argv)
         fflush(stdout); fflush(OUT);
         pid_t pid = fork();
         if (pid == 0) {
+            struct itimerval cpu = {{0, 0}, {cpu_ms / 1000, (cpu_ms % 1000) * 1000}};
+            setitimer(ITIMER_PROF, &cpu, NULL);
             alarm(limit);
             if (mode == 'o') run_o(); else run_n();
             fprintf(OUT, "@done\n");
@@ -386,7 +397,8 @@ def run_harness(build: Build, mode: str, inputs: Sequence[Inputs], directory: Pa
     assert build.binary is not None
     out_path = directory / f"{build.binary.name}.{mode}.out"
     env = dict(os.environ, **SANITIZER_ENV) if sanitized else None
-    proc = subprocess.run([str(build.binary), mode, str(out_path), "5" if sanitized else "2"],
+    proc = subprocess.run([str(build.binary), mode, str(out_path), "5" if sanitized else "2",
+                           str(CPU_MS[sanitized])],
                           input="".join(encode(i) for i in inputs).encode(),
                           capture_output=True, timeout=timeout, env=env)
     printed = _split_frames(proc.stdout.decode("latin-1"))
@@ -427,7 +439,7 @@ def _parse(text: str, printed: dict[int, str], reports: dict[int, str]) -> list[
         if m:
             idx, how, code = int(m.group(1)), m.group(2), int(m.group(3))
             if how == "signal":
-                status = "hang" if code == 14 else "trap"
+                status = "hang" if code in HANG_SIGNALS else "trap"
             elif code == UB_EXIT:
                 status = _sanitized_status(reports.get(idx, ""))
             elif done and code == 0:

@@ -17,9 +17,14 @@ class _HeadError(Exception):
     pass
 
 
-def head_holds(head: str, config: Configuration) -> bool | None:
-    """Does `config` satisfy `head`? None if the head is not a preprocessor condition."""
+def head_holds(head: str, config: Configuration, given: Configuration | None = None
+               ) -> bool | None:
+    """Does `config` satisfy `head`? None if the head is not a preprocessor condition.
+    `config` holds the values the code sees (a feature's default included); `defined(X)`
+    asks whether the build gives -DX (`given`, the configuration before defaults):
+    liftdiff's heads name builds (docs/semantics.md, product lines)."""
     values = {name: value for name, value in config}
+    built = values if given is None else {name: value for name, value in given}
     tokens: list[str | int] = []
     pos, text = 0, head.strip()
     while pos < len(text):
@@ -28,7 +33,7 @@ def head_holds(head: str, config: Configuration) -> bool | None:
             return None
         tok, pos = m.group(1), m.end()
         if tok.startswith("defined"):
-            tokens.append(int(values.get(re.findall(r"\w+", tok)[-1]) is not None))
+            tokens.append(int(built.get(re.findall(r"\w+", tok)[-1]) is not None))
         elif re.fullmatch(r"\d+[uUlL]*", tok):
             tokens.append(int(tok.rstrip("uUlL")))
         elif re.fullmatch(r"\w+", tok):

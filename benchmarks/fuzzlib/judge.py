@@ -14,6 +14,12 @@
   the body evaluated in C) must differ in every configuration of the head
   (else unsound body). A configuration in which gcc finds a difference that
   no head names, with no reason given, is a wrong EQ for that configuration.
+- A hang (a version past its CPU-time limit at every -O level while the other
+  ends) is a difference; a witness whose output is `{"status": "nonterminating"}`
+  must hang under gcc. An EQUIVALENT that states partial equivalence (a proof
+  over loops) is not wrong where gcc differs only by such hangs: the verdict
+  says it holds where both versions end. That is counted apart ("missed hang":
+  the termination check did not find it).
 - A Python exception, an ERROR verdict, or no answer within the hard limit: crash.
 - UNKNOWN / UNSUPPORTED: undecided, with the reason counted.
 Inputs on which gcc's behaviour depends on undefined behaviour are never evidence.
@@ -50,6 +56,12 @@ from fuzzlib.pairs import Pair
 from fuzzlib.runner import LiftdiffRun
 from fuzzlib.syntax import project
 
+PARTIAL = "partial equivalence"
+"""How a verdict's assumption about termination begins (checker/types.py)."""
+NONTERMINATING = "nonterminating"
+"""A witness output's `status` for a version that never ends (checker/lifted/witness_report.py)."""
+DEFINED = re.compile(r"defined\((\w+)\)")
+"""A witness configuration's key for whether the build defines a feature at all."""
 KINDS = ("wrong-eq", "wrong-neq", "unsound-head", "unsound-body", "bad-body",
          "incomplete-witness", "interp-vs-gcc", "crash")
 """Finding kinds, the most serious first."""
@@ -76,6 +88,8 @@ class Judgement:
     """EQUIVALENT, stated to rest on no aliasing, and gcc differs only on aliased inputs."""
     gcc_differs: bool | None
     """Did gcc find a difference in some configuration (None: not run)."""
+    missed_hang: bool = False
+    """Partial equivalence stated, and gcc differs only where a version hangs."""
 
 
 @dataclass(frozen=True)
@@ -124,6 +138,9 @@ class _Check:
         self.ub = False
         self.no_alias_assumed = any("alias" in a for a in result.get("assumptions", []))
         """Pointer inputs that share memory are outside the model the verdict states."""
+        self.partial = any(a.startswith(PARTIAL) for a in result.get("assumptions", []))
+        """A hang is outside the claim the verdict states (it holds where both end)."""
+        self.missed_hang = False
 
     # -- inputs
 
@@ -162,7 +179,7 @@ class _Check:
         differs = any(r.differing() for c, r in readings.items() if c in self.configs)
         self.ub = self.ub or any(UB in r.readings for r in readings.values())
         return Judgement(self.result["verdict"], self.result.get("reason") or "",
-                         tuple(self.findings), self.ub, no_alias, differs)
+                         tuple(self.findings), self.ub, no_alias, differs, self.missed_hang)
 
     def _entry_inputs(self, entry: dict[str, Any], randoms: list[Inputs]) -> dict[str, Any]:
         witness = entry.get("witness", {})
@@ -177,16 +194,24 @@ class _Check:
                 "skipped": skipped, "configs": self._witness_configs(witness)}
 
     def _witness_configs(self, witness: Mapping[str, Any]) -> list[Configuration]:
-        """The configurations a witness's `configuration` can mean (0 may be undefined)."""
+        """The configurations a witness's `configuration` can mean (0 may be undefined).
+        `defined(X)` says whether the build gives -DX; where it does not, X's value is
+        the file's default (docs/semantics.md, product lines), not a -D value."""
         claimed = witness.get("configuration", {})
+        given = {m[1]: v for n, v in claimed.items() if (m := DEFINED.fullmatch(n))}
+        values = {n: v for n, v in claimed.items() if not DEFINED.fullmatch(n)
+                  and given.get(n, 1) not in (0, False)}
         out = []
         for config in self.configs:
+            raw = dict(config)
             seen = dict(effective(config, self.defaults))
-            if all(_matches(seen.get(name), value, name in seen)
-                   for name, value in claimed.items()):
+            if all((raw.get(name) is not None) == bool(value)
+                   for name, value in given.items() if name in raw) and all(
+                    _matches(seen.get(name), value, name in seen)
+                    for name, value in values.items()):
                 out.append(config)
-        if not out and claimed:
-            out.append(tuple((n, None if v == 0 else str(v)) for n, v in sorted(claimed.items())))
+        if not out and values:
+            out.append(tuple((n, None if v == 0 else str(v)) for n, v in sorted(values.items())))
         return out
 
     def _body_samples(self, body: str, point: Inputs, randoms: list[Inputs]) -> list[Inputs]:
@@ -240,7 +265,8 @@ class _Check:
         for config, res in readings.items():
             if not res.differing():
                 self.oracle.confirm_all(res)  # a trap under the model that no plain build shows
-            candidates = [i for i, r in enumerate(res.readings) if r in (DIFF, UB)]
+            candidates = self._claimed(res, [i for i, r in enumerate(res.readings)
+                                             if r in (DIFF, UB)])
             plain = [i for i in candidates if not _aliased(inputs[i], self.sig)]
             aliased = [i for i in candidates if i not in plain]
             i = self._first(res, plain if assumes_no_alias else plain + aliased, DIFF)
@@ -261,7 +287,8 @@ class _Check:
                    groups: list[dict[str, Any]], entries: list[dict[str, Any]],
                    bodies: list[str]) -> None:
         covered = {c for e in entries for c in self.configs
-                   if head_holds(e.get("configurations", "1"), effective(c, self.defaults))}
+                   if head_holds(e.get("configurations", "1"), effective(c, self.defaults),
+                                  c)}
         for k, (entry, group) in enumerate(zip(entries, groups, strict=True)):
             head = entry.get("configurations", "1")
             start = group["start"]
@@ -303,8 +330,9 @@ class _Check:
             for config, res in readings.items():
                 if config not in self.configs or config in covered:
                     continue
-                candidates = [i for i, r in enumerate(res.readings)
-                              if r in (DIFF, UB) and self._in_model(inputs[i])]
+                candidates = self._claimed(res, [i for i, r in enumerate(res.readings)
+                                                 if r in (DIFF, UB)
+                                                 and self._in_model(inputs[i])])
                 i = self._first(res, candidates, DIFF)
                 if i is not None:
                     self.findings.append(Finding(
@@ -312,6 +340,16 @@ class _Check:
                         "(and no reason says the summary is partial)", describe(config),
                         inputs[i], self._evidence(res, i)))
                     break
+
+    def _claimed(self, res: ConfigResult, indices: list[int]) -> list[int]:
+        """The inputs the verdict's claim covers: under partial equivalence not those on
+        which a version hangs (a confirmed difference among them is a missed hang)."""
+        if not self.partial:
+            return indices
+        hangs = [i for i in indices if "hang" in (res.old[i].status, res.new[i].status)]
+        if hangs and not self.missed_hang:
+            self.missed_hang = self.oracle.first(res, hangs, DIFF) is not None
+        return [i for i in indices if i not in hangs]
 
     def _first(self, res: ConfigResult, indices: list[int], want: str) -> int | None:
         """The first input of `indices` whose confirmed reading is `want`; none found
@@ -326,7 +364,7 @@ class _Check:
         start, n = group["start"], len(group["inputs"])
         head_reported = False
         for config in self.configs:
-            holds = head_holds(head, effective(config, self.defaults))
+            holds = head_holds(head, effective(config, self.defaults), config)
             if holds is None:
                 self.findings.append(Finding("unsound-head", f"summary entry {k}: head {head!r} "
                                              "is not a preprocessor condition"))
@@ -428,6 +466,8 @@ def _claim_mismatch(claimed: Mapping[str, Any], outcome: Outcome, inputs: Mappin
     """How liftdiff's claimed outputs disagree with gcc's (empty: they agree where comparable)."""
     if "trap" in claimed:
         return "" if outcome.status == "trap" else f"is a trap, gcc: {outcome.status}"
+    if claimed.get("status") == NONTERMINATING:
+        return "" if outcome.status == "hang" else f"never ends, gcc: {outcome.status}"
     if outcome.status != "ok":
         return f"is a normal return, gcc: {outcome.status}"
     gcc = dict(outcome.values)

@@ -2,10 +2,13 @@
 
 Each input gets one of three readings per configuration:
 - "same": old and new give the same observable outcome at every -O level;
-- "diff": they differ, the same way at every -O level;
+- "diff": they differ, the same way at every -O level; a version that hangs
+          (runs past its CPU-time limit) at every level while the other ends
+          differs from it (docs/semantics.md: a change that makes a function
+          hang is a behaviour change);
 - "ub":   the -O levels disagree for a version (locals start at zero in the
           first build and at a pattern in the others, so reading one uninitialised
-          shows here), or a version hangs.
+          shows here), or both versions hang (the limit cannot say they never end).
 These plain readings are what gcc happens to do. A reading that a finding would
 rest on is confirmed (`confirm`, `first`) against liftdiff's documented
 semantics with the sanitized build (`harness.SANITIZE`): where the model traps
@@ -173,10 +176,7 @@ class Oracle:
                 if seen == ("trap",) and seen not in plain:
                     self._traps[(result.key, i, side)] = outcomes[n]
                 sides.append(seen)
-            if None in sides or ("hang",) in sides:
-                result.readings[i] = UB
-            else:
-                result.readings[i] = SAME if sides[0] == sides[1] else DIFF
+            result.readings[i] = _compared(sides[0], sides[1])
 
     def _preprocessed(self, source: str) -> str:
         proc = subprocess.run([self.spec.compiler, "-E", "-P", "-std=gnu11", "-"],
@@ -190,7 +190,13 @@ def _reading(result: ConfigResult, i: int) -> str:
     if len(olds) > 1 or len(news) > 1:
         return UB
     (old,), (new,) = olds, news
-    if "hang" in (old[0], new[0]) or UB in (old[0], new[0]):
+    return _compared(None if old[0] == UB else old, None if new[0] == UB else new)
+
+
+def _compared(old: tuple[object, ...] | None, new: tuple[object, ...] | None) -> str:
+    """Two versions' outcomes (None: undefined): a hang differs from an end, two hangs
+    are evidence of nothing."""
+    if old is None or new is None or old == new == ("hang",):
         return UB
     return SAME if old == new else DIFF
 
@@ -198,10 +204,10 @@ def _reading(result: ConfigResult, i: int) -> str:
 def _confirmed_side(sanitized: Outcome, plain: set[tuple[object, ...]]
                     ) -> tuple[object, ...] | None:
     """One version's confirmed outcome: a trap where the sanitized build traps; else the
-    plain builds' one outcome if the sanitized build agrees with it; else None (ub)."""
+    plain builds' one outcome (a hang too) if the sanitized build agrees with it; else
+    None (ub)."""
     if sanitized.status == "trap":
         return ("trap",)
-    if sanitized.status not in (UB, "hang") and len(plain) == 1 and (
-            sanitized.observable() in plain):
+    if sanitized.status != UB and len(plain) == 1 and sanitized.observable() in plain:
         return sanitized.observable()
     return None

@@ -29,7 +29,7 @@ def record(pair: Pair, run: LiftdiffRun, judgement: Judgement, oracle_seconds: f
         "findings": [{"kind": f.kind, "summary": f.summary, "config": f.config}
                      for f in judgement.findings],
         "ub_dependent": judgement.ub_dependent, "no_alias": judgement.no_alias,
-        "gcc_differs": judgement.gcc_differs,
+        "gcc_differs": judgement.gcc_differs, "missed_hang": judgement.missed_hang,
     }
 
 
@@ -72,7 +72,7 @@ def revision() -> str:
 
 
 _COLUMNS = ("pairs", "decided", "EQ", "NEQ", "UNK", "UNS", "ERR", "wrongEQ", "wrongNEQ",
-            "unsound", "badbody", "witinc", "int≠gcc", "crash", "UBdep", "noalias",
+            "unsound", "badbody", "witinc", "int≠gcc", "crash", "UBdep", "noalias", "hangEQ",
             "med s", "p95 s", "max s")
 
 
@@ -81,7 +81,7 @@ def table(records: Iterable[dict[str, Any]]) -> str:
     for r in records:
         groups[r["class"]].append(r)
         groups["ALL"].append(r)
-    widths = [7, 6, 8, 5, 5, 5, 5, 5, 8, 9, 8, 8, 7, 8, 6, 6, 8, 7, 7, 7]
+    widths = [7, 6, 8, 5, 5, 5, 5, 5, 8, 9, 8, 8, 7, 8, 6, 6, 8, 7, 7, 7, 7]
     head = "class".ljust(widths[0]) + "".join(c.rjust(w) for c, w in zip(_COLUMNS, widths[1:],
                                                                         strict=True))
     lines = [head, "-" * len(head)]
@@ -114,6 +114,7 @@ def _row(rows: list[dict[str, Any]]) -> list[str]:
         str(kinds["incomplete-witness"]), str(kinds["interp-vs-gcc"]), str(kinds["crash"]),
         str(sum(1 for r in rows if r["ub_dependent"])),
         str(sum(1 for r in rows if r["no_alias"])),
+        str(sum(1 for r in rows if r.get("missed_hang"))),
         f"{statistics.median(times):.2f}", f"{p95:.2f}", f"{times[-1]:.2f}",
     ]
 

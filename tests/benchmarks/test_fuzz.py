@@ -54,6 +54,7 @@ from fuzzlib.syntax import (  # noqa: E402
     RecordDef,
     Return,
     Un,
+    While,
     number,
 )
 
@@ -83,8 +84,8 @@ def entry(head: str, body: str, inputs: dict, old: dict, new: dict,
                         "old_output": old, "new_output": new}}
 
 
-def kinds(pair: Pair, run: LiftdiffRun) -> set[str]:
-    return {f.kind for f in judge(pair, run, OPTIONS).findings}
+def kinds(pair: Pair, run: LiftdiffRun, options: Options = OPTIONS) -> set[str]:
+    return {f.kind for f in judge(pair, run, options).findings}
 
 
 X = Param(ct.INT, "x")
@@ -170,8 +171,18 @@ def test_a_feature_default_is_what_an_undefined_feature_means() -> None:
     outs = ({"return": 2}, {"return": 1})
     sound = entry("CFG_A", "1", {"x": 1}, *outs, config={"CFG_A": 1})
     assert kinds(pair, report("NOT_EQUIVALENT", [sound])) == set()
+    # defined(CFG_A) names the builds with -DCFG_A=0 (no difference: unsound head) and
+    # -DCFG_A=1, not the build without it (which differs: a wrong EQ there)
     wrong = entry("defined(CFG_A)", "1", {"x": 1}, *outs, config={"CFG_A": 1})
-    assert kinds(pair, report("NOT_EQUIVALENT", [wrong])) == {"unsound-head"}
+    assert kinds(pair, report("NOT_EQUIVALENT", [wrong])) == {"unsound-head", "wrong-eq"}
+    # liftdiff's `defined(X)`: does the build give -DX (0: X has its default, whatever
+    # value the witness lists for X); heads name builds the same way
+    undefined = entry("!defined(CFG_A)", "1", {"x": 1}, *outs,
+                      config={"CFG_A": 0, "defined(CFG_A)": 0})
+    given = entry("defined(CFG_A) && CFG_A", "1", {"x": 1}, *outs,
+                  config={"CFG_A": 1, "defined(CFG_A)": 1})
+    assert kinds(pair, report("NOT_EQUIVALENT", [undefined, given])) == set()
+    assert kinds(pair, report("NOT_EQUIVALENT", [given])) == {"wrong-eq"}
 
 
 def test_a_feature_used_for_its_value_has_three_states() -> None:
@@ -258,6 +269,58 @@ def test_aliasing_differences_count_apart_under_a_stated_assumption() -> None:
     stated = judge(pair, report("EQUIVALENT", assumptions=("no aliasing",)), OPTIONS)
     assert stated.findings == () and stated.no_alias
     assert kinds(pair, report("EQUIVALENT")) == {"wrong-eq"}
+
+
+# old: unsigned char u = x; while (u != 10) u += 1; return 1;   new: u += 2: it never ends
+# when x is odd (u stays odd, wrapping), and returns 1 when x is even
+HANGS = pair_of([X], [Decl(ct.UCHAR, "u", Name("x")),
+                      While(Bin("!=", Name("u"), Lit("10")),
+                            (ExprS(Bin("+=", Name("u"), Alt((Lit("1"),), (Lit("2"),)))),)),
+                      Return(Lit("1"))])
+HANG_ENDS = {"return": 1}
+NEVER_ENDS = {"status": "nonterminating"}
+PARTIAL = "partial equivalence: proved for all inputs on which both versions terminate"
+
+
+HANG_OPTIONS = Options(random_inputs=8, body_samples=6)
+"""Few inputs: each one that hangs costs its CPU-time limit per build."""
+
+
+def test_a_hang_witness_replays_where_gcc_hangs() -> None:
+    good = entry("1", "(x & 1) == 1", {"x": 3}, HANG_ENDS, NEVER_ENDS)
+    judgement = judge(HANGS, report("NOT_EQUIVALENT", [good]), HANG_OPTIONS)
+    assert judgement.findings == () and judgement.gcc_differs is True
+
+
+def test_a_hang_gcc_does_not_see_is_wrong() -> None:
+    # x = 4: both versions return 1
+    ends = entry("1", "x == 4", {"x": 4}, HANG_ENDS, NEVER_ENDS)
+    assert "wrong-neq" in kinds(HANGS, report("NOT_EQUIVALENT", [ends]), HANG_OPTIONS)
+    # x = 3 differs, but it is the new version that hangs, not the old
+    swapped = entry("1", "(x & 1) == 1", {"x": 3}, NEVER_ENDS, HANG_ENDS)
+    assert kinds(HANGS, report("NOT_EQUIVALENT", [swapped]), HANG_OPTIONS) == {"interp-vs-gcc"}
+    # a normal return claimed where gcc hangs
+    value = entry("1", "(x & 1) == 1", {"x": 3}, HANG_ENDS, {"return": 2})
+    assert kinds(HANGS, report("NOT_EQUIVALENT", [value]), HANG_OPTIONS) == {"interp-vs-gcc"}
+
+
+def test_a_hang_under_partial_equivalence_is_a_missed_hang_not_a_wrong_verdict() -> None:
+    partial = judge(HANGS, report("EQUIVALENT", assumptions=(PARTIAL,)), HANG_OPTIONS)
+    assert partial.findings == () and partial.missed_hang
+    total = judge(HANGS, report("EQUIVALENT"), HANG_OPTIONS)
+    assert [f.kind for f in total.findings] == ["wrong-eq"] and not total.missed_hang
+    assert total.findings[0].evidence["-O2"]["new"]["status"] == "hang"
+
+
+def test_both_versions_hanging_is_no_evidence() -> None:
+    # old: u += 2 as well (both hang on odd x, both return 1 on even x)
+    pair = pair_of([X], [Decl(ct.UCHAR, "u", Name("x")),
+                         While(Bin("!=", Name("u"), Lit("10")),
+                               (ExprS(Bin("+=", Name("u"), Lit("2"))),)),
+                         Return(Alt((Lit("1"),), (Bin("+", Lit("1"), Lit("0")),)))])
+    judgement = judge(pair, report("EQUIVALENT", assumptions=(PARTIAL,)), HANG_OPTIONS)
+    assert judgement.findings == () and not judgement.missed_hang
+    assert judgement.ub_dependent
 
 
 def test_crashes_and_errors_are_findings() -> None:
