@@ -792,6 +792,52 @@ def shape_control(b: Builder) -> Shape:
     return Shape(b.program(entry(ct.INT, [x, y], body)), "generic")
 
 
+def shape_hang(b: Builder) -> Shape:
+    """Loops that end on some inputs only: a change may make the new version hang where
+    the old one returns (a difference, docs/semantics.md), keep the loop, or rewrite it."""
+    rng = b.rng
+    x, y = Var(b.fresh("x"), ct.INT), Var(b.fresh("y"), ct.INT)
+    change = rng.choice(("hang", "hang", "keep", "rewrite"))
+    kind = rng.choice(("parity", "step", "countdown"))
+    body: list[Stmt] = []
+
+    def step(old: Stmt, hang: Stmt, rewrite: Stmt) -> Node:
+        return {"hang": alt(old, hang), "keep": old, "rewrite": alt(old, rewrite)}[change]
+
+    if kind == "parity":
+        # an unsigned char stepping by 2 never meets a target of the other parity
+        u, k = b.fresh("u"), rng.randint(0, 40)
+        inc = ExprS(Assign("+=", Name(u), Lit("1", fixed=True)))
+        body += [Decl(ct.UCHAR, u, Name(x.name)),
+                 While(Bin("!=", Name(u), Lit(str(k), fixed=True)), (step(
+                     inc, ExprS(Assign("+=", Name(u), Lit("2", fixed=True))),
+                     ExprS(Assign("=", Name(u), Bin("+", Name(u), Lit("1", fixed=True))))),)),
+                 Return(Bin("+", Name(u), Name(y.name)))]
+    elif kind == "step":
+        # a step that may be 0
+        n, i, acc = b.fresh("n"), b.fresh("i"), b.fresh("a")
+        mask = Bin("&", Name(y.name), Lit("3", fixed=True))
+        plus = Bin("+", mask, Lit("1", fixed=True))
+        loop = For(Decl(ct.INT, i, Lit("0", fixed=True)), Bin("<", Name(i), Name(n)),
+                   Assign("+=", Name(i), plus), (ExprS(Un("++", Name(acc), post=True)),))
+        body += [Decl(ct.INT, n, Bin("&", Name(x.name), Lit("63", fixed=True))),
+                 Decl(ct.LONG, acc, Lit("0", fixed=True)),
+                 step(loop, For(loop.init, loop.cond, Assign("+=", Name(i), mask), loop.body),
+                      For(loop.init, loop.cond, Assign("=", Name(i), Bin("+", Name(i), plus)),
+                          loop.body)),  # type: ignore[list-item]
+                 Return(Bin("+", Name(acc), Name(n)))]
+    else:
+        # counting an unsigned down by 2 passes 0 when it starts odd
+        n = b.fresh("n")
+        body += [Decl(ct.UINT, n, Bin("&", Name(x.name), Lit("255", fixed=True))),
+                 While(Bin("!=", Name(n), Lit("0", fixed=True)), (step(
+                     ExprS(Assign("-=", Name(n), Lit("1", fixed=True))),
+                     ExprS(Assign("-=", Name(n), Lit("2", fixed=True))),
+                     ExprS(Assign("=", Name(n), Bin("-", Name(n), Lit("1", fixed=True))))),)),
+                 Return(Bin("+", Name(y.name), Cast(ct.INT, Name(n))))]
+    return Shape(b.program(entry(ct.INT, [x, y], body)), f"hang-{kind}-{change}")
+
+
 def shape_feature(b: Builder) -> Shape:
     """An integer function for the product-line weaving (features added later)."""
     params = _params(b, [b.int_type() for _ in range(b.rng.randint(1, 2))])
@@ -815,4 +861,5 @@ CLASSES: dict[str, Callable[[Builder], Shape]] = {
     "call": shape_call,
     "control": shape_control,
     "feature": shape_feature,
+    "hang": shape_hang,
 }
