@@ -64,7 +64,7 @@ HARNESS_OBJECT = re.compile(r"global variable '[on]_obj_\w+'")
 UB_EXIT = 77
 HANG_SIGNALS = (14, 27)
 """SIGALRM (the wall-clock backstop) and SIGPROF (the CPU-time limit)."""
-CPU_MS = {False: 40, True: 150}
+CPU_MS = {False: 20, True: 80}
 """CPU time a run may take before it counts as a hang, plain and sanitized: the
 generated functions take microseconds; CPU time, not wall-clock time, so that a
 loaded machine does not turn a slow run into a hang."""
