@@ -347,8 +347,9 @@ class _Check:
         if not self.partial:
             return indices
         hangs = [i for i in indices if "hang" in (res.old[i].status, res.new[i].status)]
-        if hangs and not self.missed_hang:
-            self.missed_hang = self.oracle.first(res, hangs, DIFF) is not None
+        one_hangs = [i for i in hangs if res.old[i].status != res.new[i].status]
+        if one_hangs and not self.missed_hang:
+            self.missed_hang = self.oracle.first(res, one_hangs, DIFF) is not None
         return [i for i in indices if i not in hangs]
 
     def _first(self, res: ConfigResult, indices: list[int], want: str) -> int | None:
