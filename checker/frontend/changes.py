@@ -16,6 +16,7 @@ what the result cache keys on.
 from __future__ import annotations
 
 import enum
+import functools
 import hashlib
 import re
 from collections.abc import Mapping
@@ -88,16 +89,34 @@ class Unit:
     header_items: tuple[Item, ...]
     functions: Mapping[str, tuple[Item, ...]] = field(default_factory=dict)
     """Name -> its definitions (several when `#if` branches each define it)."""
+    defined_by: Mapping[str, tuple[int, ...]] = field(default_factory=dict)
+    """Name -> indices in `pool` of the items that define it (built once: a
+    file of many functions would otherwise index the pool per function)."""
+
+    @functools.cached_property
+    def pool(self) -> tuple[Item, ...]:
+        """Header items, then the file's own: the order of a function's context."""
+        return (*self.header_items, *self.items)
 
 
 def parse_unit(source: SourceFile) -> Unit:
     items = tuple(scan(source.text))
     header_items = tuple(item for path in source.headers for item in scan(source.headers[path]))
-    functions: dict[str, tuple[Item, ...]] = {}
+    functions: dict[str, list[Item]] = {}
     for item in items:
         if item.kind is ItemKind.FUNCTION and item.name:
-            functions[item.name] = (*functions.get(item.name, ()), item)
-    return Unit(source, items, header_items, functions)
+            functions.setdefault(item.name, []).append(item)
+    defined_by: dict[str, list[int]] = {}
+    for index, item in enumerate((*header_items, *items)):
+        for defined in item.defines:
+            defined_by.setdefault(defined, []).append(index)
+    return Unit(
+        source,
+        items,
+        header_items,
+        {name: tuple(own) for name, own in functions.items()},
+        {name: tuple(indices) for name, indices in defined_by.items()},
+    )
 
 
 def _text(item: Item) -> str:
@@ -115,11 +134,8 @@ def _signature(unit: Unit, name: str) -> str:
 def _closure(unit: Unit, name: str) -> list[Item]:
     """Items the function may depend on, transitively, in header-then-file order."""
     own = unit.functions[name]
-    pool = [item for item in (*unit.header_items, *unit.items) if item not in own]
-    by_name: dict[str, list[int]] = {}
-    for index, item in enumerate(pool):
-        for defined in item.defines:
-            by_name.setdefault(defined, []).append(index)
+    own_ids = {id(item) for item in own}
+    pool = unit.pool
     wanted = [m for item in own for m in item.mentions]
     seen_names: set[str] = set()
     chosen: set[int] = set()
@@ -128,8 +144,8 @@ def _closure(unit: Unit, name: str) -> list[Item]:
         if mention in seen_names:
             continue
         seen_names.add(mention)
-        for index in by_name.get(mention, ()):
-            if index not in chosen:
+        for index in unit.defined_by.get(mention, ()):
+            if index not in chosen and id(pool[index]) not in own_ids:
                 chosen.add(index)
                 wanted.extend(pool[index].mentions)
     return [pool[index] for index in sorted(chosen)]
