@@ -19,17 +19,29 @@ from __future__ import annotations
 
 import time
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, field
-from typing import TypeGuard
+from dataclasses import dataclass
+from typing import TypeGuard, assert_never
 
 import z3
 
-from checker.engines.decide import Decision, PairContext, Restriction
-from checker.engines.equiv import Confirmed
+from checker.engines.answer import (
+    Answer,
+    Confirmed,
+    Different,
+    Equivalent,
+    Stage,
+    Unknown,
+    Unsupported,
+)
+from checker.engines.decide import PairContext, Restriction
+from checker.engines.equiv import HANG_PROOF_SECONDS, observe_both
+from checker.engines.termination import never_ends
+from checker.ir.ir import Cfa
 from checker.lifted import heads
 from checker.lifted.widen import Allowance, Interval, widen, widenable
-from checker.replay.interp import RegionValue
-from checker.semantics.solver import Budget, Outcome
+from checker.replay.interp import InterpreterError, RegionValue, Stopped
+from checker.replay.replay import Assignment, differences
+from checker.semantics.solver import Budget
 from checker.variability import (
     CONFIG_KEY_PREFIX,
     Feature,
@@ -69,7 +81,7 @@ PointValue = int | float | RegionValue
 """A body value that is one point (no range)."""
 
 
-@dataclass
+@dataclass(frozen=True)
 class Fcex:
     """A featured counterexample: head cubes, body point/constraints, witness."""
 
@@ -81,13 +93,21 @@ class Fcex:
     into its cubes (integer features, too many of them)."""
 
 
-@dataclass
+@dataclass(frozen=True)
 class Summary:
-    entries: list[Fcex] = field(default_factory=list)
-    complete: bool = True
-    reason: str | None = None
-    bound: int | None = None
-    notes: list[str] = field(default_factory=list)
+    """A NEQ-summary, and the answer about every configuration it leaves out.
+
+    There is no empty summary to start from: one is made only from the last
+    question's answer, which is about exactly the configurations no entry
+    covers, so the summary is complete (and, without entries, EQUIVALENT)
+    only when that answer is `Equivalent`."""
+
+    entries: tuple[Fcex, ...]
+    rest: Equivalent | Unknown | Unsupported
+
+    def __post_init__(self) -> None:
+        if not isinstance(self.rest, Equivalent | Unknown | Unsupported):
+            raise TypeError(f"a summary ends in an answer about the rest, not {self.rest!r}")
 
 
 
@@ -229,11 +249,13 @@ class Lifted:
         spent = time.process_time() - started
         allowance = Allowance.for_seconds(
             WIDEN_CALLS, min(max(WIDEN_SHARE * spent, WIDEN_SECONDS[0]), WIDEN_SECONDS[1]))
+        entries = []
         for entry in summary.entries:
-            entry.body = self._widen(entry.head, entry.body, allowance)
-            if structural is not None:
-                entry.head, entry.scope = self._within(entry.head, structural)
-        return summary
+            head, scope = ((entry.head, entry.scope) if structural is None
+                           else self._within(entry.head, structural))
+            body = self._widen(entry.head, entry.body, allowance)
+            entries.append(Fcex(head, body, entry.witness, scope))
+        return Summary(tuple(entries), summary.rest)
 
     def _within(self, head: list[Cube], structural: Formula) -> tuple[list[Cube], Formula]:
         """`head && structural` as cubes, minimised under the model; when the
@@ -257,27 +279,24 @@ class Lifted:
                               lambda config: self._possible(self.model, config)), fm.TRUE
 
     def _summarise(self) -> Summary:
-        summary = Summary()
+        entries: list[Fcex] = []
         blocked: list[list[Cube]] = []
         while True:
-            if len(summary.entries) >= MAX_ENTRIES:
-                summary.complete = False
-                summary.reason = f"NEQ-summary stopped after {MAX_ENTRIES} entries"
-                return summary
+            if len(entries) >= MAX_ENTRIES:
+                stopped = Unknown(f"NEQ-summary stopped after {MAX_ENTRIES} entries", Stage.LIFTED)
+                return Summary(tuple(entries), stopped)
             # with GeneralizeFCEXs the entry may end up with another witness: the
             # compiled replay waits until the entry is known (one per entry)
-            decision = self._verify(
+            answer = self._verify(
                 self.restriction(blocked=blocked), reported=not self.generalize
             )
-            if decision.kind is Outcome.UNSAT:
-                summary.notes.extend(decision.notes)
-                return summary
-            if decision.kind is Outcome.UNKNOWN or decision.witness is None:
-                summary.complete = False
-                summary.reason = decision.reason
-                summary.bound = decision.bound
-                return summary
-            witness = decision.witness
+            match answer:
+                case Equivalent() | Unknown() | Unsupported():
+                    return Summary(tuple(entries), answer)
+                case Different(witness=witness):
+                    pass
+                case _:
+                    assert_never(answer)
             concrete = self._concrete_fcex(witness, blocked)
             if concrete is not None:
                 head, body = concrete
@@ -288,17 +307,17 @@ class Lifted:
                         head, body, witness, blocked
                     )
                     if reported is None:
-                        summary.complete = False
-                        summary.reason = (
+                        contradicted = Unknown(
                             "the compiled program contradicts the interpreter on every "
-                            "witness of a difference found"
+                            "witness of a difference found",
+                            Stage.LIFTED,
                         )
-                        return summary
+                        return Summary(tuple(entries), contradicted)
                     witness = reported
-            summary.entries.append(Fcex(head, body, witness))
+            entries.append(Fcex(head, body, witness))
             blocked.append(head)
 
-    def _verify(self, restriction: Restriction, reported: bool = True) -> Decision:
+    def _verify(self, restriction: Restriction, reported: bool = True) -> Answer:
         """VERIFY&CEX; random tests only on the first, unrestricted question (later
         ones are narrow, and the solver answers them faster than samples hit)."""
         first = not self._asked
@@ -513,10 +532,8 @@ class Lifted:
     def _differs_on(
         self, config: Mapping[str, int], body: Mapping[str, PointValue]
     ) -> bool:
-        from checker.engines.equiv import MAX_STEPS
-        from checker.replay.interp import InterpreterError
-        from checker.replay.replay import Assignment, differences, observe, run_version
-
+        """Do the versions differ (a hang proved by `termination` included) when run
+        in `config` on the point `body`?"""
         scalars = {k: v for k, v in body.items() if not isinstance(v, RegionValue)}
         scalars.update({config_key(f.var): config.get(f.name, 0) for f in self.features})
         regions = {k: v for k, v in body.items() if isinstance(v, RegionValue)}
@@ -524,11 +541,13 @@ class Lifted:
         assert self.ctx.real is not None
         old, new = self.ctx.real
         try:
-            a = observe(old, run_version(old, assignment, "old", MAX_STEPS))
-            b = observe(new, run_version(new, assignment, "new", MAX_STEPS))
+            a, b = observe_both(old, new, assignment, self._never_ends)
         except InterpreterError:
             return False
         return bool(differences(a, b, assignment))
+
+    def _never_ends(self, cfa: Cfa, stopped: Stopped) -> bool:
+        return never_ends(cfa, stopped, self.budget.share(HANG_PROOF_SECONDS))
 
     # ------------------------------------------------------------ Alg. 2
 
@@ -547,17 +566,20 @@ class Lifted:
         inside = witness
         while not self.budget.exhausted():
             restriction = self.restriction(blocked=[*blocked, head], body=body)
-            decision = self._verify(restriction, reported=False)
-            if decision.kind is not Outcome.SAT or decision.witness is None:
-                break
-            more, narrower = self._generalize(
-                decision.witness, [*blocked, head], within=body
-            )
+            answer = self._verify(restriction, reported=False)
+            match answer:
+                case Different(witness=found):
+                    pass
+                case Equivalent() | Unknown() | Unsupported():
+                    break
+                case _:
+                    assert_never(answer)
+            more, narrower = self._generalize(found, [*blocked, head], within=body)
             # q* and q': the new witness lies in q*, so the equalities never conflict
             added = {k: v for k, v in narrower.items() if k not in body}
             point = self._inputs_of(inside)
             if any(point.get(k) != v for k, v in added.items()):
-                inside = decision.witness
+                inside = found
             body = {**body, **added}
             head = head + more
         reported = self._replayed_within(inside, head, body)
@@ -572,8 +594,14 @@ class Lifted:
         replayed = self.ctx.replay(candidate)
         if replayed is not None:
             return replayed
-        decision = self._verify(self.restriction(within=head, body=body))
-        return decision.witness if decision.kind is Outcome.SAT else None
+        answer = self._verify(self.restriction(within=head, body=body))
+        match answer:
+            case Different(witness=witness):
+                return witness
+            case Equivalent() | Unknown() | Unsupported():
+                return None
+            case _:
+                assert_never(answer)
 
     def _valid(self, config: Mapping[str, int]) -> bool:
         return self._possible(self._scope, config)
