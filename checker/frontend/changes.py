@@ -82,21 +82,35 @@ class FunctionChange:
 
 @dataclass(frozen=True)
 class Unit:
-    """One version of a C file cut into items, with the items of its headers."""
+    """One version of a C file cut into items, with the items of its headers.
+
+    The indexes below are built once per version, on first use: a file of many
+    functions would otherwise scan all its items once per function."""
 
     source: SourceFile
     items: tuple[Item, ...]
     header_items: tuple[Item, ...]
     functions: Mapping[str, tuple[Item, ...]] = field(default_factory=dict)
     """Name -> its definitions (several when `#if` branches each define it)."""
-    defined_by: Mapping[str, tuple[int, ...]] = field(default_factory=dict)
-    """Name -> indices in `pool` of the items that define it (built once: a
-    file of many functions would otherwise index the pool per function)."""
 
     @functools.cached_property
     def pool(self) -> tuple[Item, ...]:
         """Header items, then the file's own: the order of a function's context."""
         return (*self.header_items, *self.items)
+
+    @functools.cached_property
+    def defined_by(self) -> Mapping[str, tuple[int, ...]]:
+        """Name -> indices in `pool` of the items that define it."""
+        index: dict[str, list[int]] = {}
+        for position, item in enumerate(self.pool):
+            for defined in item.defines:
+                index.setdefault(defined, []).append(position)
+        return {name: tuple(positions) for name, positions in index.items()}
+
+    @functools.cached_property
+    def names(self) -> frozenset[str]:
+        """Every name some item mentions or defines."""
+        return frozenset(name for item in self.pool for name in item.mentions | item.defines)
 
 
 def parse_unit(source: SourceFile) -> Unit:
@@ -106,17 +120,7 @@ def parse_unit(source: SourceFile) -> Unit:
     for item in items:
         if item.kind is ItemKind.FUNCTION and item.name:
             functions.setdefault(item.name, []).append(item)
-    defined_by: dict[str, list[int]] = {}
-    for index, item in enumerate((*header_items, *items)):
-        for defined in item.defines:
-            defined_by.setdefault(defined, []).append(index)
-    return Unit(
-        source,
-        items,
-        header_items,
-        {name: tuple(own) for name, own in functions.items()},
-        {name: tuple(indices) for name, indices in defined_by.items()},
-    )
+    return Unit(source, items, header_items, {name: tuple(own) for name, own in functions.items()})
 
 
 def _text(item: Item) -> str:
@@ -192,11 +196,6 @@ def _body_tokens(unit: Unit, name: str) -> list[str]:
     return tokens
 
 
-def _mentioned(unit: Unit, name: str) -> bool:
-    items = (*unit.items, *unit.header_items)
-    return any(name in item.mentions or name in item.defines for item in items)
-
-
 def _pair_renames(old: Unit, new: Unit, removed: list[str], added: list[str]) -> dict[str, str]:
     """Old name -> new name for each removed function that is an added one renamed.
 
@@ -205,13 +204,14 @@ def _pair_renames(old: Unit, new: Unit, removed: list[str], added: list[str]) ->
     first, each function in at most one pair. A new name that the old version
     already uses is never paired (the old body could not take that name).
     """
+    by_signature: dict[str, list[int]] = {}
+    for j, fresh in enumerate(added):
+        if fresh not in old.names:
+            by_signature.setdefault(_blank(_signature(new, fresh), fresh), []).append(j)
     scored: list[tuple[float, int, int]] = []
     for i, gone in enumerate(removed):
-        for j, fresh in enumerate(added):
-            if _blank(_signature(old, gone), gone) != _blank(
-                _signature(new, fresh), fresh
-            ) or _mentioned(old, fresh):
-                continue
+        for j in by_signature.get(_blank(_signature(old, gone), gone), ()):
+            fresh = added[j]
             if _renamed_text(old, gone) == _renamed_text(new, fresh):
                 score = 1.0
             else:
