@@ -194,3 +194,16 @@ def test_input_errors_give_a_json_report_per_requested_function() -> None:
     assert all("no such file" in r["reason"] for r in results)
     code, out, _ = run("check", str(DATA / "unparsable.c"), str(DATA / "ok.c"), "--sarif")
     assert code == 2 and json.loads(out)["version"] == "2.1.0"
+
+
+def test_a_changed_knr_definition_is_unsupported_with_its_location(tmp_path: Path) -> None:
+    """It used to be missed altogether (no result, exit 0: 'all equivalent')."""
+    old = tmp_path / "old.c"
+    old.write_text("int add(a, b)\nint a;\nint b;\n{ return a + b; }\n")
+    new = tmp_path / "new.c"
+    new.write_text("int add(a, b)\nint a;\nint b;\n{ return a - b; }\n")
+    code, out, err = run("check", str(old), str(new), "--json", "--no-progress")
+    assert code == 2 and err == ""
+    (result,) = json.loads(out)["results"]
+    assert (result["function"], result["verdict"]) == ("add", "UNSUPPORTED")
+    assert result["reason"].startswith(f"{old}:1: unsupported: K&R-style parameters")
