@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import dataclasses
 import enum
+import math
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
@@ -192,6 +193,8 @@ class Settings:
             elif isinstance(default, (int, float)):
                 if isinstance(value, bool) or not isinstance(value, (int, float)):
                     raise ConfigError(f"setting '{name}' must be a number, got {value!r}")
+                if not math.isfinite(value):
+                    raise ConfigError(f"setting '{name}' must be a finite number, got {value!r}")
                 if value < 0:
                     raise ConfigError(f"setting '{name}' must not be negative, got {value!r}")
                 value = type(default)(value)

@@ -99,8 +99,19 @@ class Repo:
         try:
             commit = self._repo.commit(rev)
         except (BadName, ValueError, GitCommandError):
-            raise GitError(f"unknown revision '{rev}'") from None
+            kind = None if rev.startswith("-") else self._object_type(rev)
+            if kind is None:
+                raise GitError(f"unknown revision '{rev}'") from None
+            raise GitError(f"revision '{rev}' is a {kind}, not a commit") from None
         return _info(commit)
+
+    def _object_type(self, rev: str) -> str | None:
+        """`tree`, `blob`... for an object that exists (a tag: the type it points at)."""
+        try:
+            kind = self._git("cat-file", "-t", rev).strip()
+            return self._git("cat-file", "-t", f"{rev}^{{}}").strip() if kind == "tag" else kind
+        except GitError:
+            return None
 
     def commits(
         self, spec: str, since: str | None = None, limit: int | None = None

@@ -207,3 +207,29 @@ def test_a_changed_knr_definition_is_unsupported_with_its_location(tmp_path: Pat
     (result,) = json.loads(out)["results"]
     assert (result["function"], result["verdict"]) == ("add", "UNSUPPORTED")
     assert result["reason"].startswith(f"{old}:1: unsupported: K&R-style parameters")
+
+
+@pytest.mark.parametrize(
+    ("option", "message"),
+    [
+        (["--timeout", "nan"], "setting 'timeout' must be a finite number, got nan"),
+        (["--timeout", "inf"], "setting 'timeout' must be a finite number, got inf"),
+        (["--solver-timeout", "-1"], "setting 'solver_timeout' must not be negative, got -1.0"),
+        (["--unwind", "-1"], "setting 'unwind' must not be negative, got -1"),
+        (["--output", "json=/nonexistent/r.json"],
+         "--output json=/nonexistent/r.json: no such directory /nonexistent"),
+    ],
+    ids=["nan", "inf", "negative-solver-timeout", "negative-unwind", "unwritable-output"],
+)
+def test_a_bad_option_value_is_one_line_and_a_json_report(
+    option: list[str], message: str
+) -> None:
+    """`--timeout nan` crashed (an internal error, no report); the others printed
+    their line but no JSON, although --json promises a report whatever fails."""
+    ok = str(DATA / "ok.c")
+    code, out, err = run("check", ok, ok, *option)
+    assert (code, out, err) == (2, "", f"liftdiff: error: {message}\n")
+    code, out, err = run("check", ok, ok, *option, "--json")
+    assert (code, err) == (2, f"liftdiff: error: {message}\n")
+    (result,) = json.loads(out)["results"]
+    assert (result["function"], result["verdict"], result["reason"]) == ("*", "ERROR", message)

@@ -116,6 +116,18 @@ def test_default_cache_lives_in_git_dir(history: History) -> None:
     ("argv", "message"),
     [
         (["commit", "nope"], "liftdiff: error: unknown revision 'nope'\n"),
+        (
+            ["commit", "HEAD^{tree}"],
+            "liftdiff: error: revision 'HEAD^{tree}' is a tree, not a commit\n",
+        ),
+        (
+            ["commit", "HEAD:src/scale.c"],
+            "liftdiff: error: revision 'HEAD:src/scale.c' is a blob, not a commit\n",
+        ),
+        (
+            ["range", "HEAD~1..HEAD^{tree}"],
+            "liftdiff: error: revision 'HEAD^{tree}' is a tree, not a commit\n",
+        ),
         (["range", "HEAD"], "liftdiff: error: expected a range A..B, got 'HEAD'\n"),
         (["range", "HEAD~1..nope"], "liftdiff: error: unknown revision 'nope'\n"),
         (["scan", "--max-commits", "0"], "liftdiff: error: --max-commits must be at least 1\n"),
@@ -124,11 +136,56 @@ def test_default_cache_lives_in_git_dir(history: History) -> None:
             "liftdiff: error: no such config file: missing.toml\n",
         ),
     ],
-    ids=["unknown-rev", "not-a-range", "range-unknown", "zero-commits", "missing-config"],
+    ids=[
+        "unknown-rev",
+        "tree",
+        "blob",
+        "range-to-a-tree",
+        "not-a-range",
+        "range-unknown",
+        "zero-commits",
+        "missing-config",
+    ],
 )
 def test_bad_input_is_one_clear_line(history: History, argv: list[str], message: str) -> None:
     code, out, err = run(*argv, "-C", str(history.path), "--no-cache")
     assert (code, out, err) == (2, "", message)
+
+
+@pytest.mark.parametrize(
+    "argv",
+    [
+        ["commit", "HEAD^{tree}"],
+        ["range", "HEAD"],
+        ["scan", "--max-commits", "0"],
+        ["commit", "HEAD", "--timeout", "nan"],
+        ["staged", "--config", "missing.toml"],
+    ],
+    ids=["tree", "not-a-range", "zero-commits", "nan-timeout", "missing-config"],
+)
+def test_json_is_a_valid_report_whatever_fails(
+    history: History, argv: list[str], tmp_path: Path
+) -> None:
+    """The failure is one ERROR result in the report (stdout and each --output file)
+    and the same one line on stderr; exit 2, with --exit-zero too."""
+    target = tmp_path / "r.sarif"
+    code, out, err = run(
+        *argv,
+        "-C",
+        str(history.path),
+        "--no-cache",
+        "--json",
+        "--exit-zero",
+        f"--output=sarif={target}",
+    )
+    assert code == 2 and err.startswith("liftdiff: error: ") and err.count("\n") == 1
+    (result,) = json.loads(out)["results"]
+    assert (result["function"], result["verdict"]) == ("*", "ERROR")
+    assert result["reason"] == err.removeprefix("liftdiff: error: ").strip()
+    sarif = json.loads(target.read_text())
+    _validator().validate(sarif)
+    (note,) = sarif["runs"][0]["invocations"][0]["toolExecutionNotifications"]
+    assert note["level"] == "error" and note["message"]["text"].endswith(result["reason"])
 
 
 def test_not_a_repository(tmp_path: Path) -> None:
