@@ -208,7 +208,10 @@ class Snapshot:
         self._worktree = worktree  # the work tree's root and its tracked paths
 
     def read(self, path: str) -> Blob:
-        data = self._bytes(path)
+        try:
+            data = self._bytes(path)
+        except OSError as exc:  # a work-tree file we may not read
+            return Blob(path, None, f"cannot read ({exc.strerror}), not checked")
         if data is None:
             return Blob(path, None, "absent")
         if b"\0" in data[:_BINARY_SNIFF]:

@@ -9,6 +9,7 @@ from pathlib import Path
 import pytest
 
 import hooks.cli
+import hooks.gitrepo
 from hooks.cli import main
 from hooks.gitrepo import GitError
 from tests.hooks.productline import (
@@ -131,6 +132,15 @@ def test_default_cache_lives_in_git_dir(history: History) -> None:
         (["range", "HEAD"], "liftdiff: error: expected a range A..B, got 'HEAD'\n"),
         (["range", "HEAD~1..nope"], "liftdiff: error: unknown revision 'nope'\n"),
         (["scan", "--max-commits", "0"], "liftdiff: error: --max-commits must be at least 1\n"),
+        (["commit", "HEAD", "--jobs", "0"], "liftdiff: error: --jobs must be at least 1\n"),
+        (
+            ["commit", "HEAD", "--time-budget", "-1"],
+            "liftdiff: error: --time-budget must be a positive number, got -1.0\n",
+        ),
+        (
+            ["scan", "--time-budget", "nan"],
+            "liftdiff: error: --time-budget must be a positive number, got nan\n",
+        ),
         (
             ["staged", "--config", "missing.toml"],
             "liftdiff: error: no such config file: missing.toml\n",
@@ -144,6 +154,9 @@ def test_default_cache_lives_in_git_dir(history: History) -> None:
         "not-a-range",
         "range-unknown",
         "zero-commits",
+        "zero-jobs",
+        "negative-budget",
+        "nan-budget",
         "missing-config",
     ],
 )
@@ -385,3 +398,23 @@ def test_color_only_when_asked_or_on_a_terminal(history: History) -> None:
     assert "\x1b[1;31mNOT_EQUIVALENT\x1b[0m" in colored
     plain = run("commit", "HEAD~3", "-C", str(history.path), "--no-cache")[1]  # not a terminal
     assert "\x1b" not in plain and "NOT_EQUIVALENT" in plain
+
+
+def test_hook_run_on_an_unreadable_work_tree_file_notes_it(
+    work: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """`pre-commit run --files F` reads F from the work tree; one we may not read
+    (chmod 000; simulated, as root reads anything) crashed the whole run, which
+    blocked the commit with advice to reinstall."""
+    stage_offset_change(work)
+    real_open = open
+
+    def guarded(file: str, *args: object, **kwargs: object) -> object:
+        if str(file).endswith("scale.c"):
+            raise PermissionError(13, "Permission denied", file)
+        return real_open(file, *args, **kwargs)  # type: ignore[call-overload]
+
+    monkeypatch.setattr(hooks.gitrepo, "open", guarded, raising=False)
+    code, _, err = run("hook", "run", "pre-commit", "src/scale.c", "-C", str(work))
+    assert code == 0
+    assert "liftdiff: src/scale.c: cannot read (Permission denied), not checked\n" in err
