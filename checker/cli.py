@@ -11,6 +11,7 @@ from __future__ import annotations
 import argparse
 import contextlib
 import functools
+import io
 import os
 import sys
 from collections.abc import Callable, Iterable, Mapping, Sequence
@@ -303,6 +304,18 @@ def emit_failure(args: argparse.Namespace, error: LiftdiffError, out: TextIO) ->
         out.write(render(report, args.format, provenance))
 
 
+def _usage_failure(argv: Sequence[str], usage: str, out: TextIO) -> None:
+    """A command line argparse refused still gets the report its --json (--sarif,
+    --markdown) promises, with argparse's error line as the reason."""
+    from checker.report import render
+
+    asked = [f for f in ReportFormat if f is not ReportFormat.TERMINAL and f"--{f.value}" in argv]
+    if asked:
+        line = (usage.strip().splitlines() or ["bad command line"])[-1]
+        report = whole_file_report(InputError(line), None, "", "")
+        out.write(render(report, asked[0], Provenance(os.getcwd())))
+
+
 def dispatch(
     parser: argparse.ArgumentParser,
     argv: Sequence[str] | None,
@@ -310,11 +323,17 @@ def dispatch(
     err: TextIO,
 ) -> int:
     """Parse, run the chosen handler, and turn our errors into a message + exit 2."""
+    usage = io.StringIO()
     try:
-        with contextlib.redirect_stderr(err), contextlib.redirect_stdout(out):
+        with contextlib.redirect_stderr(usage), contextlib.redirect_stdout(out):
             args = parser.parse_args(argv)  # usage errors and --help to our streams
     except SystemExit as exc:  # argparse reports usage errors itself
-        return EXIT_TROUBLE if exc.code else 0
+        err.write(usage.getvalue())
+        if not exc.code:
+            return 0
+        _usage_failure(sys.argv[1:] if argv is None else argv, usage.getvalue(), out)
+        return EXIT_TROUBLE
+    err.write(usage.getvalue())
     handler: Handler | None = getattr(args, "handler", None)
     if handler is None:
         parser.print_help(err)

@@ -233,3 +233,17 @@ def test_a_bad_option_value_is_one_line_and_a_json_report(
     assert (code, err) == (2, f"liftdiff: error: {message}\n")
     (result,) = json.loads(out)["results"]
     assert (result["function"], result["verdict"], result["reason"]) == ("*", "ERROR", message)
+
+
+def test_a_command_line_argparse_refuses_still_gives_the_json_report() -> None:
+    ok = str(DATA / "ok.c")
+    code, out, err = run("check", ok, ok, "--timeout", "soon", "--json")
+    message = "liftdiff check: error: argument --timeout: invalid float value: 'soon'"
+    assert code == 2 and err.endswith(message + "\n")
+    (result,) = json.loads(out)["results"]
+    assert (result["function"], result["verdict"], result["reason"]) == ("*", "ERROR", message)
+    code, out, err = run("check", ok, "--sarif")
+    assert code == 2 and "the following arguments are required: NEW.c" in err
+    assert json.loads(out)["version"] == "2.1.0"
+    code, out, _ = run("check", ok, ok, "--timeout", "soon")
+    assert (code, out) == (2, "")
