@@ -17,7 +17,7 @@ from checker.ir.ir import (
     RegionKind,
     StaticLocal,
 )
-from checker.lower.layout import leaves
+from checker.lower.layout import cell_shape, leaves
 from checker.lower.lower_expr import index_const
 from checker.lower.lower_state import NULL_SUFFIX, Frame
 from checker.lower.lower_stmt import StmtLowering, _param_decls
@@ -148,7 +148,8 @@ def _parameters(
                 for leaf in leaves(target):
                     ref = base + leaf.path
                     lowering.add_input(
-                        ref, ref, leaf.type, InputSource.PARAM, f"*{key}{leaf.path}", is_region=True
+                        ref, ref, leaf.type, InputSource.PARAM, f"*{key}{leaf.path}",
+                        is_region=True, shape=cell_shape(pname, target, leaf.path, pointee=True),
                     )
                     outputs.append(Output(ref, ref, leaf.type, f"*{key}{leaf.path}", True))
                 lowering.assume(
@@ -161,13 +162,15 @@ def _parameters(
         lowering.declare_storage(place, RegionKind.LOCAL)
         for leaf in leaves(ptype):
             ref = pname + leaf.path
+            is_region = ref in lowering.regions
             lowering.add_input(
                 ref,
                 ref,
                 leaf.type,
                 InputSource.PARAM,
                 key + leaf.path,
-                is_region=ref in lowering.regions,
+                is_region=is_region,
+                shape=cell_shape(pname, ptype, leaf.path, pointee=False) if is_region else None,
             )
         if pname in lowering.address_taken:
             copy = lowering.new_local(pname, ptype)

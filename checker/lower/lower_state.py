@@ -15,10 +15,19 @@ from pycparser import c_ast
 from checker.errors import UnsupportedError
 from checker.frontend.program import FEATURE_PREFIX, GlobalVar, Program
 from checker.ir.cfa_builder import CfaBuilder
-from checker.ir.ir import Const, Input, InputSource, Output, Region, RegionKind, StaticLocal
+from checker.ir.ir import (
+    CellShape,
+    Const,
+    Input,
+    InputSource,
+    Output,
+    Region,
+    RegionKind,
+    StaticLocal,
+)
 from checker.location import Location
 from checker.lower.eval_order import EffectAnalysis
-from checker.lower.layout import leaves
+from checker.lower.layout import cell_shape, leaves
 from checker.lower.values import MemPlace, Place, VarPlace
 from checker.semantics import ctype as ct
 from checker.semantics.ctype import ArrayType, CType, PointerType, ScalarType
@@ -167,11 +176,12 @@ class LoweringState:
         is_region: bool = False,
         start: int | float | None = None,
         private: bool = False,
+        shape: CellShape | None = None,
     ) -> None:
         if ref in self.input_refs:
             return
         self.input_refs.add(ref)
-        self.inputs.append(Input(name, ref, ctype, source, key, is_region, private, start))
+        self.inputs.append(Input(name, ref, ctype, source, key, is_region, private, start, shape))
 
     # ------------------------------------------------------------ globals
 
@@ -269,6 +279,7 @@ class LoweringState:
                     is_region,
                     starts.get(leaf.path),
                     var.is_static_local,
+                    cell_shape(key, place.type, leaf.path, pointee=False) if is_region else None,
                 )
         if fixed:
             self.global_inits.append(GlobalInit(place, var))
