@@ -12,7 +12,7 @@ from __future__ import annotations
 import dataclasses
 import time
 import traceback
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Sequence
 from functools import partial
 
 from checker.engines.decide import PairContext
@@ -30,9 +30,10 @@ from checker.frontend.changes import (
 from checker.frontend.frontend import ParsedFile, load
 from checker.isolation import run_isolated
 from checker.lifted import heads
+from checker.lifted.body import Body, Scope, text
 from checker.lifted.bruteforce import brute_force
-from checker.lifted.lifted import BodyValue, Lifted, Summary, config_key
-from checker.lifted.witness_report import body_condition, summary_result, witness_of
+from checker.lifted.lifted import Lifted, Summary, config_key
+from checker.lifted.witness_report import summary_result, witness_of
 from checker.location import Location
 from checker.replay.compiled_replay import replay_compiler, sanitizer_flags
 from checker.replay.replay import Assignment, CompiledVersion, replay_version
@@ -265,11 +266,11 @@ def _lifted(
 
 def _entry(
     head: list[dict[str, int]],
-    body: Mapping[str, BodyValue],
+    body: Body | None,
     witness: Confirmed,
     boolean: dict[str, bool],
 ) -> NeqEntry:
     old, new = witness.old_cfa, witness.new_cfa
     return NeqEntry(
-        heads.to_c(head, boolean), body_condition(old, new, body), witness_of(old, new, witness)
+        heads.to_c(head, boolean), text(body, Scope.of(old, new)), witness_of(old, new, witness)
     )

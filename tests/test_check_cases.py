@@ -90,12 +90,8 @@ def test_case(case: Path) -> None:
     if "include_dirs" in overrides:  # relative to the case's folder
         overrides["include_dirs"] = [str(case / d) for d in overrides["include_dirs"]]
     settings = Settings(timeout=60, solver_timeout=30).overlay(overrides)
-    report = check_pair(
-        SourceFile.read(str(case / "old.c")),
-        SourceFile.read(str(case / "new.c")),
-        settings,
-        [expect["function"]],
-    )
+    old, new = SourceFile.read(str(case / "old.c")), SourceFile.read(str(case / "new.c"))
+    report = check_pair(old, new, settings, [expect["function"]])
     (result,) = report.results
     assert result.verdict is Verdict(expect["verdict"]), result.reason
     if "reason_contains" in expect:
@@ -119,6 +115,10 @@ def test_case(case: Path) -> None:
         assert len(result.neq_summary) == expect["entries"], result.neq_summary
     if "inputs" in expect:
         assert [e.inputs for e in result.neq_summary] == expect["inputs"]
+    if "inputs_match" in expect:  # where a body holds values the solver picks
+        assert len(result.neq_summary) == len(expect["inputs_match"])
+        for entry, pattern in zip(result.neq_summary, expect["inputs_match"], strict=True):
+            assert re.fullmatch(pattern, entry.inputs), (entry.inputs, pattern)
     for entry in result.neq_summary:
         assert witness_in_entry(entry, list(result.features)), entry
         assert entry.witness.old_output != entry.witness.new_output

@@ -169,7 +169,7 @@ class Replayer:
         )
 
 
-def _own_states(old: Cfa, new: Cfa) -> list[Input]:
+def own_states(old: Cfa, new: Cfa) -> list[Input]:
     """Static locals of one version alone (or declared differently in the two)."""
     keys = [{i.key for i in cfa.inputs if i.private} for cfa in (old, new)]
     return [i for i in (*old.inputs, *new.inputs) if i.private and i.key not in keys[0] & keys[1]]
@@ -182,7 +182,7 @@ def _own_states_at_start(
     the program starts: the two states are unrelated, so a difference counts only
     where it is reachable (the first call). Returns the assignment, and why it
     cannot be replayed ('' if it can)."""
-    own = _own_states(old, new)
+    own = own_states(old, new)
     if not own:
         return assignment, ""
     scalars, regions = dict(assignment.scalars), dict(assignment.regions)
@@ -199,7 +199,7 @@ def _own_states_at_start(
 
 
 def _equal_reason(old: Cfa, new: Cfa) -> str:
-    own = ", ".join(sorted({f"'{i.name}'" for i in _own_states(old, new)}))
+    own = ", ".join(sorted({f"'{i.name}'" for i in own_states(old, new)}))
     if own:
         return (
             f"equal behaviour with the state that one version alone keeps ({own}) at its "

@@ -14,7 +14,9 @@ import time
 
 from checker.engines.decide import PairContext
 from checker.frontend.frontend import load
-from checker.lifted.witness_report import point_body, summary_result, witness_of
+from checker.lifted.body import Scope, text
+from checker.lifted.lifted import Lifted
+from checker.lifted.witness_report import summary_result, witness_of
 from checker.replay.compiled_replay import replay_compiler
 from checker.replay.replay import replay_version
 from checker.semantics.solver import Outcome, function_budget
@@ -67,13 +69,9 @@ def brute_force(
             witness = decision.witness
             report = witness_of(witness.old_cfa, witness.new_cfa, witness)
             report = dataclasses.replace(report, configuration=dict(pair.configuration))
-            entries.append(
-                NeqEntry(
-                    pair.condition.to_c(),
-                    point_body(witness.old_cfa, witness.new_cfa, witness.assignment),
-                    report,
-                )
-            )
+            body = Lifted(ctx, (), fm.TRUE, budget, False).point_body(witness)
+            scope = Scope.of(witness.old_cfa, witness.new_cfa)
+            entries.append(NeqEntry(pair.condition.to_c(), text(body, scope), report))
         elif decision.kind is Outcome.UNKNOWN:
             undecided.append(f"configurations {pair.condition.to_c()}: {decision.reason}")
     stats = Stats(round(time.monotonic() - started, 3), budget.calls)

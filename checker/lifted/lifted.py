@@ -9,14 +9,17 @@ body q starts as the point x and, for loop-free pairs, loses every input
 equality it does not need (checked: every input of q differs in every
 configuration of p). GeneralizeFCEXs then grows the head with other
 configurations that differ on the same body, and EQ blocks the head and asks
-again until nothing differs. Last, each body's remaining integer equalities
-are widened into ranges (`widen`) for the report. Every body is solver-checked sound; bodies are
-pairwise disjoint (minimality, Thm. 4.7) because each later query excludes
-earlier heads.
+again until nothing differs. Last, each body is settled: checked as it will
+be shown (`body`: the same atoms make the solver's constraints and the C
+text), shrunk to the witness point where the check fails, and its remaining
+integer equalities widened into ranges (`widen`). Bodies are pairwise
+disjoint (minimality, Thm. 4.7) because each later query excludes earlier
+heads.
 """
 
 from __future__ import annotations
 
+import math
 import time
 from collections.abc import Mapping
 from dataclasses import dataclass, field
@@ -24,11 +27,33 @@ from dataclasses import dataclass, field
 import z3
 
 from checker.engines.decide import Decision, PairContext, Restriction
-from checker.engines.equiv import Confirmed
+from checker.engines.equiv import MAX_STEPS, Confirmed, own_states
 from checker.frontend.program import FEATURE_PREFIX
+from checker.ir.concrete_ops import zero
+from checker.ir.ir import STATUS_UNWOUND
 from checker.lifted import heads
-from checker.lifted.widen import Allowance, Interval, widen, widenable
-from checker.replay.interp import RegionValue
+from checker.lifted.body import (
+    Atom,
+    Body,
+    Cell,
+    Equal,
+    Null,
+    Returns,
+    Scope,
+    Within,
+    constraints,
+    holds,
+    ordered,
+    point,
+    pointer_flag,
+    subject,
+    widenable,
+)
+from checker.lifted.widen import Allowance, widen
+from checker.replay.interp import InterpreterError, RegionValue
+from checker.replay.replay import Assignment, differences, observe, run_version
+from checker.semantics.ctype import IntType
+from checker.semantics.library import PURE_LIBRARY
 from checker.semantics.solver import Budget, Outcome
 from checker.variability import Feature, Formula, to_z3
 
@@ -50,16 +75,28 @@ CONCRETE_FEATURES = 8
 """Relevant features up to which a point body is judged by running every configuration."""
 
 Cube = dict[str, int]
-BodyValue = int | float | RegionValue | Interval
 
 
 @dataclass
 class Fcex:
-    """A featured counterexample: head cubes, body point/constraints, witness."""
+    """A featured counterexample: head cubes, body, witness. A body of None: no
+    set of inputs could be shown to differ in every configuration of the head."""
 
     head: list[Cube]
-    body: dict[str, BodyValue]
+    body: Body | None
     witness: Confirmed
+
+
+@dataclass(frozen=True)
+class PairRun:
+    """Both versions run on one input in one configuration."""
+
+    differs: bool | None
+    """None: the interpreter could not run it."""
+    reads: dict[str, set[int]]
+    """Region input key -> the cells either version read."""
+    calls: frozenset[tuple[str, tuple]]  # type: ignore[type-arg]
+    """External calls (not the C library's) either version made."""
 
 
 @dataclass
@@ -111,7 +148,14 @@ class Lifted:
         self.budget = budget
         self.generalize = generalize
         self.boolean = {f.name: f.boolean for f in features}
+        self.pair = ctx.real
+        """The versions as run (the first witness's when they recurse and
+        have no CFAs with loops: recursion inlined to a bound)."""
+        self.scope = Scope.of(*ctx.real) if ctx.real is not None else None
+        """How bodies name the inputs."""
         self._asked = False
+        self._runs: dict[tuple[int, tuple[tuple[str, int], ...]], tuple[Confirmed, PairRun]] = {}
+        """(witness id, configuration) -> the witness (kept alive) and its run."""
         self._base: dict[tuple[int, ...], tuple[tuple[z3.ExprRef, ...], list[z3.BoolRef]]] = {}
         """Symbol ids -> (the symbols, kept alive so ids stay unique; constraints)."""
 
@@ -131,6 +175,23 @@ class Lifted:
             self._base[key] = (tuple(vars_.values()), out)
         return list(self._base[key][1])
 
+    def _own_states(self, symbols: Mapping[str, z3.ExprRef]) -> list[z3.BoolRef]:
+        """Each version's own static locals at their values when the program
+        starts, as every witness has them: a body's claim is about the inputs
+        a replay can have. (Never in a question whose "no" would be a proof:
+        EQUIVALENT does not rest on the first call.)"""
+        out: list[z3.BoolRef] = []
+        for item in own_states(*self.ctx.real) if self.ctx.real is not None else ():
+            symbol = symbols.get(item.key)
+            if symbol is None or item.start is None:
+                continue
+            if item.is_region:
+                sort = symbol.sort()
+                out.append(symbol == z3.K(sort.domain(), _literal(item.start, sort.range())))
+            else:
+                out.append(symbol == _literal(item.start, symbol.sort()))
+        return out
+
     def cube(self, cube: Cube, symbols: Mapping[str, z3.ExprRef]) -> z3.BoolRef:
         vars_ = feature_symbols(self.features, symbols)
         return (
@@ -142,36 +203,18 @@ class Lifted:
     def heads(self, cubes: list[Cube], symbols: Mapping[str, z3.ExprRef]) -> z3.BoolRef:
         return z3.Or(*[self.cube(c, symbols) for c in cubes]) if cubes else z3.BoolVal(False)
 
-    @staticmethod
-    def point(body: Mapping[str, BodyValue], symbols: Mapping[str, z3.ExprRef]) -> list[z3.BoolRef]:
-        out: list[z3.BoolRef] = []
-        for key, value in body.items():
-            symbol = symbols.get(key)
-            if symbol is None:
-                continue
-            if isinstance(value, Interval):
-                out.append(value.constraint(symbol))  # type: ignore[arg-type]
-            elif isinstance(value, RegionValue):
-                elem = symbol.sort().range()
-                array = z3.K(symbol.sort().domain(), _literal(value.default, elem))
-                for index, cell in sorted(value.cells.items()):
-                    array = z3.Store(
-                        array, _literal(index, symbol.sort().domain()), _literal(cell, elem)
-                    )
-                out.append(symbol == array)
-            else:
-                out.append(symbol == _literal(value, symbol.sort()))
-        return out
-
     def restriction(
         self,
         *,
         blocked: list[list[Cube]] = (),  # type: ignore[assignment]
         within: list[Cube] | None = None,
         outside: list[Cube] | None = None,
-        body: Mapping[str, BodyValue] | None = None,
+        body: Body | None = None,
         extra: Formula | None = None,
+        claim: bool = False,
     ) -> Restriction:
+        """The constraints of a question; `claim`: one whose "no" makes a body
+        sound (own statics at their start, as in every witness)."""
         def build(symbols: Mapping[str, z3.ExprRef]) -> list[z3.BoolRef]:
             out = self.base(symbols)
             if extra is not None:
@@ -183,7 +226,9 @@ class Lifted:
             if outside is not None:
                 out.append(z3.Not(self.heads(outside, symbols)))
             if body is not None:
-                out.extend(self.point(body, symbols))
+                out.extend(constraints(body, symbols))
+            if claim:
+                out.extend(self._own_states(symbols))
             return out
 
         return build
@@ -197,7 +242,10 @@ class Lifted:
         allowance = Allowance.for_seconds(
             WIDEN_CALLS, min(max(WIDEN_SHARE * spent, WIDEN_SECONDS[0]), WIDEN_SECONDS[1]))
         for entry in summary.entries:
-            entry.body = self._widen(entry.head, entry.body, structural, allowance)
+            assert entry.body is not None
+            entry.body = self._settle(entry.head, entry.body, entry.witness, structural)
+            if entry.body is not None:
+                entry.body = self._widen(entry.head, entry.body, structural, allowance)
         return summary
 
     def _summarise(self, structural: Formula | None) -> Summary:
@@ -255,21 +303,36 @@ class Lifted:
         scalars = witness.assignment.scalars
         return {f.name: int(scalars.get(config_key(f), 0)) for f in self.features}
 
-    def _inputs_of(self, witness: Confirmed) -> dict[str, int | float | RegionValue]:
-        assignment = witness.assignment
-        body: dict[str, int | float | RegionValue] = {
-            key: value for key, value in assignment.scalars.items() if not key.startswith("config:")
-        }
-        body.update(assignment.regions)
-        return body
+    def _scope(self, witness: Confirmed) -> Scope:
+        if self.scope is None or self.pair is None:
+            self.pair = (witness.old_cfa, witness.new_cfa)
+            self.scope = Scope.of(*self.pair)
+        return self.scope
+
+    def _point(
+        self, witness: Confirmed, configs: list[Cube] | None = None, calls: bool = False
+    ) -> Body:
+        """The witness as a body: its inputs, with the cells that the runs in
+        `configs` (default: the witness's own) read; with `calls`, the results
+        of the external calls they made."""
+        runs = [self._run_pair(config, witness.assignment, witness)
+                for config in (configs or [self._config_of(witness)])]
+        reads: dict[str, set[int]] = {}
+        for run in runs:
+            for key, cells in run.reads.items():
+                reads.setdefault(key, set()).update(cells)
+        made = {call for run in runs for call in run.calls} if calls else set()
+        scope = self._scope(witness)
+        assert self.pair is not None
+        return point(witness.assignment, scope, reads, sorted(made, key=repr), self.pair)
 
     def _generalize(
         self,
         witness: Confirmed,
         blocked: list[list[Cube]],
         structural: Formula | None,
-        within: dict | None = None,  # type: ignore[type-arg]
-    ) -> tuple[list[Cube], dict]:  # type: ignore[type-arg]
+        within: Body | None = None,
+    ) -> tuple[list[Cube], Body]:
         """GENERALIZE: keep only the feature values and input equalities that the
         solver's refutation of "some such input is equal" needs (its unsat core,
         minimised by the solver); every step is a soundness check. `within`, the
@@ -279,29 +342,39 @@ class Lifted:
         minimisation's cost grows with their number)."""
         relevant = self._relevant_features()
         cube = {k: v for k, v in self._config_of(witness).items() if k in relevant}
-        point = self._inputs_of(witness)
-        kept_body = within or {}
-        generalizable = not self.ctx.cyclic and len(point) <= MAX_BODY_INPUTS
-        loose = sorted(k for k, v in point.items() if generalizable and k not in kept_body
-                       and not isinstance(v, float | RegionValue))
-        fixed = {k: v for k, v in point.items() if k not in loose}
-        names = sorted(cube)
-
-        def literals(symbols: Mapping[str, z3.ExprRef]) -> list[z3.BoolRef]:
-            vars_ = feature_symbols(self.features, symbols)
-            out = [vars_[n] == _value(vars_[n], cube[n]) for n in names]
-            out += [z3.And(*self.point({k: point[k]}, symbols)) for k in loose]
-            return out
-
-        if not names and not loose:
-            return [cube], point  # nothing to generalize: the replayed witness itself
-        restriction = self.restriction(body=fixed, extra=structural)
-        core = self.ctx.sufficient(self.budget.share(SOUND_CALL), restriction, literals)
-        if core is None:
-            return [cube], point  # the replayed witness itself, over its relevant features
-        kept = set(core)
-        cube = {n: cube[n] for i, n in enumerate(names) if i in kept}
-        body = {**fixed, **{k: point[k] for i, k in enumerate(loose, len(names)) if i in kept}}
+        kept_body = within or frozenset()
+        taken = {subject(atom) for atom in kept_body}
+        # loops: the point is the body (no input is generalized); it fixes what
+        # the runs in every configuration read, so running it is exact
+        whole_point = (self._point(witness, self._configurations([{}], structural), calls=True)
+                       if self.ctx.cyclic else self._point(witness))
+        candidates = [a for a in ordered(whole_point) if subject(a) not in taken]
+        loose: list[Atom] = []
+        if not self.ctx.cyclic:  # floats stay (a float core is slow to minimise)
+            exact = [a for a in candidates if not isinstance(getattr(a, "value", 0), float)]
+            scalars = [a for a in exact if not isinstance(a, Cell)]
+            for choice in (exact, scalars):  # cells are loose too, if not too many
+                if len(choice) <= MAX_BODY_INPUTS:
+                    loose = choice
+                    break
+        fixed = frozenset(kept_body) | frozenset(a for a in candidates if a not in loose)
+        whole = fixed | frozenset(loose)
+        if not cube and not loose:
+            return [cube], whole  # nothing to generalize: the witness point (settled later)
+        found = self._core(cube, fixed, loose, structural)
+        if found is None:
+            return [cube], whole  # the witness point over its relevant features (settled later)
+        cube, body = found
+        # a cell says its pointer is not NULL; if that is all the core wanted
+        # of it, the pointer's own test is the smaller body
+        guards = frozenset(a for a in loose if isinstance(a, Null) and not a.null and a not in body
+                           and any(isinstance(c, Cell) and pointer_flag(c.key) == a.key
+                                   for c in body))
+        if guards:
+            again = self._core(cube, fixed | guards,
+                               [a for a in loose if a in body and a not in guards], structural)
+            if again is not None:
+                cube, body = again
         if self.ctx.cyclic:
             # the core comes from a bounded unrolling; running the versions can
             # show that fewer features matter
@@ -311,30 +384,75 @@ class Lifted:
                     cube = smaller
         return [cube], body
 
+    def _core(
+        self, cube: Cube, fixed: Body, loose: list[Atom], structural: Formula | None
+    ) -> tuple[Cube, Body] | None:
+        """The feature values of `cube` and the atoms of `loose` that, with
+        `fixed`, make every input a difference (the solver's minimised unsat
+        core); None if even all of them do not (or the solver cannot tell)."""
+        names = sorted(cube)
+
+        def literals(symbols: Mapping[str, z3.ExprRef]) -> list[z3.BoolRef]:
+            vars_ = feature_symbols(self.features, symbols)
+            out = [vars_[n] == _value(vars_[n], cube[n]) for n in names]
+            out += [z3.And(*constraints([atom], symbols)) for atom in loose]
+            return out
+
+        restriction = self.restriction(body=fixed, extra=structural, claim=True)
+        core = self.ctx.sufficient(self.budget.share(SOUND_CALL), restriction, literals)
+        if core is None:
+            return None
+        kept = set(core)
+        return ({n: cube[n] for i, n in enumerate(names) if i in kept},
+                fixed | frozenset(a for i, a in enumerate(loose, len(names)) if i in kept))
+
     def _widen(
-        self, head: list[Cube], body: dict[str, BodyValue], structural: Formula | None,
-        allowance: Allowance,
-    ) -> dict[str, BodyValue]:
+        self, head: list[Cube], body: Body, structural: Formula | None, allowance: Allowance,
+    ) -> Body:
         """The body with its integer equalities widened into ranges (loop-free
         pairs, once the summary is done: a wider body would keep GeneralizeFCEXs
         from adding configurations); inputs whose range is their whole type go.
         Sound by construction: `widen` proves every extension of the box."""
-        if self.ctx.cyclic or self.ctx.real is None:
+        if self.ctx.cyclic or self.ctx.real is None or self.scope is None:
             return body
-        types = {i.key: i.type for cfa in self.ctx.real for i in cfa.inputs}
-        keys = widenable(body, types)
-        if not keys:
+        equalities = widenable(body, self.scope)
+        if not equalities:
             return body
+        types = {key: item.type for key, item in self.scope.inputs.items()}
         query, symbols = self.ctx.equal_outputs(self.restriction(
-            within=head, body={k: v for k, v in body.items() if k not in keys}, extra=structural))
-        widened = dict(body)
-        for key, span in widen(query, symbols, {k: body[k] for k in keys}, types,  # type: ignore[misc]
-                               self.budget, allowance).items():
-            if span.lo is None and span.hi is None:
-                del widened[key]
-            elif span.lo != span.hi:
-                widened[key] = span
-        return widened
+            within=head, body=body - frozenset(equalities), extra=structural, claim=True))
+        values = {atom.key: int(atom.value) for atom in equalities}
+        widened = set(body)
+        for key, span in widen(query, symbols, values, types, self.budget, allowance).items():
+            widened.discard(Equal(key, values[key]))
+            limits = types[key]
+            assert isinstance(limits, IntType)
+            lo = limits.min if span.lo is None else span.lo
+            hi = limits.max if span.hi is None else span.hi
+            if lo == hi:  # [INT_MIN, INT_MIN] reads better as the value
+                widened.add(Equal(key, values[key]))
+            elif span.lo is not None or span.hi is not None:
+                widened.add(Within(key, span))
+        return frozenset(widened)
+
+    def _settle(
+        self, head: list[Cube], body: Body, witness: Confirmed, structural: Formula | None
+    ) -> Body | None:
+        """The body if it is sound as it will be shown; else the witness point
+        (the cells every configuration of the head reads, and the results of
+        the external calls made); None if neither can be shown sound."""
+        if self._sound(head, body, structural):
+            return body
+        full = self._point(witness, self._configurations(head, structural), calls=True)
+        if full != body and self._sound(head, full, structural):
+            return full
+        return None
+
+    def point_body(self, witness: Confirmed) -> Body | None:
+        """The witness's inputs as a settled body over its configuration (what
+        brute force reports: one product, no generalization)."""
+        head = [self._config_of(witness)]
+        return self._settle(head, self._point(witness), witness, None)
 
     def _relevant_features(self) -> set[str]:
         """Features the function's code (either version) reads."""
@@ -347,32 +465,30 @@ class Lifted:
             return {f.name for f in self.features}
         return names
 
-    def _sound(
-        self,
-        head: list[Cube],
-        body: Mapping[str, BodyValue],
-        structural: Formula | None,
-    ) -> bool:
+    def _sound(self, head: list[Cube], body: Body, structural: Formula | None) -> bool:
         """Every valid configuration of `head` differs on every input of `body`
-        (the check that makes a featured counterexample sound)."""
-        if self.ctx.cyclic and self._is_point(body):
+        (the check that makes a featured counterexample sound): by running
+        when the body fixes everything the runs read (exact, where a bounded
+        query is not), else by the solver."""
+        if self.ctx.cyclic:
             concrete = self._sound_by_running(head, body, structural)
             if concrete is not None:
                 return concrete
-        restriction = self.restriction(within=head, body=body, extra=structural)
-        return self.ctx.differs_everywhere(self.budget.share(SOUND_CALL), restriction) is True
+        restriction = self.restriction(within=head, body=body, extra=structural, claim=True)
+        if self.ctx.differs_everywhere(self.budget.share(SOUND_CALL), restriction) is True:
+            return True
+        return not self.ctx.cyclic and self._sound_by_running(head, body, structural) is True
 
     def _concrete_fcex(
         self, witness: Confirmed, blocked: list[list[Cube]], structural: Formula | None
-    ) -> tuple[list[Cube], dict] | None:  # type: ignore[type-arg]
+    ) -> tuple[list[Cube], Body] | None:
         """Loops with few relevant features: run the witness's inputs in every
         remaining configuration; the head is exactly the set that differs, each
         member replayed (GENERALIZE and GeneralizeFCEXs at once, no solver)."""
-        body = self._inputs_of(witness)
         relevant = sorted(self._relevant_features())
         if (
             not self.ctx.cyclic
-            or not self._is_point(body)
+            or self.ctx.real is None
             or len(relevant) > CONCRETE_FEATURES
             or any(not self.boolean[name] for name in relevant)
         ):
@@ -392,33 +508,24 @@ class Lifted:
                 k: v for k, v in self._config_of(witness).items() if k in config
             }:
                 continue
-            if self._differs_on(config, body):
+            if self._run_pair(config, witness.assignment, witness).differs:
                 differing.append(config)
         if not differing:
             return None
+        # the point fixes what these runs read and the calls' results: every
+        # input in it runs as the witness does (settled like any body)
+        body = self._point(witness, differing, calls=True)
         return heads.minimise(differing, self.boolean, self._valid), body
 
     def _admissible(self, config: Mapping[str, int], structural: Formula | None) -> bool:
         values = self._macro_values(config)
         return self.model.holds(values) and (structural is None or structural.holds(values))
 
-    def _is_point(self, body: Mapping[str, int | float | RegionValue]) -> bool:
-        keys = {
-            i.key
-            for cfa in self.ctx.real or ()
-            for i in cfa.inputs
-            if not i.key.startswith("config:")
-        }
-        return self.ctx.real is not None and keys <= body.keys()
-
-    def _sound_by_running(
-        self,
-        head: list[Cube],
-        body: Mapping[str, int | float | RegionValue],
-        structural: Formula | None,
-    ) -> bool | None:
-        """For loops a point body is judged by executing every configuration of the
-        head (both versions, the interpreter): exact where a bounded query is not."""
+    def _configurations(
+        self, head: list[Cube], structural: Formula | None
+    ) -> list[dict[str, int]] | None:
+        """The valid configurations of `head` over the relevant features (None:
+        too many to run each)."""
         relevant = sorted(self._relevant_features())
         configs: list[dict[str, int]] = []
         for cube in head:
@@ -428,44 +535,121 @@ class Lifted:
             for bits in range(1 << len(free)):
                 config = dict(cube)
                 config.update({name: (bits >> i) & 1 for i, name in enumerate(free)})
-                configs.append(config)
+                if self._admissible(config, structural) and config not in configs:
+                    configs.append(config)
+        return configs
+
+    def _sound_by_running(
+        self, head: list[Cube], body: Body, structural: Formula | None
+    ) -> bool | None:
+        """A point body judged by executing every configuration of the head
+        (both versions, the interpreter). Exact only if the body fixes every
+        scalar input, every cell a run reads and every external call's result
+        (then each input of the body runs alike); None otherwise."""
+        if self.scope is None or self.pair is None:
+            return None
+        assignment = self._assignment_of(body)
+        configs = self._configurations(head, structural)
+        if assignment is None or configs is None:
+            return None
+        cells = {(a.key, a.index) for a in body if isinstance(a, Cell)}
+        returns = {(a.func, a.args) for a in body if isinstance(a, Returns)}
         for config in configs:
-            if not self._admissible(config, structural):
-                continue
-            if not self._differs_on(config, body):
-                return False
+            run = self._run_pair(config, assignment)
+            if any((key, i) not in cells for key, read in run.reads.items() for i in read):
+                return None
+            if not run.calls <= returns:
+                return None
+            if not run.differs:
+                return False if run.differs is False else None
         return True
 
-    def _differs_on(
-        self, config: Mapping[str, int], body: Mapping[str, int | float | RegionValue]
-    ) -> bool:
-        from checker.engines.equiv import MAX_STEPS
-        from checker.replay.interp import InterpreterError
-        from checker.replay.replay import Assignment, differences, observe, run_version
+    def _assignment_of(self, body: Body) -> Assignment | None:
+        """The one input of a point body (None: it leaves a scalar input open,
+        or holds a NaN)."""
+        assert self.scope is not None
+        scalars: dict[str, int | float] = {}
+        cells: dict[str, dict[int, int | float]] = {}
+        stubs: dict = {}  # type: ignore[type-arg]
+        for atom in body:
+            if isinstance(atom, Equal | Cell) and _nan(atom.value):
+                return None  # every NaN alike, but a run sees one NaN's sign
+            if isinstance(atom, Equal):
+                scalars[atom.key] = atom.value
+            elif isinstance(atom, Null):
+                scalars[atom.key] = int(atom.null)
+            elif isinstance(atom, Cell):
+                cells.setdefault(atom.key, {})[atom.index] = atom.value
+            elif isinstance(atom, Returns):
+                stubs[(atom.func, atom.args)] = atom.value
+            else:
+                return None
+        regions: dict[str, RegionValue] = {}
+        for key, item in self.scope.inputs.items():
+            if item.is_region:
+                regions[key] = RegionValue(cells.get(key, {}), zero(item.type))
+            elif key not in scalars:
+                return None
+        return Assignment(scalars, regions, stubs)
 
-        scalars = {k: v for k, v in body.items() if not isinstance(v, RegionValue)}
+    def _run_pair(
+        self, config: Mapping[str, int], assignment: Assignment, witness: Confirmed | None = None
+    ) -> PairRun:
+        """Old and new on `assignment` in `config` (own statics at their start;
+        a witness's runs are kept: GENERALIZE and the settling ask again)."""
+        if witness is not None:
+            self._scope(witness)
+            key = (id(witness), tuple(sorted(config.items())))
+            if key not in self._runs:
+                self._runs[key] = (witness, self._run_pair(config, assignment))
+            return self._runs[key][1]
+        assert self.pair is not None
+        scalars = dict(assignment.scalars)
         scalars.update({config_key(f): config.get(f.name, 0) for f in self.features})
-        regions = {k: v for k, v in body.items() if isinstance(v, RegionValue)}
-        assignment = Assignment(scalars, regions)
-        assert self.ctx.real is not None
-        old, new = self.ctx.real
+        regions = dict(assignment.regions)
+        old, new = self.pair
+        for item in own_states(old, new):
+            if item.start is None:
+                return PairRun(None, {}, frozenset())
+            if item.is_region:
+                regions[item.key] = RegionValue({}, item.start)
+            else:
+                scalars[item.key] = item.start
+        for cfa in (old, new):  # inputs a point leaves open (a run that reads them is inexact)
+            for item in cfa.inputs:
+                if item.is_region:
+                    regions.setdefault(item.key, RegionValue({}, zero(item.type)))
+                else:
+                    scalars.setdefault(item.key, zero(item.type))
+        run = Assignment(scalars, regions, assignment.stubs, assignment.free)
         try:
-            a = observe(old, run_version(old, assignment, "old", MAX_STEPS))
-            b = observe(new, run_version(new, assignment, "new", MAX_STEPS))
+            results = [run_version(cfa, run, tag, MAX_STEPS)
+                       for cfa, tag in ((old, "old"), (new, "new"))]
         except InterpreterError:
-            return False
-        return bool(differences(a, b, assignment))
+            return PairRun(None, {}, frozenset())
+        if any(result.status == STATUS_UNWOUND for result in results):
+            return PairRun(None, {}, frozenset())  # deeper than the recursion was inlined
+        keys = {item.ref: item.key for cfa in (old, new) for item in cfa.inputs if item.is_region}
+        reads: dict[str, set[int]] = {}
+        for result in results:
+            for ref, cells in result.reads.items():
+                if ref in keys:
+                    reads.setdefault(keys[ref], set()).update(cells)
+        calls = frozenset((call.func, call.args) for result in results for call in result.calls
+                          if call.func not in PURE_LIBRARY and call.source != "library")
+        a, b = (observe(cfa, result) for cfa, result in zip((old, new), results, strict=True))
+        return PairRun(bool(differences(a, b, run)), reads, calls)
 
     # ------------------------------------------------------------ Alg. 2
 
     def _generalize_fcexs(
         self,
         head: list[Cube],
-        body: dict,  # type: ignore[type-arg]
+        body: Body,
         witness: Confirmed,
         blocked: list[list[Cube]],
         structural: Formula | None,
-    ) -> tuple[list[Cube], dict, Confirmed | None]:  # type: ignore[type-arg]
+    ) -> tuple[list[Cube], Body, Confirmed | None]:
         """Alg. 2, and the entry's witness, replayed as reported witnesses are
         (None if no witness of the entry replays): q* grows stronger than q,
         so `witness` may fall outside it; then the latest witness that
@@ -480,19 +664,18 @@ class Lifted:
             more, narrower = self._generalize(
                 decision.witness, [*blocked, head], structural, within=body
             )
-            # q* and q': the new witness lies in q*, so the equalities never conflict
-            added = {k: v for k, v in narrower.items() if k not in body}
-            point = self._inputs_of(inside)
-            if any(point.get(k) != v for k, v in added.items()):
+            # q* and q': the new witness lies in q*, so the atoms never conflict
+            taken = {subject(atom) for atom in body}
+            added = frozenset(a for a in narrower if subject(a) not in taken)
+            if not holds(added, inside.assignment):
                 inside = decision.witness
-            body = {**body, **added}
+            body = body | added
             head = head + more
         reported = self._replayed_within(inside, head, body, structural)
         return heads.minimise(head, self.boolean, self._valid), body, reported
 
     def _replayed_within(
-        self, candidate: Confirmed, head: list[Cube], body: Mapping[str, BodyValue],
-        structural: Formula | None,
+        self, candidate: Confirmed, head: list[Cube], body: Body, structural: Formula | None,
     ) -> Confirmed | None:
         """`candidate` (interpreter-replayed) replayed by the compiler too; if the
         compiled program disagrees, another witness of (head, body) that
@@ -522,3 +705,7 @@ def _literal(value: int | float, sort: z3.SortRef) -> z3.ExprRef:
         return z3.IntVal(int(value))
     assert isinstance(sort, z3.BitVecSortRef)
     return z3.BitVecVal(int(value) & ((1 << sort.size()) - 1), sort.size())
+
+
+def _nan(value: int | float) -> bool:
+    return isinstance(value, float) and math.isnan(value)

@@ -72,16 +72,6 @@ class Interval:
         return z3.And(*parts) if parts else z3.BoolVal(True)
 
 
-def widenable(body: Mapping[str, object], types: Mapping[str, ScalarType]) -> list[str]:
-    """Keys of `body` fixed to one value of a (non-_Bool) integer input."""
-    return sorted(
-        key
-        for key, value in body.items()
-        if isinstance(value, int) and isinstance(types.get(key), IntType)
-        and not types[key].is_bool  # type: ignore[union-attr]
-    )
-
-
 def widen(
     query: list[z3.BoolRef],
     symbols: Mapping[str, z3.ExprRef],
