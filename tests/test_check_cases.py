@@ -1,6 +1,7 @@
 """Data-driven verdict tests: each folder under tests/cases holds old.c, new.c and
 expect.json (verdict, and for NOT_EQUIVALENT a predicate on the witness inputs
-and/or the exact outputs, the summary's heads and bodies)."""
+and/or the exact outputs, the summary's heads and bodies). Every NOT_EQUIVALENT
+summary's bodies are read back as C and sampled (tests/lifted/sampling.py)."""
 
 from __future__ import annotations
 
@@ -28,6 +29,7 @@ from checker.variability.lexer import tokens_of
 from checker.variability.lift import parse_model
 from checker.variability.types import feature_of
 from tests import CASES, HAVE_GCC
+from tests.lifted.sampling import judge
 
 
 def same_configurations(heads: list[str], expected: list[str], features: list[str]) -> bool:
@@ -125,6 +127,8 @@ def test_case(case: Path) -> None:
         assert ReplayMethod.INTERPRETER in entry.witness.replayed_by
         if HAVE_GCC:
             assert ReplayMethod.COMPILER in entry.witness.replayed_by
+    judgement = judge(old, new, settings, result)  # every body, read back as C, sampled
+    assert not judgement.problems, judgement.problems
     witness = result.neq_summary[0].witness
     if "witness_check" in expect:
         assert eval(expect["witness_check"], {"inputs": dict(witness.inputs)}), witness.inputs
