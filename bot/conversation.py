@@ -398,7 +398,7 @@ def _fit(
     return _clip(text(kept_rows, kept_folds), limit)
 
 
-def annotations(review: Review, pr: PullRequest) -> tuple[Annotation, ...]:
+def check_annotations(review: Review, pr: PullRequest) -> tuple[Annotation, ...]:
     """One per function that is not equivalent, at its line in the new version."""
     judgement = _judgement(review, pr)
     levels = {id(r): Level.FAILURE for r in judgement.blocking}
@@ -434,7 +434,7 @@ def check_outcome(review: Review, pr: PullRequest) -> CheckOutcome:
         conclusion=conclusion(review, pr),
         title=_clip(summary_line(review, pr), 250),
         summary=report_markdown(review, pr, SUMMARY_LIMIT),
-        annotations=annotations(review, pr),
+        annotations=check_annotations(review, pr),
     )
 
 

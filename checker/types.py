@@ -204,7 +204,7 @@ def _as_tuple(name: str, value: Any) -> tuple[Any, ...]:
         return (value,)
     if not isinstance(value, (list, tuple)):
         raise ConfigError(f"setting '{name}' must be a list of strings, got {value!r}")
-    items = []
+    items: list[tuple[str, str] | str] = []
     for item in value:
         if isinstance(item, (list, tuple)) and len(item) == 2:
             items.append((str(item[0]), str(item[1])))

@@ -34,7 +34,10 @@ from checker.ir.cfa_analysis import liveness, loop_forest, match_loops, natural_
 from checker.ir.ir import Call, Cfa, Event, action_exprs, walk
 from checker.lower.lower_state import NULL_SUFFIX
 from checker.semantics.ctype import IntType, PointerType
-from checker.semantics.solver import Outcome
+from checker.semantics.solver import Budget, Outcome, query_horn
+
+_SPACER = {"xform.inline_eager": False, "xform.inline_linear": False}
+"""Keep one predicate per cut-point pair: inlining them made Spacer time out here."""
 
 
 @dataclass(frozen=True)
@@ -88,7 +91,7 @@ class Side:
         mem: dict[str, z3.ArrayRef] = {}
         for name, const in zip(self.names(cut), self.args(cut), strict=True):
             if name in self.cfa.regions:
-                mem[name] = const  # type: ignore[assignment]
+                mem[name] = const
             else:
                 env[name] = const
         return State(z3.BoolVal(True), env, mem)
@@ -425,37 +428,13 @@ def chc_check(
         fp, error, encoding = build_system(old, new, restriction)
     except NotEncodable as exc:
         return ChcOutcome(Outcome.UNKNOWN, reason=f"unbounded engine: {exc} not supported")
-    z3.set_param("memory_max_size", memory_mb)
-    # Spacer's heuristics depend on term ids; solving a re-parsed copy in a fresh
-    # context makes the answer independent of whatever was built before.
-    fresh = z3.Fixedpoint(ctx=z3.Context())
-    fresh.set(engine="spacer")
-    fresh.set("xform.inline_eager", False)  # keep one predicate per cut-point pair:
-    fresh.set("xform.inline_linear", False)  # inlining them made Spacer time out here
-    fresh.set("timeout", max(1, int(seconds * 1000)))
     text = fp.sexpr()
     if "\\" in text:  # a symbol z3 cannot read back would silently change the system
         return ChcOutcome(
             Outcome.UNKNOWN, reason="unbounded engine: unprintable symbol", encoding=encoding
         )
-    try:
-        queries = fresh.parse_string(text + f"\n(query {error.name()})\n")
-        answer = fresh.query(*queries)
-    except z3.Z3Exception as exc:
-        reason = "Spacer timeout" if "canceled" in str(exc) else f"Spacer failed: {exc}"
-        return ChcOutcome(Outcome.UNKNOWN, reason=reason, encoding=encoding)
-    fp = fresh
-    if answer == z3.unsat:
-        return ChcOutcome(Outcome.UNSAT, encoding=encoding)
-    if answer == z3.sat:
-        return ChcOutcome(Outcome.SAT, depth=_trace_depth(fp), encoding=encoding)
-    return ChcOutcome(Outcome.UNKNOWN, reason=f"Spacer: {fp.reason_unknown()}", encoding=encoding)
-
-
-def _trace_depth(fp: z3.Fixedpoint) -> int | None:
-    """Transitions in Spacer's counterexample: an upper bound on the iterations any
-    loop needs to show the difference."""
-    try:
-        return max(1, len(fp.get_rules_along_trace()) - 2)
-    except z3.Z3Exception:
-        return None
+    answer = query_horn(text, error.name(), Budget(seconds, seconds, memory_mb), _SPACER)
+    # the transitions of Spacer's counterexample (its rules less the entry and the
+    # error): an upper bound on the iterations any loop needs to show the difference
+    depth = None if answer.trace_rules is None else max(1, answer.trace_rules - 2)
+    return ChcOutcome(answer.outcome, depth, answer.reason, encoding)

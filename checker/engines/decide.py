@@ -15,7 +15,7 @@ from dataclasses import dataclass, field
 
 import z3
 
-from checker.engines.bounded import bounded_check, bounds, unwound
+from checker.engines.bounded import BoundedOutcome, bounded_check, bounds, unwound
 from checker.engines.chc import chc_check
 from checker.engines.equiv import Confirmed, Replayer, Splitting, verify_and_cex
 from checker.engines.houdini import houdini_check
@@ -163,7 +163,7 @@ class PairContext:
         restriction: Restriction,
         fuzz: bool,
         fixed: dict[str, int | float] | None,
-    ):  # type: ignore[no-untyped-def]
+    ) -> BoundedOutcome:
         return bounded_check(
             self.old,
             self.new,

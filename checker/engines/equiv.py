@@ -19,7 +19,13 @@ from checker.engines.witness import library_lemma, model_assignment, model_stub
 from checker.engines.z3_terms import is_uninterpreted, subterms
 from checker.ir.ir import STATUS_UNWOUND, Cfa, Input
 from checker.ir.smt_ops import z3_literal
-from checker.replay.interp import ExternalCall, InterpreterError, RegionValue, same_value
+from checker.replay.interp import (
+    Arg,
+    ExternalCall,
+    InterpreterError,
+    RegionValue,
+    same_value,
+)
 from checker.replay.replay import (
     Assignment,
     CompiledReplay,
@@ -439,7 +445,7 @@ def _only_inputs(term: z3.ExprRef, names: set[int]) -> bool:
 def _lemmas(product: Product, model: z3.ModelRef, calls: list[ExternalCall]) -> list[z3.BoolRef]:
     types = call_result_types(product.old, product.new)
     lemmas = []
-    seen: set[tuple[str, tuple]] = set()  # type: ignore[type-arg]
+    seen: set[tuple[str, tuple[Arg, ...]]] = set()
     for call in calls:
         if call.func not in PURE_LIBRARY or (call.func, call.args) in seen:
             continue

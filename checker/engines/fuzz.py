@@ -12,7 +12,7 @@ import math
 import random
 from collections.abc import Iterator
 
-from checker.ir.ir import Cfa, InputSource
+from checker.ir.ir import Cfa, Input, InputSource
 from checker.lower.lower_state import NULL_SUFFIX
 from checker.replay.interp import RegionValue
 from checker.replay.replay import Assignment
@@ -87,7 +87,7 @@ def samples(
 ) -> Iterator[Assignment]:
     """`count` random assignments of the shared inputs (keys in `fixed` held)."""
     rng = random.Random(seed)
-    inputs = {}
+    inputs: dict[str, Input] = {}
     for item in (*old.inputs, *new.inputs):
         inputs.setdefault(item.key, item)
     for _ in range(count):

@@ -63,7 +63,7 @@ def _base(name: str) -> str:
 
 
 def _is_int(term: z3.ExprRef) -> bool:
-    return z3.is_bv_sort(term.sort())
+    return bool(z3.is_bv_sort(term.sort()))
 
 
 def candidates(

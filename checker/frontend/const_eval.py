@@ -79,7 +79,8 @@ def parse_int_literal(text: str) -> tuple[int, ct.IntType]:
 
 def round_to_float32(value: float) -> float:
     try:
-        return struct.unpack("<f", struct.pack("<f", value))[0]
+        rounded: float = struct.unpack("<f", struct.pack("<f", value))[0]
+        return rounded
     except OverflowError:
         return float("inf") if value > 0 else float("-inf")
 

@@ -18,8 +18,6 @@ from checker.location import Location
 from checker.semantics import ctype as ct
 from checker.semantics.ctype import ArrayType, CType, FunctionType, PointerType, StructType
 
-FEATURE_PREFIX = "__liftdiff_feature_"
-
 _INT_NAMES: dict[tuple[str, ...], ct.IntType] = {}
 
 

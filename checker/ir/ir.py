@@ -19,7 +19,7 @@ from __future__ import annotations
 import enum
 from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass, field
-from typing import Any, Generic, TypeVar
+from typing import Any, Generic, TypeVar, cast
 
 from checker.location import Location
 from checker.semantics.ctype import INT, IntType, PointerType, ScalarType
@@ -461,7 +461,7 @@ class ExprVisitor(Generic[R]):
         if method is None:
             method = getattr(type(self), "visit_" + type(expr).__name__)
             ExprVisitor._dispatch_cache[key] = method
-        return method(self, expr)
+        return cast(R, method(self, expr))  # the cache is shared by every R
 
 
 def children(expr: Expr) -> tuple[Expr, ...]:

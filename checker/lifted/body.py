@@ -146,7 +146,7 @@ def _equals(term: z3.ExprRef, value: Scalar) -> z3.BoolRef:
 
 def _within(term: z3.ExprRef, span: Interval) -> z3.BoolRef:
     if z3.is_bv(term):
-        return span.constraint(term)  # type: ignore[arg-type]
+        return span.constraint(term)
     parts = [term >= span.lo] if span.lo is not None else []
     parts += [term <= span.hi] if span.hi is not None else []
     return z3.And(*parts) if parts else z3.BoolVal(True)
@@ -396,7 +396,10 @@ def _call_types(cfas: Iterable[Cfa]) -> dict[str, tuple[tuple[ScalarType, ...], 
 
 def widenable(body: Body, scope: Scope) -> list[Equal]:
     """The integer equalities (not _Bool, not NULL flags) that may become ranges."""
-    return [atom for atom in ordered(body) if isinstance(atom, Equal)
-            and isinstance(scope.inputs[atom.key].type, IntType)
-            and not scope.inputs[atom.key].type.is_bool  # type: ignore[union-attr]
-            and not atom.key.endswith(NULL_SUFFIX)]
+    found: list[Equal] = []
+    for atom in ordered(body):
+        if isinstance(atom, Equal) and not atom.key.endswith(NULL_SUFFIX):
+            ctype = scope.inputs[atom.key].type
+            if isinstance(ctype, IntType) and not ctype.is_bool:
+                found.append(atom)
+    return found

@@ -13,10 +13,11 @@ import dataclasses
 import time
 
 from checker.engines.decide import PairContext
-from checker.frontend.frontend import load
+from checker.frontend.frontend import ParsedFile, load
+from checker.frontend.preprocess import inline_local_headers
 from checker.lifted.body import Scope, text
 from checker.lifted.lifted import Lifted
-from checker.lifted.witness_report import summary_result, witness_of
+from checker.lifted.witness_report import ResultFacts, summary_result, witness_of
 from checker.replay.compiled_replay import replay_compiler
 from checker.replay.replay import replay_version
 from checker.semantics.solver import Outcome, function_budget
@@ -26,11 +27,11 @@ from checker.variability import formula as fm
 
 
 def brute_force(
-    old,
-    new,
+    old: ParsedFile,
+    new: ParsedFile,
     name: str,
     settings: Settings,
-    started: float,  # type: ignore[no-untyped-def]
+    started: float,
     features: tuple[Feature, ...],
     model: fm.Formula,
 ) -> FunctionResult:
@@ -42,7 +43,11 @@ def brute_force(
     products = 0
     assumptions: list[str] = []
     for pair in enumerate_products(
-        old.source.text, new.source.text, old.source.path, new.source.path, settings
+        inline_local_headers(old.source, settings),
+        inline_local_headers(new.source, settings),
+        old.source.path,
+        new.source.path,
+        settings,
     ):
         products += 1
         if budget.exhausted():
@@ -75,7 +80,7 @@ def brute_force(
         elif decision.kind is Outcome.UNKNOWN:
             undecided.append(f"configurations {pair.condition.to_c()}: {decision.reason}")
     stats = Stats(round(time.monotonic() - started, 3), budget.calls)
-    common = dict(
+    facts = ResultFacts(
         features=tuple(f.name for f in features),
         feature_model=model.to_c(),
         stats=stats,
@@ -86,4 +91,4 @@ def brute_force(
     old_loc = old.program.location(old.program.functions[name].decl)
     new_loc = new.program.location(new.program.functions[name].decl)
     reason = "; ".join(undecided) if undecided else None
-    return summary_result(name, old_loc, new_loc, entries, reason, None, common)
+    return summary_result(name, old_loc, new_loc, entries, reason, None, facts)

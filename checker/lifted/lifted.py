@@ -21,16 +21,15 @@ from __future__ import annotations
 
 import math
 import time
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 
 import z3
 
 from checker.engines.decide import Decision, PairContext, Restriction
 from checker.engines.equiv import MAX_STEPS, Confirmed, own_states
-from checker.frontend.program import FEATURE_PREFIX
 from checker.ir.concrete_ops import zero
-from checker.ir.ir import STATUS_UNWOUND
+from checker.ir.ir import STATUS_UNWOUND, Cfa
 from checker.lifted import heads
 from checker.lifted.body import (
     Atom,
@@ -49,13 +48,15 @@ from checker.lifted.body import (
     subject,
     widenable,
 )
-from checker.lifted.widen import Allowance, widen
-from checker.replay.interp import InterpreterError, RegionValue
+from checker.lifted.widen import Allowance, Interval, widen
+from checker.replay.interp import InterpreterError, RegionValue, StubKey
 from checker.replay.replay import Assignment, differences, observe, run_version
 from checker.semantics.ctype import IntType
 from checker.semantics.library import PURE_LIBRARY
 from checker.semantics.solver import Budget, Outcome
-from checker.variability import Feature, Formula, to_z3
+from checker.variability import Feature, Formula, config_key, to_z3
+from checker.variability import formula as fm
+from checker.variability.smt import Oracle
 
 MAX_ENTRIES = 64
 """Featured counterexamples per function before the summary is declared incomplete."""
@@ -73,8 +74,14 @@ WIDEN_CALLS = 96
 """Solver questions per body (see `widen.Allowance`)."""
 CONCRETE_FEATURES = 8
 """Relevant features up to which a point body is judged by running every configuration."""
+HEAD_WIDEN_CALLS = 32
+HEAD_WIDEN_SECONDS = 1.0
+"""Solver questions and CPU seconds for widening an integer feature's value in
+one head cube into a range (`LEVEL >= 3` for every LEVEL > 2, not one entry
+per value)."""
 
-Cube = dict[str, int]
+Cube = dict[str, "int | Interval"]
+"""Feature -> value (an integer feature: or a range of values)."""
 
 
 @dataclass
@@ -85,6 +92,9 @@ class Fcex:
     head: list[Cube]
     body: Body | None
     witness: Confirmed
+    scope: Formula = fm.TRUE
+    """Conjoined with `head` when the structural condition could not be folded
+    into its cubes (integer features, too many of them)."""
 
 
 @dataclass(frozen=True)
@@ -95,7 +105,7 @@ class PairRun:
     """None: the interpreter could not run it."""
     reads: dict[str, set[int]]
     """Region input key -> the cells either version read."""
-    calls: frozenset[tuple[str, tuple]]  # type: ignore[type-arg]
+    calls: frozenset[StubKey]
     """External calls (not the C library's) either version made."""
 
 
@@ -108,8 +118,6 @@ class Summary:
     notes: list[str] = field(default_factory=list)
 
 
-def config_key(feature: Feature) -> str:
-    return "config:" + feature.var
 
 
 def feature_symbols(
@@ -118,9 +126,9 @@ def feature_symbols(
     """Feature name -> the product's symbol (a fresh one if the function ignores it)."""
     out: dict[str, z3.ExprRef] = {}
     for feature in features:
-        symbol = symbols.get(config_key(feature))
+        symbol = symbols.get(config_key(feature.var))
         out[feature.name] = (
-            symbol if symbol is not None else z3.BitVec(f"in!{config_key(feature)}", 32)
+            symbol if symbol is not None else z3.BitVec(f"in!{config_key(feature.var)}", 32)
         )
     return out
 
@@ -151,23 +159,31 @@ class Lifted:
         self.pair = ctx.real
         """The versions as run (the first witness's when they recurse and
         have no CFAs with loops: recursion inlined to a bound)."""
-        self.scope = Scope.of(*ctx.real) if ctx.real is not None else None
+        self.naming = Scope.of(*ctx.real) if ctx.real is not None else None
         """How bodies name the inputs."""
         self._asked = False
         self._runs: dict[tuple[int, tuple[tuple[str, int], ...]], tuple[Confirmed, PairRun]] = {}
         """(witness id, configuration) -> the witness (kept alive) and its run."""
+        self._oracle = Oracle()
+        self._scope: Formula = model
+        """The configurations this run is about: the model and the structural condition."""
+        self._asked_scope: Formula = model
+        """`_scope` without the boolean features the function does not read
+        (eliminated: it allows the same values of the others), so that random
+        tests can check it on the function's inputs alone."""
         self._base: dict[tuple[int, ...], tuple[tuple[z3.ExprRef, ...], list[z3.BoolRef]]] = {}
         """Symbol ids -> (the symbols, kept alive so ids stay unique; constraints)."""
 
     # ------------------------------------------------------------ restrictions
 
     def base(self, symbols: Mapping[str, z3.ExprRef]) -> list[z3.BoolRef]:
-        """Feature model and domains: the valid configurations (built once per
-        set of feature symbols: every query of a product repeats them)."""
+        """Feature model, structural condition and domains: the configurations
+        of this run (built once per set of feature symbols: every query of a
+        product repeats them)."""
         vars_ = feature_symbols(self.features, symbols)
         key = tuple(symbol.get_id() for symbol in vars_.values())
         if key not in self._base:
-            out = [to_z3(self.model, vars_)]
+            out = [to_z3(self._asked_scope, vars_)]
             for feature in self.features:
                 if feature.boolean:
                     symbol = vars_[feature.name]
@@ -187,6 +203,7 @@ class Lifted:
                 continue
             if item.is_region:
                 sort = symbol.sort()
+                assert isinstance(sort, z3.ArraySortRef)
                 out.append(symbol == z3.K(sort.domain(), _literal(item.start, sort.range())))
             else:
                 out.append(symbol == _literal(item.start, symbol.sort()))
@@ -195,7 +212,9 @@ class Lifted:
     def cube(self, cube: Cube, symbols: Mapping[str, z3.ExprRef]) -> z3.BoolRef:
         vars_ = feature_symbols(self.features, symbols)
         return (
-            z3.And(*[vars_[name] == _value(vars_[name], value) for name, value in cube.items()])
+            z3.And(*[value.constraint(vars_[name]) if isinstance(value, Interval)
+                     else vars_[name] == _value(vars_[name], value)
+                     for name, value in cube.items()])
             if cube
             else z3.BoolVal(True)
         )
@@ -206,19 +225,16 @@ class Lifted:
     def restriction(
         self,
         *,
-        blocked: list[list[Cube]] = (),  # type: ignore[assignment]
+        blocked: Sequence[list[Cube]] = (),
         within: list[Cube] | None = None,
         outside: list[Cube] | None = None,
         body: Body | None = None,
-        extra: Formula | None = None,
         claim: bool = False,
     ) -> Restriction:
         """The constraints of a question; `claim`: one whose "no" makes a body
         sound (own statics at their start, as in every witness)."""
         def build(symbols: Mapping[str, z3.ExprRef]) -> list[z3.BoolRef]:
             out = self.base(symbols)
-            if extra is not None:
-                out.append(to_z3(extra, feature_symbols(self.features, symbols)))
             for cubes in blocked:
                 out.append(z3.Not(self.heads(cubes, symbols)))
             if within is not None:
@@ -236,19 +252,51 @@ class Lifted:
     # ------------------------------------------------------------ Alg. 1
 
     def run(self, structural: Formula | None) -> Summary:
+        """The summary within `structural` (the configurations whose file-scope
+        declarations this pair of programs was built for): every head is
+        conjoined with it, since the programs say nothing about the others."""
         started = time.process_time()
-        summary = self._summarise(structural)
+        self._scope = fm.conj(self.model, structural or fm.TRUE)
+        relevant = self._relevant_features()
+        unread = [n for n in sorted(self._scope.features())
+                  if n not in relevant and self.boolean.get(n, False)]
+        self._asked_scope = (self._scope if len(unread) > heads.MINTERM_LIMIT
+                             else fm.exists(self._scope, unread))
+        summary = self._summarise()
         spent = time.process_time() - started
         allowance = Allowance.for_seconds(
             WIDEN_CALLS, min(max(WIDEN_SHARE * spent, WIDEN_SECONDS[0]), WIDEN_SECONDS[1]))
         for entry in summary.entries:
             assert entry.body is not None
-            entry.body = self._settle(entry.head, entry.body, entry.witness, structural)
+            entry.body = self._settle(entry.head, entry.body, entry.witness)
             if entry.body is not None:
-                entry.body = self._widen(entry.head, entry.body, structural, allowance)
+                entry.body = self._widen(entry.head, entry.body, allowance)
+            if structural is not None:
+                entry.head, entry.scope = self._within(entry.head, structural)
         return summary
 
-    def _summarise(self, structural: Formula | None) -> Summary:
+    def _within(self, head: list[Cube], structural: Formula) -> tuple[list[Cube], Formula]:
+        """`head && structural` as cubes, minimised under the model; when the
+        structural condition has integer features or too many free ones, the
+        head unchanged and the condition as the scope to conjoin."""
+        names = sorted(structural.features())
+        if not names:
+            return head, fm.TRUE
+        if any(not self.boolean.get(n, False) for n in names):
+            return head, structural
+        cubes: list[Cube] = []
+        for cube in head:
+            free = [n for n in names if n not in cube]
+            if len(free) > heads.MINTERM_LIMIT:
+                return head, structural
+            for bits in range(1 << len(free)):
+                config = {**cube, **{n: (bits >> i) & 1 for i, n in enumerate(free)}}
+                if structural.holds(config):  # type: ignore[arg-type]  # reads no range
+                    cubes.append(config)
+        return heads.minimise(cubes, self.boolean,
+                              lambda config: self._possible(self.model, config)), fm.TRUE
+
+    def _summarise(self) -> Summary:
         summary = Summary()
         blocked: list[list[Cube]] = []
         while True:
@@ -259,7 +307,7 @@ class Lifted:
             # with GeneralizeFCEXs the entry may end up with another witness: the
             # compiled replay waits until the entry is known (one per entry)
             decision = self._verify(
-                self.restriction(blocked=blocked, extra=structural), reported=not self.generalize
+                self.restriction(blocked=blocked), reported=not self.generalize
             )
             if decision.kind is Outcome.UNSAT:
                 summary.notes.extend(decision.notes)
@@ -270,14 +318,14 @@ class Lifted:
                 summary.bound = decision.bound
                 return summary
             witness = decision.witness
-            concrete = self._concrete_fcex(witness, blocked, structural)
+            concrete = self._concrete_fcex(witness, blocked)
             if concrete is not None:
                 head, body = concrete
             else:
-                head, body = self._generalize(witness, blocked, structural)
+                head, body = self._generalize(witness, blocked)
                 if self.generalize:
                     head, body, reported = self._generalize_fcexs(
-                        head, body, witness, blocked, structural
+                        head, body, witness, blocked
                     )
                     if reported is None:
                         summary.complete = False
@@ -299,18 +347,19 @@ class Lifted:
 
     # ------------------------------------------------------------ GENERALIZE
 
-    def _config_of(self, witness: Confirmed) -> Cube:
+    def _config_of(self, witness: Confirmed) -> dict[str, int]:
         scalars = witness.assignment.scalars
-        return {f.name: int(scalars.get(config_key(f), 0)) for f in self.features}
+        return {f.name: int(scalars.get(config_key(f.var), 0)) for f in self.features}
 
-    def _scope(self, witness: Confirmed) -> Scope:
-        if self.scope is None or self.pair is None:
+    def _naming_of(self, witness: Confirmed) -> Scope:
+        if self.naming is None or self.pair is None:
             self.pair = (witness.old_cfa, witness.new_cfa)
-            self.scope = Scope.of(*self.pair)
-        return self.scope
+            self.naming = Scope.of(*self.pair)
+        return self.naming
 
     def _point(
-        self, witness: Confirmed, configs: list[Cube] | None = None, calls: bool = False
+        self, witness: Confirmed, configs: list[dict[str, int]] | None = None,
+        calls: bool = False,
     ) -> Body:
         """The witness as a body: its inputs, with the cells that the runs in
         `configs` (default: the witness's own) read; with `calls`, the results
@@ -322,18 +371,17 @@ class Lifted:
             for key, cells in run.reads.items():
                 reads.setdefault(key, set()).update(cells)
         made = {call for run in runs for call in run.calls} if calls else set()
-        scope = self._scope(witness)
+        naming = self._naming_of(witness)
         assert self.pair is not None
-        return point(witness.assignment, scope, reads, sorted(made, key=repr), self.pair)
+        return point(witness.assignment, naming, reads, sorted(made, key=repr), self.pair)
 
     def _generalize(
         self,
         witness: Confirmed,
         blocked: list[list[Cube]],
-        structural: Formula | None,
         within: Body | None = None,
     ) -> tuple[list[Cube], Body]:
-        """GENERALIZE: keep only the feature values and input equalities that the
+        """GENERALIZE: keep only the feature values and input atoms that the
         solver's refutation of "some such input is equal" needs (its unsat core,
         minimised by the solver); every step is a soundness check. `within`, the
         body GeneralizeFCEXs is growing a head for, stays fixed: the witness lies
@@ -341,86 +389,109 @@ class Lifted:
         about feature values and the inputs it leaves open (fewer literals: the
         minimisation's cost grows with their number)."""
         relevant = self._relevant_features()
-        cube = {k: v for k, v in self._config_of(witness).items() if k in relevant}
+        config = {k: v for k, v in self._config_of(witness).items() if k in relevant}
         kept_body = within or frozenset()
         taken = {subject(atom) for atom in kept_body}
         # loops: the point is the body (no input is generalized); it fixes what
         # the runs in every configuration read, so running it is exact
-        whole_point = (self._point(witness, self._configurations([{}], structural), calls=True)
+        whole_point = (self._point(witness, self._configurations([{}]), calls=True)
                        if self.ctx.cyclic else self._point(witness))
         candidates = [a for a in ordered(whole_point) if subject(a) not in taken]
         loose: list[Atom] = []
         if not self.ctx.cyclic:  # floats stay (a float core is slow to minimise)
             exact = [a for a in candidates if not isinstance(getattr(a, "value", 0), float)]
-            scalars = [a for a in exact if not isinstance(a, Cell)]
+            scalars: list[Atom] = [a for a in exact if not isinstance(a, Cell)]
             for choice in (exact, scalars):  # cells are loose too, if not too many
                 if len(choice) <= MAX_BODY_INPUTS:
                     loose = choice
                     break
         fixed = frozenset(kept_body) | frozenset(a for a in candidates if a not in loose)
         whole = fixed | frozenset(loose)
-        if not cube and not loose:
-            return [cube], whole  # nothing to generalize: the witness point (settled later)
-        found = self._core(cube, fixed, loose, structural)
+        if not config and not loose:
+            return [dict(config)], whole  # nothing to generalize: the witness point
+        found = self._core(config, fixed, loose)
         if found is None:
-            return [cube], whole  # the witness point over its relevant features (settled later)
-        cube, body = found
+            return [dict(config)], whole  # the witness point over its relevant features
+        config, body = found
         # a cell says its pointer is not NULL; if that is all the core wanted
         # of it, the pointer's own test is the smaller body
         guards = frozenset(a for a in loose if isinstance(a, Null) and not a.null and a not in body
                            and any(isinstance(c, Cell) and pointer_flag(c.key) == a.key
                                    for c in body))
         if guards:
-            again = self._core(cube, fixed | guards,
-                               [a for a in loose if a in body and a not in guards], structural)
+            again = self._core(config, fixed | guards,
+                               [a for a in loose if a in body and a not in guards])
             if again is not None:
-                cube, body = again
+                config, body = again
+        cube: Cube = dict(config)
         if self.ctx.cyclic:
             # the core comes from a bounded unrolling; running the versions can
             # show that fewer features matter
             for name in sorted(cube):
                 smaller = {k: v for k, v in cube.items() if k != name}
-                if self._sound([smaller], body, structural):
+                if self._sound([smaller], body):
                     cube = smaller
-        return [cube], body
+        return [self._widen_features(cube, body)], body
 
     def _core(
-        self, cube: Cube, fixed: Body, loose: list[Atom], structural: Formula | None
-    ) -> tuple[Cube, Body] | None:
-        """The feature values of `cube` and the atoms of `loose` that, with
+        self, config: dict[str, int], fixed: Body, loose: list[Atom]
+    ) -> tuple[dict[str, int], Body] | None:
+        """The feature values of `config` and the atoms of `loose` that, with
         `fixed`, make every input a difference (the solver's minimised unsat
         core); None if even all of them do not (or the solver cannot tell)."""
-        names = sorted(cube)
+        names = sorted(config)
 
         def literals(symbols: Mapping[str, z3.ExprRef]) -> list[z3.BoolRef]:
             vars_ = feature_symbols(self.features, symbols)
-            out = [vars_[n] == _value(vars_[n], cube[n]) for n in names]
+            out = [vars_[n] == _value(vars_[n], config[n]) for n in names]
             out += [z3.And(*constraints([atom], symbols)) for atom in loose]
             return out
 
-        restriction = self.restriction(body=fixed, extra=structural, claim=True)
+        restriction = self.restriction(body=fixed, claim=True)
         core = self.ctx.sufficient(self.budget.share(SOUND_CALL), restriction, literals)
         if core is None:
             return None
         kept = set(core)
-        return ({n: cube[n] for i, n in enumerate(names) if i in kept},
+        return ({n: config[n] for i, n in enumerate(names) if i in kept},
                 fixed | frozenset(a for i, a in enumerate(loose, len(names)) if i in kept))
 
-    def _widen(
-        self, head: list[Cube], body: Body, structural: Formula | None, allowance: Allowance,
-    ) -> Body:
+    def _widen_features(self, cube: Cube, body: Body) -> Cube:
+        """`cube` with each integer feature's value widened into the range around
+        it inside which every configuration still differs on `body` (loop-free
+        pairs): one entry covers `LEVEL > 2`, where points would never end.
+        Sound by construction: `widen` proves every extension of the box."""
+        keys = {config_key(f.var): f.name for f in self.features
+                if not f.boolean and isinstance(cube.get(f.name), int)}
+        if not keys or self.ctx.cyclic or self.ctx.real is None:
+            return cube
+        types = {i.key: i.type for cfa in self.ctx.real for i in cfa.inputs}
+        keys = {key: name for key, name in keys.items() if key in types}
+        rest = {k: v for k, v in cube.items() if k not in keys.values()}
+        query, symbols = self.ctx.equal_outputs(
+            self.restriction(within=[rest], body=body, claim=True))
+        allowance = Allowance.for_seconds(HEAD_WIDEN_CALLS, HEAD_WIDEN_SECONDS)
+        values = {key: v for key, name in keys.items() if isinstance(v := cube[name], int)}
+        widened = dict(cube)
+        for key, span in widen(query, symbols, values, types, self.budget, allowance).items():
+            if span.lo is None and span.hi is None:
+                del widened[keys[key]]
+            elif span.lo != span.hi:
+                widened[keys[key]] = span
+        return widened
+
+    def _widen(self, head: list[Cube], body: Body, allowance: Allowance) -> Body:
         """The body with its integer equalities widened into ranges (loop-free
         pairs, once the summary is done: a wider body would keep GeneralizeFCEXs
         from adding configurations); inputs whose range is their whole type go.
         Sound by construction: `widen` proves every extension of the box."""
-        if self.ctx.cyclic or self.ctx.real is None or self.scope is None:
+        if self.ctx.cyclic or self.ctx.real is None or self.naming is None:
             return body
-        equalities = widenable(body, self.scope)
+        equalities = widenable(body, self.naming)
         if not equalities:
             return body
-        types = {key: item.type for key, item in self.scope.inputs.items()}
+        types = {key: item.type for key, item in self.naming.inputs.items()}
         query, symbols = self.ctx.equal_outputs(self.restriction(
-            within=head, body=body - frozenset(equalities), extra=structural, claim=True))
+            within=head, body=body - frozenset(equalities), claim=True))
         values = {atom.key: int(atom.value) for atom in equalities}
         widened = set(body)
         for key, span in widen(query, symbols, values, types, self.budget, allowance).items():
@@ -435,52 +506,47 @@ class Lifted:
                 widened.add(Within(key, span))
         return frozenset(widened)
 
-    def _settle(
-        self, head: list[Cube], body: Body, witness: Confirmed, structural: Formula | None
-    ) -> Body | None:
+    def _settle(self, head: list[Cube], body: Body, witness: Confirmed) -> Body | None:
         """The body if it is sound as it will be shown; else the witness point
         (the cells every configuration of the head reads, and the results of
         the external calls made); None if neither can be shown sound."""
-        if self._sound(head, body, structural):
+        if self._sound(head, body):
             return body
-        full = self._point(witness, self._configurations(head, structural), calls=True)
-        if full != body and self._sound(head, full, structural):
+        full = self._point(witness, self._configurations(head), calls=True)
+        if full != body and self._sound(head, full):
             return full
         return None
 
     def point_body(self, witness: Confirmed) -> Body | None:
         """The witness's inputs as a settled body over its configuration (what
         brute force reports: one product, no generalization)."""
-        head = [self._config_of(witness)]
-        return self._settle(head, self._point(witness), witness, None)
+        head: list[Cube] = [dict(self._config_of(witness))]
+        return self._settle(head, self._point(witness), witness)
 
     def _relevant_features(self) -> set[str]:
         """Features the function's code (either version) reads."""
-        names: set[str] = set()
-        for cfa in self.ctx.real or ():
-            for item in cfa.inputs:
-                if item.ref.startswith(FEATURE_PREFIX):
-                    names.add(item.ref[len(FEATURE_PREFIX) :])
         if self.ctx.real is None:
             return {f.name for f in self.features}
-        return names
+        names = {f.var: f.name for f in self.features}
+        return {names[item.ref] for cfa in self.ctx.real for item in cfa.inputs
+                if item.ref in names}
 
-    def _sound(self, head: list[Cube], body: Body, structural: Formula | None) -> bool:
+    def _sound(self, head: list[Cube], body: Body) -> bool:
         """Every valid configuration of `head` differs on every input of `body`
         (the check that makes a featured counterexample sound): by running
         when the body fixes everything the runs read (exact, where a bounded
         query is not), else by the solver."""
         if self.ctx.cyclic:
-            concrete = self._sound_by_running(head, body, structural)
+            concrete = self._sound_by_running(head, body)
             if concrete is not None:
                 return concrete
-        restriction = self.restriction(within=head, body=body, extra=structural, claim=True)
+        restriction = self.restriction(within=head, body=body, claim=True)
         if self.ctx.differs_everywhere(self.budget.share(SOUND_CALL), restriction) is True:
             return True
-        return not self.ctx.cyclic and self._sound_by_running(head, body, structural) is True
+        return not self.ctx.cyclic and self._sound_by_running(head, body) is True
 
     def _concrete_fcex(
-        self, witness: Confirmed, blocked: list[list[Cube]], structural: Formula | None
+        self, witness: Confirmed, blocked: list[list[Cube]]
     ) -> tuple[list[Cube], Body] | None:
         """Loops with few relevant features: run the witness's inputs in every
         remaining configuration; the head is exactly the set that differs, each
@@ -493,7 +559,7 @@ class Lifted:
             or any(not self.boolean[name] for name in relevant)
         ):
             return None
-        differing: list[Cube] = []
+        differing: list[dict[str, int]] = []
         for bits in range(1 << len(relevant)):
             config = {name: (bits >> i) & 1 for i, name in enumerate(relevant)}
             if any(
@@ -502,7 +568,7 @@ class Lifted:
                 for cube in cubes
             ):
                 continue
-            if not self._admissible(config, structural):
+            if not self._valid(config):
                 continue
             if not self.generalize and config != {
                 k: v for k, v in self._config_of(witness).items() if k in config
@@ -515,41 +581,36 @@ class Lifted:
         # the point fixes what these runs read and the calls' results: every
         # input in it runs as the witness does (settled like any body)
         body = self._point(witness, differing, calls=True)
-        return heads.minimise(differing, self.boolean, self._valid), body
+        cubes: list[Cube] = [dict(c) for c in differing]
+        return heads.minimise(cubes, self.boolean, self._valid), body
 
-    def _admissible(self, config: Mapping[str, int], structural: Formula | None) -> bool:
-        values = self._macro_values(config)
-        return self.model.holds(values) and (structural is None or structural.holds(values))
-
-    def _configurations(
-        self, head: list[Cube], structural: Formula | None
-    ) -> list[dict[str, int]] | None:
+    def _configurations(self, head: list[Cube]) -> list[dict[str, int]] | None:
         """The valid configurations of `head` over the relevant features (None:
-        too many to run each)."""
+        too many to run each, or a range of an integer feature)."""
         relevant = sorted(self._relevant_features())
         configs: list[dict[str, int]] = []
         for cube in head:
             free = [name for name in relevant if name not in cube]
             if len(free) > CONCRETE_FEATURES or any(not self.boolean[n] for n in free):
                 return None
+            fixed = {name: value for name, value in cube.items() if isinstance(value, int)}
+            if len(fixed) < len(cube):  # a range: loops' heads are not widened
+                return None
             for bits in range(1 << len(free)):
-                config = dict(cube)
-                config.update({name: (bits >> i) & 1 for i, name in enumerate(free)})
-                if self._admissible(config, structural) and config not in configs:
+                config = {**fixed, **{name: (bits >> i) & 1 for i, name in enumerate(free)}}
+                if self._valid(config) and config not in configs:
                     configs.append(config)
         return configs
 
-    def _sound_by_running(
-        self, head: list[Cube], body: Body, structural: Formula | None
-    ) -> bool | None:
+    def _sound_by_running(self, head: list[Cube], body: Body) -> bool | None:
         """A point body judged by executing every configuration of the head
         (both versions, the interpreter). Exact only if the body fixes every
         scalar input, every cell a run reads and every external call's result
         (then each input of the body runs alike); None otherwise."""
-        if self.scope is None or self.pair is None:
+        if self.naming is None or self.pair is None:
             return None
-        assignment = self._assignment_of(body)
-        configs = self._configurations(head, structural)
+        assignment = self._assignment_of(body, self.naming)
+        configs = self._configurations(head)
         if assignment is None or configs is None:
             return None
         cells = {(a.key, a.index) for a in body if isinstance(a, Cell)}
@@ -564,13 +625,13 @@ class Lifted:
                 return False if run.differs is False else None
         return True
 
-    def _assignment_of(self, body: Body) -> Assignment | None:
+    @staticmethod
+    def _assignment_of(body: Body, naming: Scope) -> Assignment | None:
         """The one input of a point body (None: it leaves a scalar input open,
         or holds a NaN)."""
-        assert self.scope is not None
         scalars: dict[str, int | float] = {}
         cells: dict[str, dict[int, int | float]] = {}
-        stubs: dict = {}  # type: ignore[type-arg]
+        stubs: dict[StubKey, int | float] = {}
         for atom in body:
             if isinstance(atom, Equal | Cell) and _nan(atom.value):
                 return None  # every NaN alike, but a run sees one NaN's sign
@@ -585,7 +646,7 @@ class Lifted:
             else:
                 return None
         regions: dict[str, RegionValue] = {}
-        for key, item in self.scope.inputs.items():
+        for key, item in naming.inputs.items():
             if item.is_region:
                 regions[key] = RegionValue(cells.get(key, {}), zero(item.type))
             elif key not in scalars:
@@ -598,47 +659,13 @@ class Lifted:
         """Old and new on `assignment` in `config` (own statics at their start;
         a witness's runs are kept: GENERALIZE and the settling ask again)."""
         if witness is not None:
-            self._scope(witness)
+            self._naming_of(witness)
             key = (id(witness), tuple(sorted(config.items())))
             if key not in self._runs:
                 self._runs[key] = (witness, self._run_pair(config, assignment))
             return self._runs[key][1]
         assert self.pair is not None
-        scalars = dict(assignment.scalars)
-        scalars.update({config_key(f): config.get(f.name, 0) for f in self.features})
-        regions = dict(assignment.regions)
-        old, new = self.pair
-        for item in own_states(old, new):
-            if item.start is None:
-                return PairRun(None, {}, frozenset())
-            if item.is_region:
-                regions[item.key] = RegionValue({}, item.start)
-            else:
-                scalars[item.key] = item.start
-        for cfa in (old, new):  # inputs a point leaves open (a run that reads them is inexact)
-            for item in cfa.inputs:
-                if item.is_region:
-                    regions.setdefault(item.key, RegionValue({}, zero(item.type)))
-                else:
-                    scalars.setdefault(item.key, zero(item.type))
-        run = Assignment(scalars, regions, assignment.stubs, assignment.free)
-        try:
-            results = [run_version(cfa, run, tag, MAX_STEPS)
-                       for cfa, tag in ((old, "old"), (new, "new"))]
-        except InterpreterError:
-            return PairRun(None, {}, frozenset())
-        if any(result.status == STATUS_UNWOUND for result in results):
-            return PairRun(None, {}, frozenset())  # deeper than the recursion was inlined
-        keys = {item.ref: item.key for cfa in (old, new) for item in cfa.inputs if item.is_region}
-        reads: dict[str, set[int]] = {}
-        for result in results:
-            for ref, cells in result.reads.items():
-                if ref in keys:
-                    reads.setdefault(keys[ref], set()).update(cells)
-        calls = frozenset((call.func, call.args) for result in results for call in result.calls
-                          if call.func not in PURE_LIBRARY and call.source != "library")
-        a, b = (observe(cfa, result) for cfa, result in zip((old, new), results, strict=True))
-        return PairRun(bool(differences(a, b, run)), reads, calls)
+        return _run_both(self.pair, self.features, config, assignment)
 
     # ------------------------------------------------------------ Alg. 2
 
@@ -648,7 +675,6 @@ class Lifted:
         body: Body,
         witness: Confirmed,
         blocked: list[list[Cube]],
-        structural: Formula | None,
     ) -> tuple[list[Cube], Body, Confirmed | None]:
         """Alg. 2, and the entry's witness, replayed as reported witnesses are
         (None if no witness of the entry replays): q* grows stronger than q,
@@ -657,12 +683,12 @@ class Lifted:
         head = list(head)
         inside = witness
         while not self.budget.exhausted():
-            restriction = self.restriction(blocked=[*blocked, head], body=body, extra=structural)
+            restriction = self.restriction(blocked=[*blocked, head], body=body)
             decision = self._verify(restriction, reported=False)
             if decision.kind is not Outcome.SAT or decision.witness is None:
                 break
             more, narrower = self._generalize(
-                decision.witness, [*blocked, head], structural, within=body
+                decision.witness, [*blocked, head], within=body
             )
             # q* and q': the new witness lies in q*, so the atoms never conflict
             taken = {subject(atom) for atom in body}
@@ -671,11 +697,11 @@ class Lifted:
                 inside = decision.witness
             body = body | added
             head = head + more
-        reported = self._replayed_within(inside, head, body, structural)
+        reported = self._replayed_within(inside, head, body)
         return heads.minimise(head, self.boolean, self._valid), body, reported
 
     def _replayed_within(
-        self, candidate: Confirmed, head: list[Cube], body: Body, structural: Formula | None,
+        self, candidate: Confirmed, head: list[Cube], body: Body,
     ) -> Confirmed | None:
         """`candidate` (interpreter-replayed) replayed by the compiler too; if the
         compiled program disagrees, another witness of (head, body) that
@@ -683,19 +709,21 @@ class Lifted:
         replayed = self.ctx.replay(candidate)
         if replayed is not None:
             return replayed
-        decision = self._verify(self.restriction(within=head, body=body, extra=structural))
+        decision = self._verify(self.restriction(within=head, body=body))
         return decision.witness if decision.kind is Outcome.SAT else None
 
     def _valid(self, config: Mapping[str, int]) -> bool:
-        return self.model.holds(self._macro_values(config))
+        return self._possible(self._scope, config)
 
-    def _macro_values(self, config: Mapping[str, int]) -> dict[str, int | None]:
-        """Each feature's macro value in `config` (None: undefined when off)."""
-        return {
-            f.name: (config.get(f.name, 0) or None) if f.undefined_when_off
-            else config.get(f.name, 0)
-            for f in self.features
-        }
+    def _possible(self, scope: Formula, config: Mapping[str, int]) -> bool:
+        """Some configuration of `scope` agrees with `config` (which fixes only
+        some features: the others may take any value `scope` allows)."""
+        rest = fm.substitute(scope, {name: fm.Const(value) for name, value in config.items()
+                                     if not isinstance(value, Interval)})
+        ranges = [fm.binary(op, fm.Var(name, False), fm.Const(bound))
+                  for name, value in config.items() if isinstance(value, Interval)
+                  for op, bound in ((">=", value.lo), ("<=", value.hi)) if bound is not None]
+        return self._oracle.satisfiable(fm.conj(rest, *ranges))
 
 
 def _literal(value: int | float, sort: z3.SortRef) -> z3.ExprRef:
@@ -709,3 +737,46 @@ def _literal(value: int | float, sort: z3.SortRef) -> z3.ExprRef:
 
 def _nan(value: int | float) -> bool:
     return isinstance(value, float) and math.isnan(value)
+
+
+def _run_both(
+    pair: tuple[Cfa, Cfa], features: tuple[Feature, ...], config: Mapping[str, int],
+    assignment: Assignment,
+) -> PairRun:
+    """Old and new on `assignment` in `config`, each version's own statics at
+    their start: whether they differ, the cells they read, the calls they make."""
+    scalars = dict(assignment.scalars)
+    scalars.update({config_key(f.var): config.get(f.name, 0) for f in features})
+    regions = dict(assignment.regions)
+    old, new = pair
+    for item in own_states(old, new):
+        if item.start is None:
+            return PairRun(None, {}, frozenset())
+        if item.is_region:
+            regions[item.key] = RegionValue({}, item.start)
+        else:
+            scalars[item.key] = item.start
+    for cfa in (old, new):  # inputs a point leaves open (a run that reads them is inexact)
+        for item in cfa.inputs:
+            if item.is_region:
+                regions.setdefault(item.key, RegionValue({}, zero(item.type)))
+            else:
+                scalars.setdefault(item.key, zero(item.type))
+    run = Assignment(scalars, regions, assignment.stubs, assignment.free)
+    try:
+        results = [run_version(cfa, run, tag, MAX_STEPS)
+                   for cfa, tag in ((old, "old"), (new, "new"))]
+    except InterpreterError:
+        return PairRun(None, {}, frozenset())
+    if any(result.status == STATUS_UNWOUND for result in results):
+        return PairRun(None, {}, frozenset())  # deeper than the recursion was inlined
+    keys = {item.ref: item.key for cfa in (old, new) for item in cfa.inputs if item.is_region}
+    reads: dict[str, set[int]] = {}
+    for result in results:
+        for ref, cells in result.reads.items():
+            if ref in keys:
+                reads.setdefault(keys[ref], set()).update(cells)
+    calls = frozenset((call.func, call.args) for result in results for call in result.calls
+                      if call.func not in PURE_LIBRARY and call.source != "library")
+    a, b = (observe(cfa, result) for cfa, result in zip((old, new), results, strict=True))
+    return PairRun(bool(differences(a, b, run)), reads, calls)

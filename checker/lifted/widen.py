@@ -58,6 +58,11 @@ class Interval:
     hi: int | None
     signed: bool
 
+    def conditions(self, name: str) -> list[str]:
+        """`name >= lo`, `name <= hi` as C (none when unbounded)."""
+        return [f"{name} {op} {bound}" for op, bound in ((">=", self.lo), ("<=", self.hi))
+                if bound is not None]
+
     def constraint(self, symbol: z3.BitVecRef) -> z3.BoolRef:
         bits = symbol.size()
         parts = []

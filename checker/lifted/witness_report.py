@@ -3,6 +3,8 @@ NEQ-summary's verdict, shared by the lifted and brute-force modes (bodies: `body
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 from checker.engines.equiv import Confirmed
 from checker.engines.witness import hex_float, report_region, report_scalar
 from checker.ir.ir import STATUS_EXIT, STATUS_TRAP, Cfa, InputSource
@@ -11,7 +13,7 @@ from checker.lower.lower_state import NULL_SUFFIX
 from checker.replay.interp import RegionValue
 from checker.replay.replay import Assignment, Observation
 from checker.semantics.library import PURE_LIBRARY
-from checker.types import FunctionResult, NeqEntry, Value, Verdict, Witness
+from checker.types import FunctionResult, NeqEntry, Stats, Value, Verdict, Witness
 
 
 def _inputs(old: Cfa, new: Cfa) -> dict[str, tuple[str, bool, bool]]:
@@ -100,13 +102,13 @@ def _arg(value: int | float | str) -> str:
 
 
 def witness_of(old: Cfa, new: Cfa, confirmed: Confirmed) -> Witness:
-    stubs: dict[str, Value] = {}
+    calls: dict[str, list[Value]] = {}
     for (func, args), value in sorted(confirmed.assignment.stubs.items(), key=repr):
         if func in PURE_LIBRARY:
             continue
-        entry = [[report_scalar(a) for a in args], report_scalar(value)]
-        stubs.setdefault(f"uf:{func}", [])
-        stubs[f"uf:{func}"].append(entry)  # type: ignore[union-attr]
+        entry: list[Value] = [[report_scalar(a) for a in args], report_scalar(value)]
+        calls.setdefault(f"uf:{func}", []).append(entry)
+    stubs: dict[str, Value] = dict(calls)
     return Witness(
         configuration=configuration(old, new, confirmed.assignment),
         inputs=witness_inputs(old, new, confirmed.assignment),
@@ -117,6 +119,40 @@ def witness_of(old: Cfa, new: Cfa, confirmed: Confirmed) -> Witness:
     )
 
 
+@dataclass(frozen=True)
+class ResultFacts:
+    """What a function's result carries whatever its verdict."""
+
+    features: tuple[str, ...]
+    feature_model: str
+    stats: Stats
+    assumptions: tuple[str, ...] = ()
+
+    def result(
+        self,
+        name: str,
+        old: Location | None,
+        new: Location | None,
+        verdict: Verdict,
+        reason: str | None = None,
+        bound: int | None = None,
+        neq_summary: tuple[NeqEntry, ...] = (),
+    ) -> FunctionResult:
+        return FunctionResult(
+            name,
+            old,
+            new,
+            verdict,
+            reason,
+            bound,
+            features=self.features,
+            feature_model=self.feature_model,
+            neq_summary=neq_summary,
+            stats=self.stats,
+            assumptions=self.assumptions,
+        )
+
+
 def summary_result(
     name: str,
     old_loc: Location | None,
@@ -124,7 +160,7 @@ def summary_result(
     entries: list[NeqEntry],
     undecided: str | None,
     bound: int | None,
-    common: dict[str, object],
+    facts: ResultFacts,
 ) -> FunctionResult:
     """NOT_EQUIVALENT with the summary if any entry, else UNKNOWN if anything was
     left undecided, else EQUIVALENT (shared by the lifted and brute-force modes)."""
@@ -134,15 +170,9 @@ def summary_result(
             if undecided is None
             else (f"NEQ-summary incomplete (other configurations undecided): {undecided}")
         )
-        return FunctionResult(
-            name,
-            old_loc,
-            new_loc,
-            Verdict.NOT_EQUIVALENT,
-            reason,
-            neq_summary=tuple(entries),
-            **common,
-        )  # type: ignore[arg-type]
+        return facts.result(
+            name, old_loc, new_loc, Verdict.NOT_EQUIVALENT, reason, neq_summary=tuple(entries)
+        )
     if undecided is not None:
-        return FunctionResult(name, old_loc, new_loc, Verdict.UNKNOWN, undecided, bound, **common)  # type: ignore[arg-type]
-    return FunctionResult(name, old_loc, new_loc, Verdict.EQUIVALENT, **common)  # type: ignore[arg-type]
+        return facts.result(name, old_loc, new_loc, Verdict.UNKNOWN, undecided, bound)
+    return facts.result(name, old_loc, new_loc, Verdict.EQUIVALENT)

@@ -243,7 +243,7 @@ def shown(obj: str) -> str:
 def _callees(fdef: c_ast.FuncDef) -> set[str]:
     found: set[str] = set()
 
-    class Finder(c_ast.NodeVisitor):
+    class Finder(c_ast.NodeVisitor):  # type: ignore[misc]  # pycparser has no stubs: the base is Any
         def visit_FuncCall(self, node: c_ast.FuncCall) -> None:
             if isinstance(node.name, c_ast.ID):
                 found.add(node.name.name)

@@ -115,7 +115,8 @@ def _replayed_statics(lowering: StmtLowering, outputs: list[Output]) -> tuple[St
 
 
 def _type_text(fdef: c_ast.FuncDef, generator: c_generator.CGenerator) -> str:
-    return generator._generate_type(fdef.decl.type.type, emit_declname=False).strip()
+    text: str = generator._generate_type(fdef.decl.type.type, emit_declname=False)
+    return text.strip()
 
 
 def _parameters(
@@ -131,6 +132,7 @@ def _parameters(
         if pname is None:
             continue
         ptype = program.complete(decay(program.resolve(param)))
+        place: Place
         if isinstance(ptype, PointerType):
             place = VarPlace(pname, ptype)
             lowering.declare_storage(place, RegionKind.LOCAL)
@@ -253,7 +255,7 @@ def address_taken_names(ast: c_ast.FileAST) -> set[str]:
     regions so that pointers to them have a region to point into."""
     names: set[str] = set()
 
-    class Finder(c_ast.NodeVisitor):
+    class Finder(c_ast.NodeVisitor):  # type: ignore[misc]  # pycparser has no stubs: the base is Any
         def visit_UnaryOp(self, node: c_ast.UnaryOp) -> None:
             if node.op == "&":
                 base = node.expr
@@ -280,7 +282,7 @@ def assigned_names(ast: c_ast.FileAST) -> set[str]:
         if isinstance(node, c_ast.ID):
             names.add(node.name)
 
-    class Finder(c_ast.NodeVisitor):
+    class Finder(c_ast.NodeVisitor):  # type: ignore[misc]  # pycparser has no stubs: the base is Any
         def visit_Assignment(self, node: c_ast.Assignment) -> None:
             base(node.lvalue)
             self.generic_visit(node)

@@ -7,6 +7,8 @@ returning a `Value` whose IR expressions are pure.
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from pycparser import c_ast, c_generator
 
 from checker.errors import UnsupportedError
@@ -110,7 +112,7 @@ def _add_index(base: Expr, offset: Expr) -> Expr:
 def _scale(index: Expr, factor: int) -> Expr:
     if factor == 1:
         return index
-    if isinstance(index, Const):
+    if isinstance(index, Const) and isinstance(index.value, int):
         return index_const(index.value * factor)
     return Binary(BinOp.MUL, index, index_const(factor), ct.INDEX)
 
@@ -122,7 +124,9 @@ class ExprLowering(LoweringState):
 
     def rvalue(self, node: c_ast.Node) -> Value:
         self._at(node)
-        method = getattr(self, "expr_" + type(node).__name__, None)
+        method: Callable[[c_ast.Node], Value] | None = getattr(
+            self, "expr_" + type(node).__name__, None
+        )
         if method is None:
             raise self.unsupported(f"expression {type(node).__name__}", node)
         return method(node)
@@ -256,7 +260,7 @@ class ExprLowering(LoweringState):
             return StructValue(
                 value.type,
                 tuple(
-                    (path, tuple(self._snapshot(item) for item in items))  # type: ignore[arg-type]
+                    (path, tuple(self._snapshot(item) for item in items))
                     for path, items in value.leaves
                 ),
             )
@@ -272,13 +276,13 @@ class ExprLowering(LoweringState):
                 raise self.unsupported(f"undeclared identifier '{node.name}'", node)
             return found
         if isinstance(node, c_ast.ArrayRef):
-            base = self.effects_of(node.name)
-            if self.analysis.first_clash([base, self.effects_of(node.subscript)]) and isinstance(
-                self.type_of(node.name), ArrayType
-            ):
-                base = self.address_effects_of(node.name)  # an array is located, not read
+            base_effects = self.effects_of(node.name)
+            if self.analysis.first_clash(
+                [base_effects, self.effects_of(node.subscript)]
+            ) and isinstance(self.type_of(node.name), ArrayType):
+                base_effects = self.address_effects_of(node.name)  # an array is located, not read
             self.refuse_unordered(
-                [base, self.effects_of(node.subscript)], "an array and its subscript", node
+                [base_effects, self.effects_of(node.subscript)], "an array and its subscript", node
             )
             base = self.scalar(node.name)
             index = self.scalar(node.subscript)
@@ -292,7 +296,7 @@ class ExprLowering(LoweringState):
                 pointer = self.scalar(node.name)
                 if not isinstance(pointer, Ptr):
                     raise self.unsupported("'->' on a non-pointer", node)
-                container = self.deref(pointer, node)
+                container: Place = self.deref(pointer, node)
             else:
                 container = self.place(node.name)
             return self.field(container, node.field.name, node)
@@ -358,7 +362,7 @@ class ExprLowering(LoweringState):
             )
         if isinstance(ctype, VoidType):
             return VoidValue()
-        return self._read_leaf(place, "", ctype, 1)[0]  # type: ignore[return-value]
+        return self._read_leaf(place, "", ctype, 1)[0]
 
     def _read_leaf(
         self, place: Place, path: str, ctype: CType, count: int

@@ -13,7 +13,7 @@ from dataclasses import dataclass, field
 from pycparser import c_ast
 
 from checker.errors import UnsupportedError
-from checker.frontend.program import FEATURE_PREFIX, GlobalVar, Program
+from checker.frontend.program import GlobalVar, Program
 from checker.ir.cfa_builder import CfaBuilder
 from checker.ir.ir import (
     CellShape,
@@ -32,6 +32,7 @@ from checker.lower.values import MemPlace, Place, VarPlace
 from checker.semantics import ctype as ct
 from checker.semantics.ctype import ArrayType, CType, PointerType, ScalarType
 from checker.types import Settings
+from checker.variability import CONFIG_KEY_PREFIX, FEATURE_PREFIX, config_key
 
 NULL_SUFFIX = "$null"
 MIRROR_PREFIX = "&"
@@ -266,7 +267,7 @@ class LoweringState:
                     ref,
                     leaf.type,
                     InputSource.CONFIG,
-                    "config:" + var.name,
+                    config_key(var.name),
                     is_region,
                 )
             else:
@@ -298,7 +299,7 @@ class LoweringState:
         for ref in sorted(self.written):
             if ref in self.global_leaves:
                 key = self.global_leaves[ref]
-                if key.startswith("config:"):
+                if key.startswith(CONFIG_KEY_PREFIX):
                     continue
                 is_region = ref in self.regions
                 ctype = self.regions[ref].elem if is_region else self.variables[ref]

@@ -593,8 +593,9 @@ class StmtLowering(ExprLowering):
         if name in self.program.functions:
             return self.inline(name, args, node)
         if name in EXIT_FUNCTIONS:
-            code = self.scalar(args[0]) if args else Scalar(ZERO, ct.INT)
-            code = self.convert(code, ct.INT, node)
+            code = self.convert(
+                self.scalar(args[0]) if args else Scalar(ZERO, ct.INT), ct.INT, node
+            )
             assert isinstance(code, Scalar)
             return self._leave(code.expr)
         if name in ABORT_FUNCTIONS:
@@ -606,7 +607,9 @@ class StmtLowering(ExprLowering):
         if name in PURE_LIBRARY:
             ftype = PURE_LIBRARY[name]
             values = self._call_args(name, ftype, args, node)
-            return Scalar(Call(name, values, ftype.ret), ftype.ret)  # type: ignore[arg-type]
+            ret = ftype.ret
+            assert isinstance(ret, (IntType, FloatType)), "libm returns int or floating"
+            return Scalar(Call(name, values, ret), ret)
         return self._external(name, args, node)
 
     def arguments(
@@ -632,9 +635,9 @@ class StmtLowering(ExprLowering):
             values[i] = finish(i, value)
         return [values[i] for i in range(len(args))]
 
-    def _leave(self, code: object) -> Value:
+    def _leave(self, code: Expr) -> Value:
         loc = self.current
-        self.builder.emit(Assign(EXIT_CODE_VAR, code), loc)  # type: ignore[arg-type]
+        self.builder.emit(Assign(EXIT_CODE_VAR, code), loc)
         self.builder.emit(Assign(STATUS_VAR, Const(STATUS_EXIT, ct.INT)), loc)
         self.builder.goto(self.exit_location, loc)
         return VoidValue()
@@ -662,7 +665,9 @@ class StmtLowering(ExprLowering):
         if isinstance(operand, Ptr):
             raise self.unsupported(f"pointer argument to '{name}'", args[-1])
         if not isinstance(operand.type, FloatType):
-            operand = self.convert(operand, ct.DOUBLE, args[-1])  # type: ignore[assignment]
+            converted = self.convert(operand, ct.DOUBLE, args[-1])
+            assert isinstance(converted, Scalar)
+            operand = converted
         snap = self._snapshot(operand)
         assert isinstance(snap, Scalar)
         if name == "__builtin_signbit":
@@ -672,7 +677,7 @@ class StmtLowering(ExprLowering):
 
     def _call_args(
         self, name: str, ftype: FunctionType | None, args: list[c_ast.Node], node: c_ast.Node
-    ) -> tuple:  # type: ignore[type-arg]
+    ) -> tuple[Expr, ...]:
         params = ftype.params if ftype is not None else ()
         if ftype is not None and not ftype.variadic and len(args) != len(params):
             raise self.unsupported(
@@ -705,7 +710,7 @@ class StmtLowering(ExprLowering):
         region = self.regions.get(value.base or "")
         if region is None or not region.const or region.init is None:
             return None
-        if not isinstance(value.index, Const):
+        if not isinstance(value.index, Const) or not isinstance(value.index.value, int):
             return None
         data = bytes(int(b) & 0xFF for b in region.init[value.index.value :])
         return data.split(b"\0", 1)[0].decode("latin-1")
@@ -743,7 +748,8 @@ class StmtLowering(ExprLowering):
             return ""
         from pycparser import c_generator
 
-        return c_generator.CGenerator().visit(decl)
+        text: str = c_generator.CGenerator().visit(decl)
+        return text
 
     def _recursion_cut(self, name: str, node: c_ast.Node) -> Value:
         """Recursion deeper than the bound: cut off; the value is never observed."""
@@ -809,7 +815,7 @@ def _declaration_text(decl: c_ast.Decl) -> str:
         inner = inner.type
     inner.declname = "__LIFTDIFF_NAME__"
     copy.name, copy.init, copy.storage, copy.funcspec = "__LIFTDIFF_NAME__", None, ["extern"], []
-    text = c_generator.CGenerator().visit(copy)
+    text: str = c_generator.CGenerator().visit(copy)
     return text.replace("{", "{{").replace("}", "}}").replace("__LIFTDIFF_NAME__", "{}")
 
 

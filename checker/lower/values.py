@@ -54,7 +54,7 @@ class StructValue:
     """A struct rvalue: each leaf path with its scalars (count per leaf)."""
 
     type: StructType
-    leaves: tuple[tuple[str, tuple[Expr | Ptr, ...]], ...]
+    leaves: tuple[tuple[str, tuple[Scalar | Ptr, ...]], ...]
 
 
 @dataclass(frozen=True)

@@ -160,7 +160,7 @@ def _same(a: Scalar | RegionValue, b: Scalar | RegionValue) -> bool:
     return same_value(a, b)
 
 
-def _same_events(a: tuple, b: tuple) -> bool:  # type: ignore[type-arg]
+def _same_events(a: tuple[StubKey, ...], b: tuple[StubKey, ...]) -> bool:
     if len(a) != len(b):
         return False
     for (fa, args_a), (fb, args_b) in zip(a, b, strict=True):
@@ -236,7 +236,7 @@ def harness_spec(
     version: CompiledVersion,
     assignment: Assignment,
     observed: Observation,
-    stubs: Mapping[tuple[str, tuple], Scalar],  # type: ignore[type-arg]
+    stubs: Mapping[StubKey, Scalar],
 ) -> HarnessSpec:
     assignments: list[CAssignment] = []
     buffers: list[Buffer] = []
@@ -293,7 +293,7 @@ def harness_spec(
             func + NULL_SUFFIX.replace("null", "isnull") if cfa_returns_pointer(cfa, func) else func
         )
         table = tuple((args, value) for (name, args), value in stubs.items() if name == wanted)
-        stub_list.append(Stub(func, prototype, table))  # type: ignore[arg-type]
+        stub_list.append(Stub(func, prototype, table))
     return HarnessSpec(
         source_path=version.source_path,
         source_text=version.source_text,
@@ -449,7 +449,7 @@ def _run_version(spec: HarnessSpec, observed: Observation, compiler: str) -> Com
     return outcome
 
 
-def _events(outcome: CompiledOutcome) -> tuple:  # type: ignore[type-arg]
+def _events(outcome: CompiledOutcome) -> tuple[StubKey, ...]:
     """Calls to stubbed functions, as the interpreter lists its events."""
     return tuple(call for call in outcome.calls if call[0] not in OUTPUT_FUNCTIONS)
 

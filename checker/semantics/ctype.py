@@ -8,6 +8,7 @@ flattened by the lowering into scalar variables and memory regions.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import TypeGuard
 
 
 @dataclass(frozen=True)
@@ -178,7 +179,7 @@ def alignment(ctype: CType) -> int:
     return max(1, min(ctype.size, 8))
 
 
-def is_scalar(ctype: CType) -> bool:
+def is_scalar(ctype: CType) -> TypeGuard[ScalarType]:
     return isinstance(ctype, (IntType, FloatType, PointerType))
 
 

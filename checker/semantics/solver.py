@@ -2,13 +2,15 @@
 
 Every call goes through a `Budget` that caps its time by what is left of the
 function's allowance; z3's `unknown` (timeout, memory, incompleteness) becomes
-an UNKNOWN answer with z3's reason, never a guess.
+an UNKNOWN answer with z3's reason, never a guess. `check` asks for
+satisfiability, `query_horn` asks Spacer about Horn clauses.
 """
 
 from __future__ import annotations
 
 import enum
 import time
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 
 import z3
@@ -79,7 +81,7 @@ class Answer:
 
 
 def check(
-    assertions: list[z3.BoolRef], budget: Budget, assuming: list[z3.BoolRef] = ()  # type: ignore[assignment]
+    assertions: list[z3.BoolRef], budget: Budget, assuming: Sequence[z3.BoolRef] = ()
 ) -> Answer:
     """Satisfiability of the conjunction of `assertions` (and `assuming`, whose
     unsat core is reported on UNSAT) within the budget."""
@@ -112,3 +114,45 @@ def check(
     if reason in ("timeout", "canceled"):
         reason = f"solver timeout after {limit:.1f} s"
     return Answer(Outcome.UNKNOWN, reason=f"solver returned unknown ({reason})")
+
+
+@dataclass(frozen=True)
+class HornAnswer:
+    outcome: Outcome
+    """SAT: the queried relation is reachable; UNSAT: it is not."""
+    reason: str | None = None
+    trace_rules: int | None = None
+    """For SAT: how many rules Spacer's counterexample applies (None: it gives none)."""
+
+
+def query_horn(
+    clauses: str, relation: str, budget: Budget, options: Mapping[str, bool] | None = None
+) -> HornAnswer:
+    """Is `relation` reachable under the Horn `clauses` (SMT-LIB text, as
+    `Fixedpoint.sexpr()` prints them)? Spacer solves a re-parsed copy in a fresh
+    context: its heuristics depend on term ids, so the answer does not depend on
+    whatever was built before."""
+    if budget.exhausted():
+        return HornAnswer(Outcome.UNKNOWN, reason="time limit reached")
+    budget.count_call()
+    z3.set_param("memory_max_size", budget.memory_mb)
+    fixedpoint = z3.Fixedpoint(ctx=z3.Context())
+    fixedpoint.set(engine="spacer")
+    for name, value in (options or {}).items():
+        fixedpoint.set(name, value)
+    fixedpoint.set("timeout", int(budget.call_limit() * 1000))
+    try:
+        queries = fixedpoint.parse_string(f"{clauses}\n(query {relation})\n")
+        result = fixedpoint.query(*queries)
+    except z3.Z3Exception as exc:
+        reason = "Spacer timeout" if "canceled" in str(exc) else f"Spacer failed: {exc}"
+        return HornAnswer(Outcome.UNKNOWN, reason=reason)
+    if result == z3.unsat:
+        return HornAnswer(Outcome.UNSAT)
+    if result == z3.sat:
+        try:
+            rules: int | None = len(fixedpoint.get_rules_along_trace())
+        except z3.Z3Exception:
+            rules = None
+        return HornAnswer(Outcome.SAT, trace_rules=rules)
+    return HornAnswer(Outcome.UNKNOWN, reason=f"Spacer: {fixedpoint.reason_unknown()}")

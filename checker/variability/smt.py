@@ -186,6 +186,17 @@ def models(formula: Formula, terms: tuple[Formula, ...],
     yield from _solver_models(formula, terms, ordered)
 
 
+def extension(formula: Formula, known: Mapping[str, int]) -> dict[str, int] | None:
+    """`known` (feature -> value) with values for the other features of `formula`
+    that make it hold (the first found, 0 before 1), or None if none does."""
+    domains = {v.name: v.boolean for v in _vars(formula)}
+    literals = (fm.binary("==", fm.Var(name, domains.get(name, value in (0, 1))),
+                          fm.Const(value))
+                for name, value in sorted(known.items()))
+    found = next(models(fm.conj(formula, *literals), ()), None)
+    return None if found is None else {**found[1], **known}
+
+
 def _boolean_models(formula: Formula, terms: tuple[Formula, ...],
                     ordered: list[fm.Var]) -> Iterator[tuple[tuple[bool, ...], dict[str, int]]]:
     """Depth-first with three-valued evaluation: branch only on a feature of a

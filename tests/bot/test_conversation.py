@@ -13,8 +13,8 @@ from bot.conversation import (
     Annotation,
     Conclusion,
     Level,
-    annotations,
     batches,
+    check_annotations,
     check_outcome,
     comment,
     conclusion,
@@ -204,7 +204,7 @@ def test_comment_stays_under_the_limit_and_says_what_it_left_out() -> None:
 
 def test_annotations_at_the_new_line_in_batches_of_50() -> None:
     results = [neq(f"f{i}", i + 1) for i in range(120)]
-    found = annotations(review(*results, other("u", Verdict.UNKNOWN, "timeout")), pull())
+    found = check_annotations(review(*results, other("u", Verdict.UNKNOWN, "timeout")), pull())
     assert len(found) == 121
     assert found[0] == Annotation(
         "src/sensor.c",
@@ -218,7 +218,7 @@ def test_annotations_at_the_new_line_in_batches_of_50() -> None:
     assert found[-1].level is Level.WARNING and found[-1].message == "timeout"
     assert [len(b) for b in batches(found)] == [50, 50, 21]
     assert batches([]) == [()]
-    acknowledged = annotations(review(neq()), pull(body="Behavior-Change: scale"))
+    acknowledged = check_annotations(review(neq()), pull(body="Behavior-Change: scale"))
     assert [(a.level, a.title) for a in acknowledged] == [
         (Level.NOTICE, "scale: NOT_EQUIVALENT (intended, Behavior-Change)")
     ]

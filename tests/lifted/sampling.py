@@ -29,7 +29,7 @@ from dataclasses import dataclass, field
 import z3
 from pycparser import c_ast, c_generator
 
-from checker.driver import configure_for, merged_features
+from checker.driver import configure_for, load_pair, merged_features
 from checker.engines.equiv import Replayer, own_states
 from checker.engines.product import Product, build_product
 from checker.engines.symexec import Environment, execute
@@ -48,10 +48,11 @@ from checker.semantics import libm
 from checker.semantics.library import OUTPUT_FUNCTIONS
 from checker.semantics.solver import Budget, Outcome, check
 from checker.types import FunctionResult, ReplayMethod, Settings, SourceFile
+from checker.variability import config_key, to_z3
 from checker.variability import formula as fm
-from checker.variability import to_z3
 from checker.variability.lexer import tokens_of
 from checker.variability.lift import parse_model
+from checker.variability.types import presence_domain
 
 BODY = "__liftdiff_body"
 CELLS = 8
@@ -72,7 +73,7 @@ class Judgement:
     skipped: list[str] = field(default_factory=list)
 
 
-def judge(
+def judge_bodies(
     old: SourceFile,
     new: SourceFile,
     settings: Settings,
@@ -84,7 +85,7 @@ def judge(
 ) -> Judgement:
     """Check every entry of `result` (a NOT_EQUIVALENT verdict on `old`, `new`)."""
     out = Judgement()
-    old_file, new_file = load(old, settings), load(new, settings)
+    old_file, new_file = load_pair(old, new, settings)
     if len(old_file.variants) != 1 or len(new_file.variants) != 1:
         out.skipped.append("file-scope variants")
         return out
@@ -95,10 +96,11 @@ def judge(
     real, product, cyclic = _pair(old_file, new_file, name, settings)
     features = merged_features(old_file, new_file)
     table = {f.name: f for f in features}
-    configs = product.config_symbols()
-    symbols = {f.name: configs.get(f.name, z3.BitVec(f"in!config:{f.name}", 32))
+    symbols = {f.name: product.inputs[config_key(f.var)].symbol
+               if config_key(f.var) in product.inputs else z3.BitVec(f"in!{config_key(f.var)}", 32)
                for f in features}
-    model = fm.conj(old_file.lifted.feature_model, new_file.lifted.feature_model)
+    model = fm.conj(old_file.lifted.feature_model, new_file.lifted.feature_model,
+                    presence_domain(features))
     valid = [to_z3(model, symbols)] + [z3.Or(symbols[f.name] == 0, symbols[f.name] == 1)
                                       for f in features if f.boolean]
     versions = (replay_version(old, old.text, settings), replay_version(new, new.text, settings))
@@ -144,8 +146,8 @@ def judge(
         for n, (assignment, model_) in enumerate(_samples(base, product, samples, rng)):
             out.samples += 1
             for config in heads:
-                scalars = {**assignment.scalars, **{
-                    key: config[str(symbol)] for key, symbol in _config_keys(product, symbols)}}
+                scalars = {**assignment.scalars, **{  # every feature: the build needs them
+                    config_key(f.var): config[str(symbols[f.name])] for f in features}}
                 candidate = Assignment(scalars, assignment.regions, {}, assignment.free)
                 compiled = wanted_compiled and n < compiled_samples
                 replayer.compiler = replay_compiler(settings) if compiled else None
@@ -198,12 +200,6 @@ def _own_states_at_start(real: tuple[Cfa, Cfa], product: Product) -> list[z3.Boo
         else:
             out.append(shared.symbol == smt_ops.z3_literal(item.start, sort))
     return out
-
-
-def _config_keys(product: Product, symbols: dict[str, z3.ExprRef]) -> list[tuple[str, z3.ExprRef]]:
-    by_symbol = {str(s): s for s in symbols.values()}
-    return [(shared.key, by_symbol[str(shared.symbol)]) for shared in product.inputs.values()
-            if shared.input.source is InputSource.CONFIG and str(shared.symbol) in by_symbol]
 
 
 def _body_formula(

@@ -15,7 +15,7 @@ from hypothesis import strategies as st
 from checker.api import check_pair
 from checker.types import Settings, SourceFile, Verdict
 from tests import CASES, SPL_DEV
-from tests.lifted.sampling import judge
+from tests.lifted.sampling import judge_bodies
 
 TYPES = ("int", "unsigned", "signed char", "unsigned char", "short", "long")
 CONSTANTS = (0, 1, 2, 3, 7, 100, -1, -5, 127, 255, 65535, 2147483647)
@@ -69,7 +69,7 @@ def _judged(old_text: str, new_text: str, samples: int) -> None:
     assert result.verdict is not Verdict.ERROR, result.reason
     if result.verdict is not Verdict.NOT_EQUIVALENT:
         return
-    judgement = judge(old, new, settings_, result, samples=samples, compiled_samples=1)
+    judgement = judge_bodies(old, new, settings_, result, samples=samples, compiled_samples=1)
     assert not judgement.problems, judgement.problems
     assert judgement.replays >= len(result.neq_summary)
 
@@ -107,7 +107,7 @@ def test_case_bodies_survive_many_samples(case) -> None:  # type: ignore[no-unty
     settings_ = Settings(timeout=60, solver_timeout=30).overlay(overrides)
     old, new = (SourceFile.read(str(case / f"{side}.c")) for side in ("old", "new"))
     (result,) = check_pair(old, new, settings_, [expect["function"]]).results
-    judgement = judge(old, new, settings_, result, samples=12, compiled_samples=12,
+    judgement = judge_bodies(old, new, settings_, result, samples=12, compiled_samples=12,
                       max_configs=8)
     assert not judgement.problems, judgement.problems
 
@@ -135,5 +135,5 @@ def test_spl_bodies_are_sound(entry: dict, brute: bool) -> None:  # type: ignore
     (result,) = check_pair(old, new, settings_, [entry["function"]]).results
     if result.verdict is not Verdict.NOT_EQUIVALENT:
         return
-    judgement = judge(old, new, Settings(timeout=120), result, samples=8, compiled_samples=2)
+    judgement = judge_bodies(old, new, Settings(timeout=120), result, samples=8, compiled_samples=2)
     assert not judgement.problems, judgement.problems
