@@ -15,6 +15,7 @@ import traceback
 from collections.abc import Callable, Mapping, Sequence
 from functools import partial
 
+from checker.engines.answer import Equivalent
 from checker.engines.decide import PairContext
 from checker.errors import InputError, LiftdiffError, UnsupportedError
 from checker.frontend.changes import (
@@ -275,7 +276,8 @@ def _lifted(
         summary = lifted.run(structural)
         summaries.append(summary)
         assumptions.extend(ctx.assumptions())
-        assumptions.extend(summary.notes)
+        if isinstance(summary.rest, Equivalent):
+            assumptions.extend(summary.rest.assumptions)
         for fcex in summary.entries:
             entries.append(_entry(fcex, features, scope))
     stats = Stats(round(budget.elapsed(), 3), budget.calls)
@@ -286,15 +288,8 @@ def _lifted(
         assumptions=tuple(dict.fromkeys(assumptions)),
     )
     old_loc, new_loc = _definition(old, name), _definition(new, name)
-    undecided = next((s for s in summaries if not s.complete), None)
     return summary_result(
-        name,
-        old_loc,
-        new_loc,
-        entries,
-        None if undecided is None else (undecided.reason or "unknown"),
-        None if undecided is None else undecided.bound,
-        facts,
+        name, old_loc, new_loc, entries, [summary.rest for summary in summaries], facts
     )
 
 

@@ -13,9 +13,10 @@ one version after the other. One predicate per pair of cut points, over the
 inputs and the variables live there.
 
 The answer is for partial equivalence: executions where both versions reach
-their exit. `unsat` proves it; `sat` means a difference is reachable, and the
-number of loop transitions in Spacer's trace tells the bounded engine how far
-to unroll to produce the witness.
+their exit. An unreachable error relation proves it; a reachable one means a
+difference exists, which is no answer until a witness replays: the number of
+loop transitions in Spacer's trace (`Unknown.bound`) tells the bounded engine
+how far to unroll to produce it.
 """
 
 from __future__ import annotations
@@ -23,9 +24,11 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from types import ModuleType
+from typing import assert_never
 
 import z3
 
+from checker.engines.answer import Equivalent, Stage, Unknown, Unsupported
 from checker.engines.product import SharedInput, UninterpretedFunctions, outputs_differ
 from checker.engines.symexec import Environment, ExitState, State, execute_from
 from checker.engines.z3_terms import is_uninterpreted, subterms
@@ -34,18 +37,10 @@ from checker.ir.cfa_analysis import liveness, loop_forest, match_loops, natural_
 from checker.ir.ir import Call, Cfa, Event, action_exprs, walk
 from checker.lower.lower_state import NULL_SUFFIX
 from checker.semantics.ctype import IntType, PointerType
-from checker.semantics.solver import Budget, Outcome, query_horn
+from checker.semantics.solver import Budget, Reached, Undecided, Unreachable, query_horn
 
 _SPACER = {"xform.inline_eager": False, "xform.inline_linear": False}
 """Keep one predicate per cut-point pair: inlining them made Spacer time out here."""
-
-
-@dataclass(frozen=True)
-class ChcOutcome:
-    kind: Outcome  # UNSAT: equivalent on all terminating runs; SAT: a difference exists
-    depth: int | None = None
-    reason: str | None = None
-    encoding: str = ""
 
 
 class NotEncodable(Exception):
@@ -423,18 +418,28 @@ def chc_check(
     seconds: float,
     memory_mb: int,
     restriction: Callable[[Mapping[str, z3.ExprRef]], list[z3.BoolRef]] | None = None,
-) -> ChcOutcome:
+) -> Equivalent | Unknown | Unsupported:
+    """Partial equivalence by Spacer; a difference it derives is `Unknown` with
+    the depth of its trace as `bound` (the bounded engine replays it)."""
     try:
-        fp, error, encoding = build_system(old, new, restriction)
+        fp, error, _ = build_system(old, new, restriction)
     except NotEncodable as exc:
-        return ChcOutcome(Outcome.UNKNOWN, reason=f"unbounded engine: {exc} not supported")
+        return Unsupported(f"unbounded engine: {exc} not supported")
     text = fp.sexpr()
     if "\\" in text:  # a symbol z3 cannot read back would silently change the system
-        return ChcOutcome(
-            Outcome.UNKNOWN, reason="unbounded engine: unprintable symbol", encoding=encoding
-        )
+        return Unknown("unbounded engine: unprintable symbol", Stage.CHC)
     answer = query_horn(text, error.name(), Budget(seconds, seconds, memory_mb), _SPACER)
-    # the transitions of Spacer's counterexample (its rules less the entry and the
-    # error): an upper bound on the iterations any loop needs to show the difference
-    depth = None if answer.trace_rules is None else max(1, answer.trace_rules - 2)
-    return ChcOutcome(answer.outcome, depth, answer.reason, encoding)
+    match answer:
+        case Unreachable():
+            return Equivalent(Stage.CHC, partial=True)
+        case Reached(trace_rules=rules):
+            # the transitions of Spacer's counterexample (its rules less the entry and
+            # the error): an upper bound on the iterations any loop needs to show it
+            depth = None if rules is None else max(1, rules - 2)
+            return Unknown(
+                "Spacer derives a difference that is not replayed yet", Stage.CHC, bound=depth
+            )
+        case Undecided(reason=reason):
+            return Unknown(reason, Stage.CHC)
+        case _:
+            assert_never(answer)

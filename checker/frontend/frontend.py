@@ -16,7 +16,12 @@ from dataclasses import dataclass, field
 from pycparser import c_ast
 
 from checker.errors import ParseError
-from checker.frontend.gnu_syntax import rewrite_case_ranges, unreadable_extension
+from checker.frontend.gnu_syntax import (
+    rewrite_attributes,
+    rewrite_case_ranges,
+    rewrite_designator_ranges,
+    unreadable_extension,
+)
 from checker.frontend.parse import parse_c
 from checker.frontend.preprocess import expand_macros, prelude_header, resolve_includes
 from checker.frontend.program import Program, build_program
@@ -70,7 +75,10 @@ def load(source: SourceFile, settings: Settings,
     variants = []
     for variant in lifted.variants:
         expanded = expand_macros(prepared.path, variant.text, dict(settings.defines))
-        ast, unknown = parse_tolerant(rewrite_case_ranges(expanded), prepared.path)
+        ast, unknown = parse_tolerant(
+            rewrite_designator_ranges(rewrite_case_ranges(rewrite_attributes(expanded))),
+            prepared.path,
+        )
         variants.append(ParsedVariant(variant.condition, build_program(ast, source.path),
                                       variant.presence))
     notes = [*prepared.notes, *lifted.notes]

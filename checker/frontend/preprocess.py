@@ -117,13 +117,16 @@ def _expand(
 
 ATTRIBUTE_MACROS = (
     "FAST_FUNC", "UNUSED_PARAM", "UNUSED_PARAM_RESULT", "NOINLINE", "NORETURN",
-    "ALWAYS_INLINE", "ALIGN1", "ALIGN2", "ALIGN4", "ALIGN8", "ALIGN_PTR", "PACKED",
+    "ALWAYS_INLINE", "ALIGN1", "ALIGN2", "ALIGN4", "ALIGN8", "ALIGN_PTR",
     "FIX_ALIASING", "MAIN_EXTERNALLY_VISIBLE", "EXTERNALLY_VISIBLE", "WEAK", "RETURNS_MALLOC",
-    "POSIX_HOT", "__must_check", "__always_inline", "__noreturn", "__packed",
+    "POSIX_HOT", "__must_check", "__always_inline", "__noreturn",
 )
 """Attribute-like macros (BusyBox, Linux) that only decorate declarations: empty
 unless the analysed text defines them."""
 
+
+PACKED_MACROS = {name: "__attribute__((__packed__))" for name in ("PACKED", "__packed")}
+"""BusyBox's and Linux's spelling of `packed`, which changes a struct's layout."""
 
 COMPILE_TIME_MACROS = {"BUILD_BUG_ON(condition)": "((void)0)"}
 """Compile-time assertions: no run-time behaviour."""
@@ -131,7 +134,7 @@ COMPILE_TIME_MACROS = {"BUILD_BUG_ON(condition)": "((void)0)"}
 
 def _attribute_stubs(source: SourceFile) -> list[str]:
     texts = [source.text, *source.headers.values()]
-    stubs = {name: "" for name in ATTRIBUTE_MACROS} | COMPILE_TIME_MACROS
+    stubs = {name: "" for name in ATTRIBUTE_MACROS} | PACKED_MACROS | COMPILE_TIME_MACROS
     return [f"#define {name} {body}".rstrip() for name, body in stubs.items()
             if not any(re.search(rf"#\s*define\s+{name.split('(')[0]}\b", text)
                        for text in texts)]

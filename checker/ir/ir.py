@@ -353,6 +353,10 @@ STATUS_RETURN = 0
 STATUS_TRAP = 1
 STATUS_EXIT = 2
 STATUS_UNWOUND = 3
+STATUS_NONTERMINATING = 4
+"""Never a value of `STATUS_VAR`: an observation's status when a run is proved
+never to end (`engines/termination.py`); kept with the others so the numbers
+stay distinct."""
 
 
 @dataclass(frozen=True)
@@ -380,6 +384,9 @@ class Cfa:
     """Called functions without code here -> C prototype text (for replay stubs)."""
     statics: tuple[StaticLocal, ...] = ()
     """Static locals that are inputs or outputs (for the replay harness)."""
+    function_params: tuple[tuple[str, str], ...] = ()
+    """(parameter, event) for function pointer parameters: calls through one are
+    that event, which `externals` gives a prototype (for the replay harness)."""
 
     def successors(self) -> dict[int, list[Edge]]:
         out: dict[int, list[Edge]] = {}

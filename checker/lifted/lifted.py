@@ -22,12 +22,29 @@ from __future__ import annotations
 import math
 import time
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass
+from typing import assert_never
 
 import z3
 
-from checker.engines.decide import Decision, PairContext, Restriction
-from checker.engines.equiv import MAX_STEPS, Confirmed, own_states
+from checker.engines.answer import (
+    Answer,
+    Confirmed,
+    Different,
+    Equivalent,
+    Stage,
+    Unknown,
+    Unsupported,
+)
+from checker.engines.decide import PairContext, Restriction
+from checker.engines.equiv import (
+    HANG_PROOF_SECONDS,
+    Prover,
+    observe_both,
+    own_states,
+    run_calls,
+)
+from checker.engines.termination import never_ends
 from checker.ir.concrete_ops import zero
 from checker.ir.ir import STATUS_UNWOUND, Cfa
 from checker.lifted import heads
@@ -49,11 +66,11 @@ from checker.lifted.body import (
     widenable,
 )
 from checker.lifted.widen import Allowance, Interval, widen
-from checker.replay.interp import InterpreterError, RegionValue, StubKey
-from checker.replay.replay import Assignment, differences, observe, run_version
+from checker.replay.interp import InterpreterError, RegionValue, RunResult, Stopped, StubKey
+from checker.replay.replay import Assignment, differences
 from checker.semantics.ctype import IntType
 from checker.semantics.library import PURE_LIBRARY
-from checker.semantics.solver import Budget, Outcome
+from checker.semantics.solver import Budget
 from checker.variability import Feature, Formula, config_key, to_z3
 from checker.variability import formula as fm
 from checker.variability.smt import Oracle
@@ -84,7 +101,7 @@ Cube = dict[str, "int | Interval"]
 """Feature -> value (an integer feature: or a range of values)."""
 
 
-@dataclass
+@dataclass(frozen=True)
 class Fcex:
     """A featured counterexample: head cubes, body, witness. A body of None: no
     set of inputs could be shown to differ in every configuration of the head."""
@@ -103,19 +120,29 @@ class PairRun:
 
     differs: bool | None
     """None: the interpreter could not run it."""
-    reads: dict[str, set[int]]
-    """Region input key -> the cells either version read."""
+    reads: dict[str, set[int]] | None
+    """Region input key -> the cells either version read; None: a version
+    hangs, and the proof that it never ends holds all of memory at the run's
+    values (`termination`), so any cell may matter."""
     calls: frozenset[StubKey]
     """External calls (not the C library's) either version made."""
 
 
-@dataclass
+@dataclass(frozen=True)
 class Summary:
-    entries: list[Fcex] = field(default_factory=list)
-    complete: bool = True
-    reason: str | None = None
-    bound: int | None = None
-    notes: list[str] = field(default_factory=list)
+    """A NEQ-summary, and the answer about every configuration it leaves out.
+
+    There is no empty summary to start from: one is made only from the last
+    question's answer, which is about exactly the configurations no entry
+    covers, so the summary is complete (and, without entries, EQUIVALENT)
+    only when that answer is `Equivalent`."""
+
+    entries: tuple[Fcex, ...]
+    rest: Equivalent | Unknown | Unsupported
+
+    def __post_init__(self) -> None:
+        if not isinstance(self.rest, Equivalent | Unknown | Unsupported):
+            raise TypeError(f"a summary ends in an answer about the rest, not {self.rest!r}")
 
 
 
@@ -266,14 +293,16 @@ class Lifted:
         spent = time.process_time() - started
         allowance = Allowance.for_seconds(
             WIDEN_CALLS, min(max(WIDEN_SHARE * spent, WIDEN_SECONDS[0]), WIDEN_SECONDS[1]))
+        entries = []
         for entry in summary.entries:
+            head, scope = ((entry.head, entry.scope) if structural is None
+                           else self._within(entry.head, structural))
             assert entry.body is not None
-            entry.body = self._settle(entry.head, entry.body, entry.witness)
-            if entry.body is not None:
-                entry.body = self._widen(entry.head, entry.body, allowance)
-            if structural is not None:
-                entry.head, entry.scope = self._within(entry.head, structural)
-        return summary
+            body = self._settle(entry.head, entry.body, entry.witness)
+            if body is not None:
+                body = self._widen(entry.head, body, allowance)
+            entries.append(Fcex(head, body, entry.witness, scope))
+        return Summary(tuple(entries), summary.rest)
 
     def _within(self, head: list[Cube], structural: Formula) -> tuple[list[Cube], Formula]:
         """`head && structural` as cubes, minimised under the model; when the
@@ -297,27 +326,24 @@ class Lifted:
                               lambda config: self._possible(self.model, config)), fm.TRUE
 
     def _summarise(self) -> Summary:
-        summary = Summary()
+        entries: list[Fcex] = []
         blocked: list[list[Cube]] = []
         while True:
-            if len(summary.entries) >= MAX_ENTRIES:
-                summary.complete = False
-                summary.reason = f"NEQ-summary stopped after {MAX_ENTRIES} entries"
-                return summary
+            if len(entries) >= MAX_ENTRIES:
+                stopped = Unknown(f"NEQ-summary stopped after {MAX_ENTRIES} entries", Stage.LIFTED)
+                return Summary(tuple(entries), stopped)
             # with GeneralizeFCEXs the entry may end up with another witness: the
             # compiled replay waits until the entry is known (one per entry)
-            decision = self._verify(
+            answer = self._verify(
                 self.restriction(blocked=blocked), reported=not self.generalize
             )
-            if decision.kind is Outcome.UNSAT:
-                summary.notes.extend(decision.notes)
-                return summary
-            if decision.kind is Outcome.UNKNOWN or decision.witness is None:
-                summary.complete = False
-                summary.reason = decision.reason
-                summary.bound = decision.bound
-                return summary
-            witness = decision.witness
+            match answer:
+                case Equivalent() | Unknown() | Unsupported():
+                    return Summary(tuple(entries), answer)
+                case Different(witness=witness):
+                    pass
+                case _:
+                    assert_never(answer)
             concrete = self._concrete_fcex(witness, blocked)
             if concrete is not None:
                 head, body = concrete
@@ -328,17 +354,17 @@ class Lifted:
                         head, body, witness, blocked
                     )
                     if reported is None:
-                        summary.complete = False
-                        summary.reason = (
+                        contradicted = Unknown(
                             "the compiled program contradicts the interpreter on every "
-                            "witness of a difference found"
+                            "witness of a difference found",
+                            Stage.LIFTED,
                         )
-                        return summary
+                        return Summary(tuple(entries), contradicted)
                     witness = reported
-            summary.entries.append(Fcex(head, body, witness))
+            entries.append(Fcex(head, body, witness))
             blocked.append(head)
 
-    def _verify(self, restriction: Restriction, reported: bool = True) -> Decision:
+    def _verify(self, restriction: Restriction, reported: bool = True) -> Answer:
         """VERIFY&CEX; random tests only on the first, unrestricted question (later
         ones are narrow, and the solver answers them faster than samples hit)."""
         first = not self._asked
@@ -368,7 +394,7 @@ class Lifted:
                 for config in (configs or [self._config_of(witness)])]
         reads: dict[str, set[int]] = {}
         for run in runs:
-            for key, cells in run.reads.items():
+            for key, cells in (run.reads or {}).items():
                 reads.setdefault(key, set()).update(cells)
         made = {call for run in runs for call in run.calls} if calls else set()
         naming = self._naming_of(witness)
@@ -617,7 +643,10 @@ class Lifted:
         returns = {(a.func, a.args) for a in body if isinstance(a, Returns)}
         for config in configs:
             run = self._run_pair(config, assignment)
-            if any((key, i) not in cells for key, read in run.reads.items() for i in read):
+            if run.reads is None:  # a hang: exact only if every object is fixed
+                if any(_has_objects(key, assignment) for key in assignment.regions):
+                    return None
+            elif any((key, i) not in cells for key, read in run.reads.items() for i in read):
                 return None
             if not run.calls <= returns:
                 return None
@@ -665,7 +694,10 @@ class Lifted:
                 self._runs[key] = (witness, self._run_pair(config, assignment))
             return self._runs[key][1]
         assert self.pair is not None
-        return _run_both(self.pair, self.features, config, assignment)
+        return _run_both(self.pair, self.features, config, assignment, self._never_ends)
+
+    def _never_ends(self, cfa: Cfa, stopped: Stopped) -> bool:
+        return never_ends(cfa, stopped, self.budget.share(HANG_PROOF_SECONDS))
 
     # ------------------------------------------------------------ Alg. 2
 
@@ -684,17 +716,20 @@ class Lifted:
         inside = witness
         while not self.budget.exhausted():
             restriction = self.restriction(blocked=[*blocked, head], body=body)
-            decision = self._verify(restriction, reported=False)
-            if decision.kind is not Outcome.SAT or decision.witness is None:
-                break
-            more, narrower = self._generalize(
-                decision.witness, [*blocked, head], within=body
-            )
+            answer = self._verify(restriction, reported=False)
+            match answer:
+                case Different(witness=found):
+                    pass
+                case Equivalent() | Unknown() | Unsupported():
+                    break
+                case _:
+                    assert_never(answer)
+            more, narrower = self._generalize(found, [*blocked, head], within=body)
             # q* and q': the new witness lies in q*, so the atoms never conflict
             taken = {subject(atom) for atom in body}
             added = frozenset(a for a in narrower if subject(a) not in taken)
             if not holds(added, inside.assignment):
-                inside = decision.witness
+                inside = found
             body = body | added
             head = head + more
         reported = self._replayed_within(inside, head, body)
@@ -709,8 +744,14 @@ class Lifted:
         replayed = self.ctx.replay(candidate)
         if replayed is not None:
             return replayed
-        decision = self._verify(self.restriction(within=head, body=body))
-        return decision.witness if decision.kind is Outcome.SAT else None
+        answer = self._verify(self.restriction(within=head, body=body))
+        match answer:
+            case Different(witness=witness):
+                return witness
+            case Equivalent() | Unknown() | Unsupported():
+                return None
+            case _:
+                assert_never(answer)
 
     def _valid(self, config: Mapping[str, int]) -> bool:
         return self._possible(self._scope, config)
@@ -739,12 +780,20 @@ def _nan(value: int | float) -> bool:
     return isinstance(value, float) and math.isnan(value)
 
 
+def _has_objects(key: str, assignment: Assignment) -> bool:
+    """Does the region input `key` hold objects in `assignment` (not the
+    objects behind a NULL pointer)?"""
+    flag = pointer_flag(key)
+    return flag is None or not assignment.scalars.get(flag, 0)
+
+
 def _run_both(
     pair: tuple[Cfa, Cfa], features: tuple[Feature, ...], config: Mapping[str, int],
-    assignment: Assignment,
+    assignment: Assignment, prove: Prover,
 ) -> PairRun:
     """Old and new on `assignment` in `config`, each version's own statics at
-    their start: whether they differ, the cells they read, the calls they make."""
+    their start: whether they differ (a hang that `prove` shows included), the
+    cells they read, the calls they make."""
     scalars = dict(assignment.scalars)
     scalars.update({config_key(f.var): config.get(f.name, 0) for f in features})
     regions = dict(assignment.regions)
@@ -764,19 +813,22 @@ def _run_both(
                 scalars.setdefault(item.key, zero(item.type))
     run = Assignment(scalars, regions, assignment.stubs, assignment.free)
     try:
-        results = [run_version(cfa, run, tag, MAX_STEPS)
-                   for cfa, tag in ((old, "old"), (new, "new"))]
+        seen = observe_both(old, new, run, prove)
     except InterpreterError:
         return PairRun(None, {}, frozenset())
-    if any(result.status == STATUS_UNWOUND for result in results):
+    runs = (seen.old_run, seen.new_run)
+    if any(isinstance(r, RunResult) and r.status == STATUS_UNWOUND for r in runs):
         return PairRun(None, {}, frozenset())  # deeper than the recursion was inlined
+    calls = frozenset((call.func, call.args) for r in runs for call in run_calls(r)
+                      if call.func not in PURE_LIBRARY and call.source != "library")
+    differs = bool(differences(seen.old, seen.new, run))
+    results = [r for r in runs if isinstance(r, RunResult)]
+    if len(results) < len(runs):
+        return PairRun(differs, None, calls)  # a proved hang: its proof reads all memory
     keys = {item.ref: item.key for cfa in (old, new) for item in cfa.inputs if item.is_region}
     reads: dict[str, set[int]] = {}
     for result in results:
         for ref, cells in result.reads.items():
             if ref in keys:
                 reads.setdefault(keys[ref], set()).update(cells)
-    calls = frozenset((call.func, call.args) for result in results for call in result.calls
-                      if call.func not in PURE_LIBRARY and call.source != "library")
-    a, b = (observe(cfa, result) for cfa, result in zip((old, new), results, strict=True))
-    return PairRun(bool(differences(a, b, run)), reads, calls)
+    return PairRun(differs, reads, calls)

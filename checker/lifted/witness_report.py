@@ -3,11 +3,13 @@ NEQ-summary's verdict, shared by the lifted and brute-force modes (bodies: `body
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import assert_never
 
-from checker.engines.equiv import Confirmed
+from checker.engines.answer import Confirmed, Equivalent, Unknown, Unsupported
 from checker.engines.witness import hex_float, report_region, report_scalar
-from checker.ir.ir import STATUS_EXIT, STATUS_TRAP, Cfa, InputSource
+from checker.ir.ir import STATUS_EXIT, STATUS_NONTERMINATING, STATUS_TRAP, Cfa, InputSource
 from checker.location import Location
 from checker.lower.lower_state import NULL_SUFFIX
 from checker.replay.interp import RegionValue
@@ -75,6 +77,8 @@ def observation_values(cfa: Cfa, observed: Observation) -> dict[str, Value]:
     shown: dict[str, Value] = {}
     if observed.status == STATUS_TRAP:
         shown["trap"] = TRAP_TEXT
+    elif observed.status == STATUS_NONTERMINATING:
+        shown["status"] = "nonterminating"
     elif observed.status == STATUS_EXIT:
         shown["exit"] = observed.exit_code
     else:
@@ -158,21 +162,32 @@ def summary_result(
     old_loc: Location | None,
     new_loc: Location | None,
     entries: list[NeqEntry],
-    undecided: str | None,
-    bound: int | None,
+    rests: Sequence[Equivalent | Unknown | Unsupported],
     facts: ResultFacts,
 ) -> FunctionResult:
-    """NOT_EQUIVALENT with the summary if any entry, else UNKNOWN if anything was
-    left undecided, else EQUIVALENT (shared by the lifted and brute-force modes)."""
+    """NOT_EQUIVALENT with the summary if any entry; else the first undecided
+    answer (UNKNOWN, UNSUPPORTED) about the configurations no entry covers;
+    else, when every part of the check answered `Equivalent`, EQUIVALENT
+    (shared by the lifted and brute-force modes). `rests` holds one answer per
+    part (structural variant pair, product); with none, nothing was proved."""
+    undecided = next((rest for rest in rests if not isinstance(rest, Equivalent)), None)
     if entries:
         reason = (
             None
             if undecided is None
-            else (f"NEQ-summary incomplete (other configurations undecided): {undecided}")
+            else f"NEQ-summary incomplete (other configurations undecided): {undecided.reason}"
         )
         return facts.result(
             name, old_loc, new_loc, Verdict.NOT_EQUIVALENT, reason, neq_summary=tuple(entries)
         )
-    if undecided is not None:
-        return facts.result(name, old_loc, new_loc, Verdict.UNKNOWN, undecided, bound)
-    return facts.result(name, old_loc, new_loc, Verdict.EQUIVALENT)
+    match undecided:
+        case Unknown(reason=reason, bound=bound):
+            return facts.result(name, old_loc, new_loc, Verdict.UNKNOWN, reason, bound)
+        case Unsupported(reason=reason):
+            return facts.result(name, old_loc, new_loc, Verdict.UNSUPPORTED, reason)
+        case None if rests:
+            return facts.result(name, old_loc, new_loc, Verdict.EQUIVALENT)
+        case None:
+            raise ValueError(f"'{name}': no answer to build a verdict from")
+        case _:
+            assert_never(undecided)

@@ -39,6 +39,7 @@ from checker.ir.ir import (
     UnOp,
     Var,
 )
+from checker.location import Location
 from checker.semantics import libm
 from checker.semantics.ctype import FloatType, IntType
 
@@ -52,7 +53,14 @@ class InterpreterError(LiftdiffError):
 
 
 class StepLimitExceeded(InterpreterError):
-    """The run took more edges than allowed (a loop that does not stop soon enough)."""
+    """The run took more edges than allowed (a loop that does not stop soon enough).
+
+    `stopped` is where and in which state the run was cut off, so that a caller
+    can try to prove that it would never have ended (`engines/termination.py`)."""
+
+    def __init__(self, message: str, location: Location | None, stopped: Stopped) -> None:
+        super().__init__(message, location)
+        self.stopped = stopped
 
 
 @dataclass(frozen=True)
@@ -61,6 +69,17 @@ class RegionValue:
 
     cells: Mapping[int, Number]
     default: Number
+
+
+@dataclass(frozen=True)
+class Stopped:
+    """The state of a run cut off by its step limit, before the edge it did not take."""
+
+    location: int
+    scalars: Mapping[str, Number]
+    regions: Mapping[str, RegionValue]
+    calls: tuple[ExternalCall, ...]
+    """Each distinct external call evaluated so far (as `RunResult.calls`)."""
 
 
 @dataclass(frozen=True)
@@ -399,6 +418,14 @@ class _Run:
 
         return event
 
+    def stopped(self, location: int) -> Stopped:
+        return Stopped(
+            location,
+            dict(self.env),
+            {name: self.memory.value(name) for name in self.memory.cells},
+            tuple(self.compiler.calls.values()),
+        )
+
     def choose(self, location: int) -> _Step:
         """The one enabled outgoing edge (the CFA is deterministic)."""
         steps = self.steps(location)
@@ -426,7 +453,8 @@ def run(cfa: Cfa, inputs: RunInputs, *, max_steps: int = 1_000_000) -> RunResult
         try:
             step = state.choose(location)
             if steps >= max_steps:
-                raise StepLimitExceeded(f"no exit after {max_steps} steps", step.edge.loc)
+                raise StepLimitExceeded(
+                    f"no exit after {max_steps} steps", step.edge.loc, state.stopped(location))
             steps += 1
             if step.effect is not None:
                 step.effect()

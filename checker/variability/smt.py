@@ -168,7 +168,7 @@ class Oracle:
         if self._budget.exhausted():
             self._budget = solver.Budget(_BUDGET_SECONDS, _CALL_SECONDS)
         answer = solver.check(assertions, self._budget)
-        return answer.outcome is not solver.Outcome.UNSAT
+        return not isinstance(answer, solver.NoSolution)
 
 
 def models(formula: Formula, terms: tuple[Formula, ...],
@@ -291,9 +291,9 @@ def _solver_models(formula: Formula, terms: tuple[Formula, ...],
     budget = solver.Budget(_BUDGET_SECONDS * 5, _CALL_SECONDS)
     while True:
         answer = solver.check(assertions, budget)
-        if answer.outcome is solver.Outcome.UNSAT:
+        if isinstance(answer, solver.NoSolution):
             return
-        if answer.outcome is solver.Outcome.UNKNOWN or answer.model is None:
+        if isinstance(answer, solver.Undecided):
             raise UnsupportedError(f"enumerating configurations: {answer.reason}")
         model = answer.model
         configuration = {name: model.eval(var, model_completion=True).as_signed_long()

@@ -13,7 +13,9 @@ traps) over the same input symbols as the product. Then:
 - every pair: random inputs of the body are replayed, in each configuration
   of the head, by the interpreter and gcc (the compiled original, `-D` per
   configuration), and each must differ: trap against return differs, trap
-  against trap does not, as the replays judge.
+  against trap does not, as the replays judge; a run that never ends differs
+  from one that returns where `termination` proves it (the engine's rule), and
+  a sample whose cut-off run is not proved endless is skipped, said so.
 
 The harness does not trust the engine's own atoms: a rendering that says
 something other than what was checked shows up here.
@@ -30,7 +32,7 @@ import z3
 from pycparser import c_ast, c_generator
 
 from checker.driver import configure_for, load_pair, merged_features
-from checker.engines.equiv import Replayer, own_states
+from checker.engines.equiv import HANG_STEPS, Replayer, own_states
 from checker.engines.product import Product, build_product
 from checker.engines.symexec import Environment, execute
 from checker.engines.witness import model_assignment
@@ -42,11 +44,11 @@ from checker.ir.smt_ops import python_value
 from checker.lifted.body import NO_BODY
 from checker.lower.lower import lower_function
 from checker.replay.compiled_replay import replay_compiler
-from checker.replay.interp import RegionValue
+from checker.replay.interp import RegionValue, StepLimitExceeded
 from checker.replay.replay import Assignment, replay_version
 from checker.semantics import libm
 from checker.semantics.library import OUTPUT_FUNCTIONS
-from checker.semantics.solver import Budget, Outcome, check
+from checker.semantics.solver import Budget, NoSolution, Solution, check
 from checker.types import FunctionResult, ReplayMethod, Settings, SourceFile
 from checker.variability import config_key, to_z3
 from checker.variability import formula as fm
@@ -59,6 +61,8 @@ CELLS = 8
 """Cells of each region input that samples spread (the witness shows as many)."""
 RECURSION = 6
 """Depth to which recursion is inlined (binary recursion grows exponentially)."""
+HANG_BUDGET = 60.0
+"""Seconds for the proofs that a sample's run never ends (a hang is a difference)."""
 
 
 @dataclass
@@ -106,7 +110,7 @@ def judge_bodies(
     versions = (replay_version(old, old.text, settings), replay_version(new, new.text, settings))
     replayer = Replayer(product, *versions, replay_compiler(settings), programs=real,
                         configure=configure_for(old_file, new_file, features, settings)
-                        if features else None)
+                        if features else None, budget=Budget(HANG_BUDGET, HANG_BUDGET))
     at_start = _own_states_at_start(real, product)
     # library functions the solver sees as unknown functions, and printed text
     # (the solver sees formats and arguments): only the replays decide, so the
@@ -130,13 +134,12 @@ def judge_bodies(
         base = [*product.domain, *valid, head, body, *at_start]
         if not cyclic and not lazy:
             answer = check([*base, z3.Not(product.surely_differ)], Budget(60.0, 30.0))
-            if answer.outcome is Outcome.SAT:
-                assert answer.model is not None
+            if isinstance(answer, Solution):
                 shown = model_assignment(product, answer.model)
                 out.problems.append(f"{where}: an input of the body has equal outputs: "
                                     f"{dict(shown.scalars)} {dict(shown.regions)}")
                 continue
-            out.proved += answer.outcome is Outcome.UNSAT
+            out.proved += isinstance(answer, NoSolution)
         wanted_compiled = (ReplayMethod.COMPILER in entry.witness.replayed_by)
         heads = list(_configurations(base, list(symbols.values()), max_configs))
         if not heads:  # vacuously sound, and wrong: the witness lies in the entry
@@ -151,7 +154,12 @@ def judge_bodies(
                 candidate = Assignment(scalars, assignment.regions, {}, assignment.free)
                 compiled = wanted_compiled and n < compiled_samples
                 replayer.compiler = replay_compiler(settings) if compiled else None
-                confirmed, _, _, why = replayer.confirm(candidate, model_)
+                try:  # a run that never ends is a difference where `termination` proves it
+                    confirmed, _, _, why = replayer.confirm(candidate, model_, HANG_STEPS)
+                except StepLimitExceeded as cut:
+                    out.skipped.append(f"{where}: a run did not end and was not proved "
+                                       f"endless ({cut})")
+                    continue
                 out.replays += 1
                 if confirmed is None and "deeper recursion" in why:
                     out.skipped.append(why)

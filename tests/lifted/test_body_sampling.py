@@ -13,7 +13,8 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from checker.api import check_pair
-from checker.types import Settings, SourceFile, Verdict
+from checker.lifted.body import NO_BODY
+from checker.types import FunctionResult, Settings, SourceFile, Verdict
 from tests import CASES, SPL_DEV
 from tests.lifted.sampling import judge_bodies
 
@@ -87,6 +88,46 @@ def test_bodies_of_random_integer_pairs_are_sound(pair: tuple[str, str]) -> None
 @given(pair=pairs())
 def test_bodies_of_many_random_integer_pairs_are_sound(pair: tuple[str, str]) -> None:
     _judged(*pair, samples=8)
+
+
+def _case_result(name: str, brute: bool) -> tuple[SourceFile, SourceFile, Settings, FunctionResult]:
+    case = CASES / name
+    settings_ = Settings(timeout=60, solver_timeout=30, brute_force=brute)
+    old, new = (SourceFile.read(str(case / f"{side}.c")) for side in ("old", "new"))
+    function = json.loads((case / "expect.json").read_text())["function"]
+    (result,) = check_pair(old, new, settings_, [function]).results
+    return old, new, settings_, result
+
+
+@pytest.mark.gcc
+@pytest.mark.parametrize("brute", [False, True], ids=["lifted", "brute"])
+@pytest.mark.parametrize("name", ["loop_hang_parity_neq", "loop_le_vs_lt_plus_one_hang_neq"])
+def test_a_hang_body_is_the_witness_point_replayed_as_a_hang(name: str, brute: bool) -> None:
+    """One version never ends: the body fixes the witness's every input (the
+    proof that the run never ends holds its whole state; the solver's bounded
+    product cannot widen it), and sampling replays it as a hang, proved again
+    by `termination`, against a return, in the interpreter and gcc."""
+    old, new, settings_, result = _case_result(name, brute)
+    (entry,) = result.neq_summary
+    shown = {**dict(entry.witness.old_output), **dict(entry.witness.new_output)}
+    assert shown.get("status") == "nonterminating", shown
+    point = " && ".join(f"{k} == {v}" for k, v in dict(entry.witness.inputs).items())
+    assert entry.inputs == point, entry
+    judgement = judge_bodies(old, new, settings_, result)
+    assert not judgement.problems, judgement.problems
+    assert (judgement.replays, judgement.compiled, judgement.skipped) == (1, 1, [])
+
+
+def test_a_hang_over_an_array_has_no_body() -> None:
+    """The proof that a run never ends holds every cell of the array at the
+    witness's value, not only the cells a body could name: no body is
+    claimed (the witness stands), and sampling says it skipped the entry."""
+    old, new, settings_, result = _case_result("loop_hang_skipped_element_neq", False)
+    (entry,) = result.neq_summary
+    assert dict(entry.witness.new_output) == {"status": "nonterminating"}
+    assert entry.inputs == NO_BODY
+    judgement = judge_bodies(old, new, settings_, result)
+    assert judgement.skipped == ["entry 0: no body"] and judgement.replays == 0
 
 
 def _neq_cases() -> list:  # type: ignore[type-arg]
