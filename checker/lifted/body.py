@@ -210,6 +210,9 @@ class Scope:
     """Input key -> the input (features and each version's own statics left out)."""
     names: Mapping[str, str | None]
     """Input key -> the C text of its root object (None: C cannot name it at the entry)."""
+    callees: Mapping[str, str]
+    """A function pointer parameter's event (`(*arg0)`, by position) -> the
+    parameter's name, which a call in C goes through."""
 
     @staticmethod
     def of(old: Cfa, new: Cfa) -> Scope:
@@ -222,7 +225,11 @@ class Scope:
         plain = {root for key, root in roots.items() if root and "::" not in inputs[key].name}
         names = {key: None if root is None or ("::" in inputs[key].name and root in plain)
                  else root for key, root in roots.items()}
-        return Scope(inputs, names)
+        callees: dict[str, str] = {}
+        for cfa in (old, new):
+            for param, event in cfa.function_params:
+                callees.setdefault(event, param)
+        return Scope(inputs, names, callees)
 
     def nameable(self, atom: Atom) -> bool:
         if isinstance(atom, Returns):
@@ -271,7 +278,7 @@ def text(body: Body | None, scope: Scope) -> str:
     for atom in sorted(body, key=lambda a: _position(a, scope)):
         assert scope.nameable(atom), atom
         if isinstance(atom, Returns):
-            parts.append(_call_text(atom))
+            parts.append(_call_text(atom, scope))
             continue
         if isinstance(atom, Cell):
             flag = pointer_flag(atom.key)
@@ -327,12 +334,12 @@ def _int_text(value: int) -> str:
     return str(value)
 
 
-def _call_text(atom: Returns) -> str:
+def _call_text(atom: Returns, scope: Scope) -> str:
     func = atom.func.removesuffix("$isnull")
-    args = ", ".join(_arg_text(a) for a in atom.args)
+    call = f"{scope.callees.get(func, func)}({', '.join(_arg_text(a) for a in atom.args)})"
     if func != atom.func:
-        return f"{func}({args}) {'==' if atom.value else '!='} NULL"
-    return _value_text(f"{func}({args})", atom.value, atom.type)
+        return f"{call} {'==' if atom.value else '!='} NULL"
+    return _value_text(call, atom.value, atom.type)
 
 
 def _arg_text(value: Arg) -> str:

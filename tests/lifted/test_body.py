@@ -15,7 +15,7 @@ from hypothesis import strategies as st
 
 from checker.engines.product import build_product
 from checker.frontend.frontend import load
-from checker.ir.ir import Cfa
+from checker.ir.ir import Call, Cfa, action_exprs, walk
 from checker.lifted.body import (
     Cell,
     Equal,
@@ -155,6 +155,19 @@ def test_a_call_result_is_an_atom_of_the_same_function_the_product_calls() -> No
     symbols = {k: s.symbol for k, s in product.inputs.items()}
     solver.add(*constraints([atom, Equal(key, 5)], symbols), z3.Not(product.differ))
     assert solver.check() == z3.unsat  # ext(5) == 4: old 1, new 0
+
+
+def test_a_call_through_a_function_pointer_parameter_goes_through_its_name() -> None:
+    """The call is an event named by the parameter's position ("(*arg0)", so
+    that renaming it changes nothing); C calls it by the parameter's name."""
+    old = _cfa("int g(int (*cb)(int), int x) { return cb ? cb(x) > 3 : 0; }", "g")
+    new = _cfa("int g(int (*fn)(int), int x) { return fn ? fn(x) > 4 : 0; }", "g")
+    (event,) = {call.func for cfa in (old, new) for edge in cfa.edges
+                for expr in action_exprs(edge.action) for call in walk(expr)
+                if isinstance(call, Call)}
+    body = frozenset({Null("arg0$null", False), Returns(event, (5,), 4, (ct.INT,), ct.INT)})
+    assert event == "(*arg0)"
+    assert text(body, Scope.of(old, new)) == "cb != NULL && cb(5) == 4"
 
 
 # ------------------------------------------------------------ the three views agree
