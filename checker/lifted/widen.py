@@ -22,7 +22,6 @@ from dataclasses import dataclass
 
 import z3
 
-from checker.lower.lower_state import NULL_SUFFIX
 from checker.semantics.ctype import IntType, ScalarType
 from checker.semantics.solver import Budget
 
@@ -76,18 +75,6 @@ class Interval:
             else:
                 parts.append(z3.ULE(symbol, value) if below else z3.UGE(symbol, value))
         return z3.And(*parts) if parts else z3.BoolVal(True)
-
-
-def widenable(body: Mapping[str, object], types: Mapping[str, ScalarType]) -> list[str]:
-    """Keys of `body` fixed to one value of a (non-_Bool) integer input; a
-    pointer's NULL flag is a truth value, not a number to widen."""
-    return sorted(
-        key
-        for key, value in body.items()
-        if isinstance(value, int) and isinstance(types.get(key), IntType)
-        and not types[key].is_bool  # type: ignore[union-attr]
-        and not key.endswith(NULL_SUFFIX)
-    )
 
 
 def widen(
