@@ -311,8 +311,29 @@ class Provenance:
 
 
 @dataclass(frozen=True)
+class Unchecked:
+    """A change that is listed, never left out, but has no verdict: a function
+    added or removed, or one whose signature changed (its callers see other types)."""
+
+    function: str
+    kind: str
+    """`added`, `removed` or `signature`."""
+    location: Location
+    detail: str = ""
+    """For a signature change: `old signature -> new signature`."""
+
+    def line(self) -> str:
+        if self.kind == "signature":
+            return (f"signature of {self.function} changed ({self.location}): "
+                    f"{self.detail}; not checked")
+        return f"{self.kind} {self.function} ({self.location}), not checked"
+
+
+@dataclass(frozen=True)
 class Report:
     results: tuple[FunctionResult, ...]
+    unchecked: tuple[Unchecked, ...] = ()
+    """Changes listed without a verdict; they do not change the exit code."""
 
     @property
     def verdict(self) -> Verdict:

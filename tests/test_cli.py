@@ -247,3 +247,23 @@ def test_a_command_line_argparse_refuses_still_gives_the_json_report() -> None:
     assert json.loads(out)["version"] == "2.1.0"
     code, out, _ = run("check", ok, ok, "--timeout", "soon")
     assert (code, out) == (2, "")
+
+
+def test_added_removed_and_retyped_functions_are_listed_not_left_out(tmp_path: Path) -> None:
+    old = tmp_path / "old.c"
+    new = tmp_path / "new.c"
+    old.write_text("int add(int a, int b) { return a + b; }\nint gone(void) { return 1; }\n")
+    new.write_text("long add(int a, int b) { return a + b; }\nchar fresh(char c) { return c; }\n")
+    code, out, _ = run("check", str(old), str(new))
+    assert code == 0 and "no changed functions" not in out
+    assert f"signature of add changed ({new}:1): int add(int, int) -> long add(int, int)" in out
+    assert f"removed gone ({old}:2), not checked" in out
+    assert f"added fresh ({new}:2), not checked" in out
+    code, out, _ = run("check", str(old), str(new), "--json")
+    report = json.loads(out)
+    assert report["results"] == []
+    assert {(u["function"], u["kind"], u["location"]["line"]) for u in report["unchecked"]} == {
+        ("add", "signature", 1), ("gone", "removed", 2), ("fresh", "added", 2)
+    }
+    code, out, _ = run("check", str(old), str(new), "--markdown")
+    assert "Not checked:" in out and "- added fresh" in out

@@ -25,7 +25,7 @@ from difflib import SequenceMatcher
 
 from checker.frontend.cscan import Item, ItemKind, rename_identifier, scan
 from checker.location import Location
-from checker.types import FunctionResult, SourceFile, Verdict
+from checker.types import FunctionResult, SourceFile, Unchecked, Verdict
 
 
 class ChangeKind(enum.Enum):
@@ -58,6 +58,11 @@ class ChangeKind(enum.Enum):
     def renamed(self) -> bool:
         return self in (ChangeKind.RENAMED, ChangeKind.RENAMED_MODIFIED)
 
+    @property
+    def listed_only(self) -> bool:
+        """Listed in every report without a verdict (added, removed, signature)."""
+        return not (self.checked or self.by_text)
+
 
 @dataclass(frozen=True)
 class FunctionChange:
@@ -78,6 +83,10 @@ class FunctionChange:
         where = self.new or self.old
         assert where is not None  # a change always has at least one side
         return where
+
+    def unchecked(self) -> Unchecked:
+        """This change as a report lists it when it gets no verdict."""
+        return Unchecked(self.function, self.kind.value, self.location, self.detail)
 
 
 @dataclass(frozen=True)
