@@ -7,10 +7,10 @@ is checked against its own headers, never the working tree's.
 
 from __future__ import annotations
 
-import posixpath
 from collections.abc import Callable, Mapping
 
 from checker.frontend.cscan import INCLUDE, includes, scan
+from checker.frontend.preprocess import include_candidates
 
 ReadFn = Callable[[str], str | None]
 """Text of a repo-relative path at one revision, or None when absent/unreadable."""
@@ -18,13 +18,12 @@ ReadFn = Callable[[str], str | None]
 _MAX_HEADERS = 256
 
 
-def candidates(including: str, name: str, system: bool, include_dirs: tuple[str, ...]) -> list[str]:
-    found: list[str] = []
-    if not system:
-        found.append(posixpath.normpath(posixpath.join(posixpath.dirname(including), name)))
-        found.append(posixpath.normpath(name))
-    found.extend(posixpath.normpath(posixpath.join(d, name)) for d in include_dirs)
-    return found
+def candidates(
+    including: str, name: str, system: bool, include_dirs: tuple[str, ...], main: str = ""
+) -> list[str]:
+    """The engine's search order (`include_candidates`) for a file of the analysed
+    revision (`main`: the C file the include chain starts from; default `including`)."""
+    return include_candidates(including, name, system, main or including, include_dirs)
 
 
 def collect_headers(
@@ -40,7 +39,7 @@ def collect_headers(
     while queue and len(headers) < _MAX_HEADERS:
         including, source = queue.pop(0)
         for name, system in includes(scan(source)):
-            for candidate in candidates(including, name, system, include_dirs):
+            for candidate in candidates(including, name, system, include_dirs, path):
                 if candidate.startswith("../"):
                     continue
                 if candidate in headers:

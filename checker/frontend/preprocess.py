@@ -80,7 +80,7 @@ def _expand(
             out.append(line)
             continue
         kind, name = match.groups()
-        found = _find_header(path, name, kind == "<", source, settings)
+        found = find_header(path, name, kind == "<", source, settings)
         if found is None:
             shown = f"<{name}>" if kind == "<" else f'"{name}"'
             notes.append(
@@ -89,10 +89,8 @@ def _expand(
             out.append("")
             continue
         header_path, header_text = found
-        if header_path in seen and header_path.startswith("<"):
-            out.append("")
-            continue
-        seen[header_path] = header_text
+        seen[header_path] = header_text  # a stub again too: an earlier copy may sit in a
+        # false `#if`, and its own guard keeps a second copy out
         out.append(f'#line 1 "{header_path}"')
         _expand(header_path, header_text, source, settings, out, notes, seen, depth + 1)
         out.append(f'#line {number + 1} "{path}"')
@@ -138,16 +136,44 @@ def _join_continuations(text: str) -> list[str]:
     return result
 
 
-def _find_header(
-    including: str, name: str, system: bool, source: SourceFile, settings: Settings
-) -> tuple[str, str] | None:
-    candidates: list[str] = []
+def auto_include_dirs(main: str) -> list[str]:
+    """The `include/` folder of every directory above the analysed file (nearest
+    first): where projects keep the headers a build finds with `-I include`
+    (BusyBox's include/libbb.h), so they are found without being named."""
+    found: list[str] = []
+    directory = os.path.dirname(main)
+    while True:
+        found.append(os.path.normpath(os.path.join(directory, "include")))
+        parent = os.path.dirname(directory)
+        if parent == directory:
+            return found
+        directory = parent
+
+
+def include_candidates(
+    including: str, name: str, system: bool, main: str, include_dirs: tuple[str, ...]
+) -> list[str]:
+    """Paths `#include` NAME may mean, in search order: for `"..."` the including
+    file's directory and the working directory, then the `-I` directories, then
+    the automatic ones of the analysed file `main` (the one convention for the
+    engine and the git side, which reads the same paths from a revision)."""
+    found: list[str] = []
     if not system:
         base = os.path.dirname(including) if not including.startswith("<") else ""
-        candidates.append(os.path.normpath(os.path.join(base, name)))
-        candidates.append(os.path.normpath(name))
-    for directory in settings.include_dirs:
-        candidates.append(os.path.normpath(os.path.join(directory, name)))
+        found.append(os.path.normpath(os.path.join(base, name)))
+        found.append(os.path.normpath(name))
+    found.extend(os.path.normpath(os.path.join(d, name)) for d in include_dirs)
+    found.extend(os.path.normpath(os.path.join(d, name)) for d in auto_include_dirs(main))
+    return list(dict.fromkeys(found))
+
+
+def find_header(
+    including: str, name: str, system: bool, source: SourceFile, settings: Settings
+) -> tuple[str, str] | None:
+    """(path, text) of the header `#include` NAME in `including` reads: a project
+    header from the revision's map or the disk, else our stub (path `<NAME>`),
+    else None."""
+    candidates = include_candidates(including, name, system, source.path, settings.include_dirs)
     for candidate in candidates:
         text = source.headers.get(candidate)
         if text is not None:
@@ -171,7 +197,9 @@ class _Expander(Preprocessor):  # type: ignore[misc]
     def __init__(self) -> None:
         super().__init__()
         self.errors: list[tuple[str, int, str]] = []
-        self.line_directive = "#line"
+        # pcpp numbers its own `#line`s by physical line and ignores the text's
+        # `#line` markers (which it passes through): blank lines keep the count.
+        self.line_directive = None
         self.passthru_includes = None
 
     def on_error(self, file: str, line: int, msg: str) -> None:
