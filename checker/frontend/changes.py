@@ -22,7 +22,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from difflib import SequenceMatcher
 
-from checker.frontend.cscan import Item, ItemKind, rename_identifier, scan
+from checker.frontend.cscan import Item, ItemKind, rename_identifier, scan_items
 from checker.location import Location
 from checker.types import FunctionResult, SourceFile, Verdict
 
@@ -91,8 +91,10 @@ class Unit:
 
 
 def parse_unit(source: SourceFile) -> Unit:
-    items = tuple(scan(source.text))
-    header_items = tuple(item for path in source.headers for item in scan(source.headers[path]))
+    items = scan_items(source.text)
+    header_items = tuple(
+        item for path in source.headers for item in scan_items(source.headers[path])
+    )
     functions: dict[str, tuple[Item, ...]] = {}
     for item in items:
         if item.kind is ItemKind.FUNCTION and item.name:

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import functools
 import re
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 
 from pycparser import c_ast
@@ -52,14 +52,29 @@ class ParsedFile:
         return any(name in v.program.functions for v in self.variants)
 
 
-def load(source: SourceFile, settings: Settings) -> ParsedFile:
-    """Parse `source` into one Program per variant of its lifted text."""
+STAGE_PREPROCESSOR = "preprocessor"
+STAGE_VARIABILITY = "variability front end"
+STAGE_PARSER = "parser"
+
+
+def load(
+    source: SourceFile, settings: Settings, stage: Callable[[str], None] | None = None
+) -> ParsedFile:
+    """Parse `source` into one Program per variant of its lifted text; `stage` is
+    told which stage starts (a time limit names the one it stopped)."""
+    enter = stage or (lambda _: None)
+    enter(STAGE_PREPROCESSOR)
     prepared = resolve_includes(source, settings)
+    enter(STAGE_VARIABILITY)
     lifted = lift(prepared.text, source.path, settings)
     variants = []
+    unknown: list[str] = []
     for variant in lifted.variants:
+        enter(STAGE_PREPROCESSOR)
         expanded = expand_macros(prepared.path, variant.text, dict(settings.defines))
-        ast, unknown = parse_tolerant(rewrite_case_ranges(expanded), prepared.path)
+        enter(STAGE_PARSER)
+        ast, opaque = parse_tolerant(rewrite_case_ranges(expanded), prepared.path)
+        unknown += [name for name in opaque if name not in unknown]
         variants.append(ParsedVariant(variant.condition, build_program(ast, source.path)))
     notes = [*prepared.notes, *lifted.notes]
     notes += [f"type '{name}' is not declared here: treated as an opaque type" for name in unknown]
