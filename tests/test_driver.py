@@ -95,7 +95,8 @@ def _exponential_front_end(offset: str) -> str:
 
 def test_a_front_end_past_the_budget_is_unknown_naming_its_stage_and_the_scan_goes_on() -> None:
     old = SourceFile("a.c", _exponential_front_end(""))
-    new = SourceFile("a.c", _exponential_front_end(" + 0").replace("return x; }", "return x + 0; }"))
+    new_text = _exponential_front_end(" + 0").replace("return x; }", "return x + 0; }")
+    new = SourceFile("a.c", new_text)
     report = check_pair(old, new, Settings(timeout=2, use_compiler=False))
     by_name = {r.function: r for r in report.results}
     slow = by_name["f"]
