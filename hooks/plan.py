@@ -77,7 +77,10 @@ def plan_changes(
     new: Snapshot,
     settings: Settings,
     wants: Callable[[str], bool],
+    functions: frozenset[str] | None = None,
 ) -> Plan:
+    """The changes of `deltas` (only those of `functions`, when given) and the
+    checks they need."""
     changes: list[FunctionChange] = []
     tasks: list[Task] = []
     notes: list[FileNote] = []
@@ -94,6 +97,8 @@ def plan_changes(
             continue
         assert not isinstance(old_unit, str) and not isinstance(new_unit, str)
         for change in diff_units(old_unit, new_unit):
+            if functions is not None and not {change.function, change.old_function} & functions:
+                continue
             changes.append(change)
             if change.kind.checked:
                 assert old_unit is not None and new_unit is not None
