@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 
 from checker.frontend.cscan import INCLUDE, includes, scan
-from checker.frontend.preprocess import include_candidates
+from checker.frontend.includes import include_candidates
 
 ReadFn = Callable[[str], str | None]
 """Text of a repo-relative path at one revision, or None when absent/unreadable."""

@@ -17,8 +17,9 @@ from pycparser import c_ast
 
 from checker.errors import ParseError
 from checker.frontend.gnu_syntax import rewrite_case_ranges, unreadable_extension
+from checker.frontend.includes import prelude_header
 from checker.frontend.parse import parse_c
-from checker.frontend.preprocess import expand_macros, prelude_header, resolve_includes
+from checker.frontend.preprocess import expand_macros, resolve_includes
 from checker.frontend.program import Program, build_program
 from checker.types import Settings, SourceFile
 from checker.variability import Feature, Formula, LiftedSource, lift

@@ -2,23 +2,24 @@
 
 Includes are resolved by us, not by a system preprocessor: standard headers are
 replaced by our small stub prelude (types, constants, prototypes) because real
-libc headers are full of extensions pycparser cannot parse; local headers are
-inlined from the caller's header map or the include path. Ordinary macros are
+libc headers are full of extensions pycparser cannot parse, and of the stubs
+only what the text uses is kept; local headers are inlined from the caller's
+header map or the include path. Ordinary macros are
 then expanded with pcpp. `#line` markers keep every node's original file:line.
 """
 
 from __future__ import annotations
 
 import io
-import os
 import re
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
-from importlib import resources
 
 from pcpp import Preprocessor
 
 from checker.errors import ParseError
+from checker.frontend.includes import find_header, prelude_header
+from checker.frontend.slice import identifiers, prelude_slice
 from checker.location import Location
 from checker.types import Settings, SourceFile
 
@@ -39,27 +40,23 @@ class Prepared:
     change detection compares what a function uses in them."""
 
 
-def prelude_header(name: str) -> str | None:
-    """Our stub for a standard header, or None when we do not model it (or the name
-    leaves the prelude folder: `<../../etc/passwd>` names no header of ours)."""
-    if name.startswith("/") or ".." in name.split("/"):
-        return None
-    try:
-        prelude = resources.files("checker.frontend.prelude")
-        return prelude.joinpath(name).read_text(encoding="utf-8")
-    except (FileNotFoundError, OSError):
-        return None
-
-
 def resolve_includes(source: SourceFile, settings: Settings) -> Prepared:
+    """Project headers inlined where included; of our stubs for the system headers,
+    only the declarations the text uses, once, at the top (a real libc header is
+    thousands of declarations the front end would lift and parse for nothing)."""
     notes: list[str] = []
     seen: dict[str, str] = {}
-    lines: list[str] = ['#line 1 "<liftdiff-prelude>"', prelude_header(_PRELUDE) or ""]
-    lines.extend(_attribute_stubs(source))
-    lines.append(f'#line 1 "{source.path}"')
+    lines: list[str] = []
     _expand(source.path, source.text, source, settings, lines, notes, seen, depth=0)
+    stubs = tuple(path[1:-1] for path in seen if path.startswith("<"))
+    body = "\n".join(lines)
+    top = ['#line 1 "<liftdiff-prelude>"', prelude_header(_PRELUDE) or "",
+           *_attribute_stubs(source)]
+    if stubs:
+        top.append(prelude_slice(stubs, identifiers(body)))
+    top.append(f'#line 1 "{source.path}"')
     headers = {path: text for path, text in seen.items() if not path.startswith("<")}
-    return Prepared(source.path, "\n".join(lines) + "\n", tuple(notes), headers)
+    return Prepared(source.path, "\n".join([*top, body]) + "\n", tuple(notes), headers)
 
 
 def _expand(
@@ -89,8 +86,10 @@ def _expand(
             out.append("")
             continue
         header_path, header_text = found
-        seen[header_path] = header_text  # a stub again too: an earlier copy may sit in a
-        # false `#if`, and its own guard keeps a second copy out
+        seen[header_path] = header_text
+        if header_path.startswith("<"):  # a stub: what the text uses of it goes on top
+            out.append("")
+            continue
         out.append(f'#line 1 "{header_path}"')
         _expand(header_path, header_text, source, settings, out, notes, seen, depth + 1)
         out.append(f'#line {number + 1} "{path}"')
@@ -134,61 +133,6 @@ def _join_continuations(text: str) -> list[str]:
         result.extend([""] * extra)
         index += extra + 1
     return result
-
-
-def auto_include_dirs(main: str) -> list[str]:
-    """The `include/` folder of every directory above the analysed file (nearest
-    first): where projects keep the headers a build finds with `-I include`
-    (BusyBox's include/libbb.h), so they are found without being named."""
-    found: list[str] = []
-    directory = os.path.dirname(main)
-    while True:
-        found.append(os.path.normpath(os.path.join(directory, "include")))
-        parent = os.path.dirname(directory)
-        if parent == directory:
-            return found
-        directory = parent
-
-
-def include_candidates(
-    including: str, name: str, system: bool, main: str, include_dirs: tuple[str, ...]
-) -> list[str]:
-    """Paths `#include` NAME may mean, in search order: for `"..."` the including
-    file's directory and the working directory, then the `-I` directories, then
-    the automatic ones of the analysed file `main` (the one convention for the
-    engine and the git side, which reads the same paths from a revision)."""
-    found: list[str] = []
-    if not system:
-        base = os.path.dirname(including) if not including.startswith("<") else ""
-        found.append(os.path.normpath(os.path.join(base, name)))
-        found.append(os.path.normpath(name))
-    found.extend(os.path.normpath(os.path.join(d, name)) for d in include_dirs)
-    found.extend(os.path.normpath(os.path.join(d, name)) for d in auto_include_dirs(main))
-    return list(dict.fromkeys(found))
-
-
-def find_header(
-    including: str, name: str, system: bool, source: SourceFile, settings: Settings
-) -> tuple[str, str] | None:
-    """(path, text) of the header `#include` NAME in `including` reads: a project
-    header from the revision's map or the disk, else our stub (path `<NAME>`),
-    else None."""
-    candidates = include_candidates(including, name, system, source.path, settings.include_dirs)
-    for candidate in candidates:
-        text = source.headers.get(candidate)
-        if text is not None:
-            return candidate, text
-    for candidate in candidates if settings.disk_headers else ():
-        if os.path.isfile(candidate):
-            try:
-                with open(candidate, encoding="utf-8") as handle:
-                    return candidate, handle.read()
-            except (OSError, UnicodeDecodeError):
-                return None
-    stub = prelude_header(name)
-    if stub is not None:
-        return f"<{name}>", stub
-    return None
 
 
 class _Expander(Preprocessor):  # type: ignore[misc]

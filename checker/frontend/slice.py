@@ -39,7 +39,7 @@ from checker.frontend.cscan import (
     scan_items,
     tokenize,
 )
-from checker.frontend.preprocess import find_header
+from checker.frontend.includes import find_header
 from checker.types import Settings, SourceFile
 from checker.variability.features import ConditionalMacros
 
@@ -103,13 +103,15 @@ class Slice:
     notes: tuple[str, ...]
 
 
-def translation_unit(source: SourceFile, settings: Settings) -> TranslationUnit:
-    """`source` with its project headers spliced in where they are included."""
+def translation_unit(source: SourceFile, settings: Settings,
+                     stubs: bool = False) -> TranslationUnit:
+    """`source` with its project headers (and, with `stubs`, our stubs of the system
+    headers) spliced in where they are included."""
     conditional = ConditionalMacros.from_settings(settings)
     raw: list[tuple[str, Item, tuple[str, ...], str | None, str | None]] = []
     notes: list[str] = []
     headers: dict[str, str] = {}
-    _walk(source.path, source.text, (), source, settings, raw, notes, headers, 0)
+    _walk(source.path, source.text, (), source, settings, raw, notes, headers, 0, stubs)
     macros = {item.name for _, item, _, _, _ in raw
               if item.kind is ItemKind.DIRECTIVE and item.name}
     entries: list[Entry] = []
@@ -130,7 +132,7 @@ def translation_unit(source: SourceFile, settings: Settings) -> TranslationUnit:
 
 def _walk(path: str, text: str, outer: tuple[str, ...], source: SourceFile, settings: Settings,
           out: list[tuple[str, Item, tuple[str, ...], str | None, str | None]], notes: list[str],
-          headers: dict[str, str], depth: int) -> None:
+          headers: dict[str, str], depth: int, stubs: bool) -> None:
     items = _balanced(scan_items(text), text)
     guard = _guard(items) if depth else None
     for item in items:
@@ -145,7 +147,7 @@ def _walk(path: str, text: str, outer: tuple[str, ...], source: SourceFile, sett
             continue
         name, system = match.group(2).strip(), match.group(1) == "<"
         found = None if depth >= _MAX_DEPTH else find_header(path, name, system, source, settings)
-        if found is None or found[0].startswith("<"):
+        if found is None or (found[0].startswith("<") and not stubs):
             if system:
                 out.append((path, item, outer + conditions, name, guard))
             else:  # a generated header (BusyBox's autoconf.h) or one we cannot see
@@ -157,7 +159,7 @@ def _walk(path: str, text: str, outer: tuple[str, ...], source: SourceFile, sett
             continue  # read once, as include guards and `#pragma once` make it
         headers[header_path] = header_text
         _walk(header_path, header_text, outer + conditions, source, settings, out, notes,
-              headers, depth + 1)
+              headers, depth + 1, stubs)
 
 
 def _balanced(items: Sequence[Item], text: str) -> list[Item]:
@@ -393,6 +395,31 @@ def slice_functions(unit: TranslationUnit, names: Iterable[str]) -> Slice:
               if e.system is not None and _condition_names(e) <= vocabulary]
     text = render([entries[i] for i in sorted({*kept, *system})])
     return Slice(SourceFile(unit.source.path, text), len(kept), unit.notes)
+
+
+@functools.lru_cache(maxsize=32)
+def _prelude_unit(headers: tuple[str, ...]) -> TranslationUnit:
+    text = "".join(f"#include <{name}>\n" for name in headers)
+    return translation_unit(SourceFile("<liftdiff-prelude>", text),
+                            Settings(disk_headers=False), stubs=True)
+
+
+def prelude_slice(headers: tuple[str, ...], names: frozenset[str]) -> str:
+    """What C text that includes our stubs of `headers` and mentions `names` needs
+    of them: their slice, as for a function."""
+    return slice_functions(_prelude_unit(headers), names).source.text
+
+
+def identifiers(text: str) -> frozenset[str]:
+    """Every identifier of C text, in code and in directives."""
+    names: set[str] = set()
+    for token in tokenize(text):
+        if token.kind is TokenKind.IDENT:
+            names.add(token.text)
+        elif token.kind is TokenKind.DIRECTIVE:
+            names.update(t.text for t in tokenize(token.text.partition(" ")[2])
+                         if t.kind is TokenKind.IDENT)
+    return frozenset(names)
 
 
 def _condition_names(entry: Entry) -> frozenset[str]:
