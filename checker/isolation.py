@@ -22,7 +22,9 @@ import pickle
 import signal
 import time
 from collections.abc import Callable
-from typing import Any, TypeVar
+from multiprocessing.connection import Connection
+from multiprocessing.process import BaseProcess
+from typing import Any, TypeVar, cast
 
 T = TypeVar("T")
 
@@ -105,10 +107,10 @@ def run_isolated(
             else f"the solver process exited with status {code}"
         )
         return on_crash(f"{reason} (out of memory?)")
-    return pickle.loads(payload)
+    return cast(T, pickle.loads(payload))  # the child pickled what work() returned
 
 
-def _wait(receiver: Any, child: Any, kill_at: float,
+def _wait(receiver: Connection, child: BaseProcess, kill_at: float,
           memory_mb: int | None) -> tuple[bytes | None, str | None]:
     """The child's answer, or why there is none: "time", "memory", or None (it died)."""
     while True:
@@ -146,7 +148,7 @@ def _guarded(work: Callable[[Stages], T], on_overrun: Callable[[str], T]) -> T:
 def _child(
     work: Callable[[Stages], object],
     on_overrun: Callable[[str], object],
-    sender: Any,
+    sender: Connection,
     deadline: float,
     shared: Any,
 ) -> None:

@@ -1,7 +1,7 @@
 """In-repo headers a C file includes, read from the same revision as the file.
 
 The engine looks headers up in `SourceFile.headers` before the disk, with the
-same candidate paths as here (checker/frontend/preprocess.py), so a historical revision
+same candidate paths as here (checker/frontend/includes.py), so a historical revision
 is checked against its own headers, never the working tree's.
 """
 
@@ -9,8 +9,9 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping
 
-from checker.frontend.cscan import INCLUDE, includes, scan
+from checker.frontend.cscan import includes, scan
 from checker.frontend.includes import include_candidates
+from checker.variability.lexer import include_targets
 
 ReadFn = Callable[[str], str | None]
 """Text of a repo-relative path at one revision, or None when absent/unreadable."""
@@ -67,8 +68,8 @@ def dependents(
             continue
         includes_of[path] = [
             candidate
-            for system, name in INCLUDE.findall(text)
-            for candidate in candidates(path, name.strip(), system == "<", include_dirs)
+            for name, system in include_targets(text)
+            for candidate in candidates(path, name, system, include_dirs)
         ]
     affected = set(changed)
     found: list[str] = []

@@ -10,21 +10,39 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from typing import assert_never
 
 import z3
 
+from checker.engines.answer import Answer, Confirmed, Different, Equivalent, Stage, Unknown
 from checker.engines.fuzz import samples
 from checker.engines.product import Product
+from checker.engines.termination import never_ends
 from checker.engines.witness import library_lemma, model_assignment, model_stub
 from checker.engines.z3_terms import is_uninterpreted, subterms
-from checker.ir.ir import STATUS_UNWOUND, Cfa, Input
+from checker.ir.ir import (
+    STATUS_EXIT,
+    STATUS_NONTERMINATING,
+    STATUS_RETURN,
+    STATUS_UNWOUND,
+    Cfa,
+    Input,
+)
 from checker.ir.smt_ops import z3_literal
-from checker.replay.interp import ExternalCall, InterpreterError, RegionValue, same_value
+from checker.replay.interp import (
+    Arg,
+    ExternalCall,
+    InterpreterError,
+    RegionValue,
+    RunResult,
+    StepLimitExceeded,
+    Stopped,
+    same_value,
+)
 from checker.replay.replay import (
     Assignment,
     CompiledReplay,
     CompiledVersion,
-    Difference,
     Observation,
     call_result_types,
     compiled_replay,
@@ -33,12 +51,14 @@ from checker.replay.replay import (
     run_version,
 )
 from checker.semantics.library import PURE_LIBRARY
-from checker.semantics.solver import Budget, Outcome, check
+from checker.semantics.solver import Budget, NoSolution, Undecided, check
 from checker.types import ReplayMethod, Settings
 
 MAX_STEPS = 2_000_000
 FUZZ_STEPS = 20_000
 """Random tests are cheap or skipped: a sample that runs longer proves nothing."""
+HANG_STEPS = 20_000
+"""Steps after which a run is tried as one that never ends (`termination`)."""
 QUICK_CALL = 0.3
 """Seconds for the first, whole-formula attempt before splitting into pieces
 (a whole formula that needs longer is usually solved faster piece by piece:
@@ -46,6 +66,10 @@ the lifted EQ's last, fully restricted query on BusyBox `sortcmp` takes over
 2 s whole and 0.13 s in pieces; pieces still open are finally solved together,
 so a short first attempt loses little)."""
 STUB_ROUNDS = 6
+HANG_FAILURES = 4
+"""Failed proofs that a run cut off by its step limit never ends, after which a
+replayer stops trying (a long but finite run fails the proof: its cost is capped)."""
+HANG_PROOF_SECONDS = 3.0
 
 
 @dataclass
@@ -64,28 +88,6 @@ class Splitting:
         return self.pieces
 
 
-@dataclass(frozen=True)
-class Confirmed:
-    """A replayed witness."""
-
-    assignment: Assignment
-    old: Observation
-    new: Observation
-    differences: tuple[Difference, ...]
-    replayed_by: tuple[ReplayMethod, ...]
-    old_cfa: Cfa
-    new_cfa: Cfa
-
-
-@dataclass(frozen=True)
-class Verdict:
-    """Engine-internal outcome of one VERIFY&CEX question."""
-
-    kind: Outcome  # UNSAT: equivalent; SAT: confirmed witness; UNKNOWN: neither
-    witness: Confirmed | None = None
-    reason: str | None = None
-
-
 @dataclass
 class Replayer:
     """Everything needed to replay candidates for one product."""
@@ -100,6 +102,9 @@ class Replayer:
     the real, loop-carrying CFAs so a witness is a complete execution."""
     configure: Callable[[Assignment], tuple[CompiledVersion, CompiledVersion]] | None = None
     """The products (derived by the real preprocessor) for a witness's configuration."""
+    budget: Budget | None = None
+    """For proofs that a run cut off by its step limit never ends (None: no proofs)."""
+    hang_failures: int = 0
 
     def confirm(
         self,
@@ -118,9 +123,9 @@ class Replayer:
         stubs = dict(assignment.stubs)
         for _ in range(STUB_ROUNDS):
             current = Assignment(assignment.scalars, assignment.regions, stubs, assignment.free)
-            old_run = run_version(old_cfa, current, "old", max_steps)
-            new_run = run_version(new_cfa, current, "new", max_steps)
-            missing = [c for c in (*old_run.calls, *new_run.calls) if c.source == "missing"]
+            old_run = run_capped(old_cfa, current, "old", max_steps)
+            new_run = run_capped(new_cfa, current, "new", max_steps)
+            missing = [c for c in (*_calls(old_run), *_calls(new_run)) if c.source == "missing"]
             if not missing:
                 break
             added = False
@@ -136,11 +141,10 @@ class Replayer:
             if not added:
                 break
         assignment = Assignment(assignment.scalars, assignment.regions, stubs, assignment.free)
-        if STATUS_UNWOUND in (old_run.status, new_run.status):
+        if STATUS_UNWOUND in (_status(old_run), _status(new_run)):
             return None, assignment, [], "the run needs deeper recursion than was inlined"
-        old_obs = observe(old_cfa, old_run)
-        new_obs = observe(new_cfa, new_run)
-        library = [c for c in (*old_run.calls, *new_run.calls) if c.source == "library"]
+        old_obs, new_obs = observations(old_cfa, old_run, new_cfa, new_run, self._never_ends)
+        library = [c for c in (*_calls(old_run), *_calls(new_run)) if c.source == "library"]
         found = differences(old_obs, new_obs, assignment)
         if not found:
             return None, assignment, library, _equal_reason(old_cfa, new_cfa)
@@ -167,6 +171,83 @@ class Replayer:
             library,
             "",
         )
+
+
+    def _never_ends(self, cfa: Cfa, stopped: Stopped) -> bool:
+        if self.budget is None or self.hang_failures >= HANG_FAILURES:
+            return False
+        proved = never_ends(cfa, stopped, self.budget.share(HANG_PROOF_SECONDS))
+        self.hang_failures += not proved
+        return proved
+
+
+Run = RunResult | StepLimitExceeded
+"""A finished run, or the error of one its step limit cut off (with its state)."""
+Prover = Callable[[Cfa, Stopped], bool]
+"""Does the run of the CFA that stopped there provably never end (`never_ends`)?"""
+
+
+def run_capped(cfa: Cfa, assignment: Assignment, tag: str, max_steps: int) -> Run:
+    try:
+        return run_version(cfa, assignment, tag, max_steps)
+    except StepLimitExceeded as cut:
+        return cut
+
+
+def _calls(run: Run) -> tuple[ExternalCall, ...]:
+    return run.calls if isinstance(run, RunResult) else run.stopped.calls
+
+
+def _status(run: Run) -> int:
+    return run.status if isinstance(run, RunResult) else STATUS_NONTERMINATING
+
+
+def observations(
+    old_cfa: Cfa, old_run: Run, new_cfa: Cfa, new_run: Run,
+    prove: Prover,
+) -> tuple[Observation, Observation]:
+    """Both versions' behaviour. A run cut off by its step limit is observed as
+    never ending where the other version returns (or exits) and `prove` shows
+    that it never ends; otherwise its step-limit error is raised, as for any
+    run that does not replay."""
+    if isinstance(old_run, RunResult) and isinstance(new_run, RunResult):
+        return observe(old_cfa, old_run), observe(new_cfa, new_run)
+    if isinstance(old_run, StepLimitExceeded) and isinstance(new_run, RunResult):
+        return _endless(old_cfa, old_run, new_run, prove), observe(new_cfa, new_run)
+    if isinstance(old_run, RunResult) and isinstance(new_run, StepLimitExceeded):
+        return observe(old_cfa, old_run), _endless(new_cfa, new_run, old_run, prove)
+    assert isinstance(old_run, StepLimitExceeded)
+    raise old_run  # both cut off: nothing is known
+
+
+def observe_both(
+    old_cfa: Cfa, new_cfa: Cfa, assignment: Assignment, prove: Prover
+) -> tuple[Observation, Observation]:
+    """`observations` of both versions on `assignment`: first within HANG_STEPS,
+    where a run that never ends is cheap to prove; a run cut off there without
+    such a proof gets MAX_STEPS. Raises InterpreterError as `run` does."""
+    try:
+        return observations(
+            old_cfa, run_capped(old_cfa, assignment, "old", HANG_STEPS),
+            new_cfa, run_capped(new_cfa, assignment, "new", HANG_STEPS), prove,
+        )
+    except StepLimitExceeded:
+        return observations(
+            old_cfa, run_capped(old_cfa, assignment, "old", MAX_STEPS),
+            new_cfa, run_capped(new_cfa, assignment, "new", MAX_STEPS), _no_proof,
+        )
+
+
+def _endless(
+    cfa: Cfa, cut: StepLimitExceeded, other: RunResult, prove: Prover
+) -> Observation:
+    if other.status in (STATUS_RETURN, STATUS_EXIT) and prove(cfa, cut.stopped):
+        return Observation(STATUS_NONTERMINATING, 0, {}, (), "", cut.stopped.calls)
+    raise cut
+
+
+def _no_proof(cfa: Cfa, stopped: Stopped) -> bool:
+    return False
 
 
 def _own_states(old: Cfa, new: Cfa) -> list[Input]:
@@ -230,7 +311,7 @@ def verify_and_cex(
     fixed: dict[str, int | float] | None = None,
     fuzz: bool = True,
     splitting: Splitting | None = None,
-) -> Verdict:
+) -> Answer:
     """Decide `assumptions -> outputs equal` or find a replayed counterexample.
 
     Random tests run first (cheap, and every hit is a real execution), then the
@@ -239,7 +320,7 @@ def verify_and_cex(
     """
     query = [*product.domain, *assumptions, product.differ]
     if z3.is_false(z3.simplify(z3.And(*query))):
-        return Verdict(Outcome.UNSAT)
+        return PROVED
     quick = max(8, settings.random_tests // 4)
     found = (
         random_search(product, assumptions, replayer, quick, settings.seed, budget, fixed)
@@ -247,18 +328,22 @@ def verify_and_cex(
         else None
     )
     if found is not None:
-        return Verdict(Outcome.SAT, witness=found)
-    verdict = _solve(
+        return Different(found)
+    answer = _solve(
         product, query, replayer, budget, settings.refinements, splitting or Splitting()
     )
-    if verdict.kind is not Outcome.UNKNOWN or not fuzz:
-        return verdict
+    if not isinstance(answer, Unknown) or not fuzz:
+        return answer
     found = random_search(
         product, assumptions, replayer, settings.random_tests, settings.seed + 1, budget, fixed
     )
     if found is not None:
-        return Verdict(Outcome.SAT, witness=found)
-    return verdict
+        return Different(found)
+    return answer
+
+
+PROVED = Equivalent(Stage.LOOP_FREE, partial=False)
+"""The product has no loops: a refutation covers every execution."""
 
 
 def _solve(
@@ -268,25 +353,26 @@ def _solve(
     budget: Budget,
     refinements: int,
     splitting: Splitting,
-) -> Verdict:
+) -> Answer:
     """The whole difference formula first, briefly (unless it already timed out
     on this product); if the solver gives up, one output path pair at a time
     (smaller formulas, same meaning), and finally the pieces still open,
     together, with whatever time is left."""
     base = query[:-1]
-    verdict = Verdict(Outcome.UNKNOWN, reason="the whole formula timed out before")
+    undecided = _unknown("the whole formula timed out before")
     if not splitting.whole_too_hard:
-        verdict = _refine(
+        whole = _refine(
             product, [*base, product.differ], replayer, budget.share(QUICK_CALL), refinements
         )
-        if verdict.kind is not Outcome.UNKNOWN or budget.exhausted():
-            return verdict
+        if not isinstance(whole, Unknown) or budget.exhausted():
+            return whole
+        undecided = whole
         splitting.whole_too_hard = True
     pieces = splitting.sorted_pieces(product)
     open_pieces: list[z3.BoolRef] = []
     for index, piece in enumerate(pieces):
         if budget.exhausted():
-            return Verdict(Outcome.UNKNOWN, reason=f"time limit reached ({verdict.reason})")
+            return _unknown(f"time limit reached ({undecided.reason})")
         left = len(pieces) - index
         sub = _refine(
             product,
@@ -295,15 +381,20 @@ def _solve(
             budget.share(max(0.5, budget.remaining() / (2 * left))),
             refinements,
         )
-        if sub.kind is Outcome.SAT:
-            return sub
-        if sub.kind is Outcome.UNKNOWN:
-            open_pieces.append(piece)
-            verdict = sub
+        match sub:
+            case Different():
+                return sub
+            case Unknown():
+                open_pieces.append(piece)
+                undecided = sub
+            case Equivalent():
+                pass  # this piece is refuted
+            case _:
+                assert_never(sub)
     if not open_pieces:
-        return Verdict(Outcome.UNSAT)  # every piece of the disjunction refuted
+        return PROVED  # every piece of the disjunction refuted
     if budget.exhausted():
-        return verdict
+        return undecided
     return _refine(
         product,
         [*base, z3.Or(*open_pieces)],
@@ -311,6 +402,10 @@ def _solve(
         budget.share(budget.remaining()),
         refinements,
     )
+
+
+def _unknown(reason: str) -> Unknown:
+    return Unknown(reason, Stage.LOOP_FREE)
 
 
 def split_cases(product: Product, limit: int = 64) -> list[z3.BoolRef]:
@@ -357,32 +452,31 @@ def ite_leaves(term: z3.ExprRef, limit: int) -> list[tuple[z3.BoolRef, z3.ExprRe
 
 def _refine(
     product: Product, query: list[z3.BoolRef], replayer: Replayer, budget: Budget, refinements: int
-) -> Verdict:
+) -> Equivalent | Different | Unknown:
     lemmas: list[z3.BoolRef] = []
     last_reason = ""
     for _ in range(refinements + 1):
         answer = check(query + lemmas, budget)
-        if answer.outcome is Outcome.UNSAT:
-            return Verdict(Outcome.UNSAT)
-        if answer.outcome is Outcome.UNKNOWN:
-            return Verdict(Outcome.UNKNOWN, reason=answer.reason)
-        assert answer.model is not None
-        assignment = model_assignment(product, answer.model)
+        if isinstance(answer, NoSolution):
+            return PROVED
+        if isinstance(answer, Undecided):
+            return _unknown(answer.reason)
+        model = answer.model
+        assignment = model_assignment(product, model)
         try:
-            confirmed, assignment, library, why = replayer.confirm(assignment, answer.model)
+            confirmed, assignment, library, why = replayer.confirm(assignment, model)
         except InterpreterError as exc:
-            return Verdict(Outcome.UNKNOWN, reason=f"solver counterexample does not replay: {exc}")
+            return _unknown(f"solver counterexample does not replay: {exc}")
         if confirmed is not None:
-            return Verdict(Outcome.SAT, witness=confirmed)
+            return Different(confirmed)
         last_reason = why
-        new_lemmas = _lemmas(product, answer.model, library)
+        new_lemmas = _lemmas(product, model, library)
         if not new_lemmas:
-            return Verdict(Outcome.UNKNOWN, reason=f"solver counterexample does not replay: {why}")
+            return _unknown(f"solver counterexample does not replay: {why}")
         lemmas.extend(new_lemmas)
-    return Verdict(
-        Outcome.UNKNOWN,
-        reason=f"no replayable counterexample after {refinements} "
-        f"refinements of library-call values ({last_reason})",
+    return _unknown(
+        f"no replayable counterexample after {refinements} "
+        f"refinements of library-call values ({last_reason})"
     )
 
 
@@ -439,7 +533,7 @@ def _only_inputs(term: z3.ExprRef, names: set[int]) -> bool:
 def _lemmas(product: Product, model: z3.ModelRef, calls: list[ExternalCall]) -> list[z3.BoolRef]:
     types = call_result_types(product.old, product.new)
     lemmas = []
-    seen: set[tuple[str, tuple]] = set()  # type: ignore[type-arg]
+    seen: set[tuple[str, tuple[Arg, ...]]] = set()
     for call in calls:
         if call.func not in PURE_LIBRARY or (call.func, call.args) in seen:
             continue

@@ -12,7 +12,7 @@ import math
 import random
 from collections.abc import Iterator
 
-from checker.ir.ir import Cfa, InputSource
+from checker.ir.ir import Cfa, Input, InputSource
 from checker.lower.lower_state import NULL_SUFFIX
 from checker.replay.interp import RegionValue
 from checker.replay.replay import Assignment
@@ -44,12 +44,12 @@ def _int_value(rng: random.Random, ctype: IntType) -> int:
     if ctype.is_bool:
         return rng.randint(0, 1)
     choice = rng.random()
-    if choice < 0.25:
-        return rng.choice(
+    if choice < 0.25:  # wrapped: a bit-field may be narrower than 42
+        return ctype.wrap(rng.choice(
             [0, 1, -1, 2, 3, 7, 8, 42, ctype.min, ctype.max, ctype.min + 1, ctype.max - 1]
             if ctype.signed
             else [0, 1, 2, 3, 7, 8, 42, ctype.max, ctype.max - 1]
-        )
+        ))
     if choice < 0.6:
         return ctype.wrap(rng.randint(-16, 16))
     if choice < 0.8:
@@ -87,7 +87,7 @@ def samples(
 ) -> Iterator[Assignment]:
     """`count` random assignments of the shared inputs (keys in `fixed` held)."""
     rng = random.Random(seed)
-    inputs = {}
+    inputs: dict[str, Input] = {}
     for item in (*old.inputs, *new.inputs):
         inputs.setdefault(item.key, item)
     for _ in range(count):

@@ -16,19 +16,33 @@ from dataclasses import dataclass, field
 from pycparser import c_ast
 
 from checker.errors import ParseError
-from checker.frontend.gnu_syntax import rewrite_case_ranges, unreadable_extension
+from checker.frontend.gnu_syntax import (
+    rewrite_attributes,
+    rewrite_case_ranges,
+    rewrite_designator_ranges,
+    unreadable_extension,
+)
 from checker.frontend.includes import prelude_header
 from checker.frontend.parse import parse_c
 from checker.frontend.preprocess import expand_macros, resolve_includes
 from checker.frontend.program import Program, build_program
+from checker.semantics.keywords import KEYWORDS, TAG_WORDS
 from checker.types import Settings, SourceFile
 from checker.variability import Feature, Formula, LiftedSource, lift
+from checker.variability import formula as fm
 
 
 @dataclass(frozen=True)
 class ParsedVariant:
     condition: Formula
     program: Program
+    presence: tuple[tuple[str, Formula], ...] = ()
+    """Functions defined only under a condition within this variant."""
+
+    def defined_under(self, function: str) -> Formula:
+        """Where in this variant `function` is defined (true unless conditional)."""
+        conditions = [c for name, c in self.presence if name == function]
+        return fm.disj(*conditions) if conditions else fm.TRUE
 
 
 @dataclass(frozen=True)
@@ -59,24 +73,32 @@ STAGE_PARSER = "parser"
 
 
 def load(
-    source: SourceFile, settings: Settings, stage: Callable[[str], None] | None = None
+    source: SourceFile,
+    settings: Settings,
+    two_state: frozenset[str] = frozenset(),
+    stage: Callable[[str], None] | None = None,
 ) -> ParsedFile:
-    """Parse `source` into one Program per variant of its lifted text; `stage` is
-    told which stage starts (a time limit names the one it stopped)."""
+    """Parse `source` into one Program per variant of its lifted text (`two_state`:
+    see `checker.variability.lift`); `stage` is told which stage starts (a time
+    limit names the one it stopped)."""
     enter = stage or (lambda _: None)
     enter(STAGE_PREPROCESSOR)
     prepared = resolve_includes(source, settings)
     enter(STAGE_VARIABILITY)
-    lifted = lift(prepared.text, source.path, settings)
+    lifted = lift(prepared.text, source.path, settings, two_state)
     variants = []
     unknown: list[str] = []
     for variant in lifted.variants:
         enter(STAGE_PREPROCESSOR)
         expanded = expand_macros(prepared.path, variant.text, dict(settings.defines))
         enter(STAGE_PARSER)
-        ast, opaque = parse_tolerant(rewrite_case_ranges(expanded), prepared.path)
+        ast, opaque = parse_tolerant(
+            rewrite_designator_ranges(rewrite_case_ranges(rewrite_attributes(expanded))),
+            prepared.path,
+        )
         unknown += [name for name in opaque if name not in unknown]
-        variants.append(ParsedVariant(variant.condition, build_program(ast, source.path)))
+        variants.append(ParsedVariant(variant.condition, build_program(ast, source.path),
+                                      variant.presence))
     notes = [*prepared.notes, *lifted.notes]
     notes += [f"type '{name}' is not declared here: treated as an opaque type" for name in unknown]
     return ParsedFile(source, lifted, tuple(variants), tuple(notes), prepared.headers)
@@ -133,12 +155,6 @@ def standard_typedefs() -> dict[str, str]:
     return found
 
 
-_KEYWORDS = frozenset(
-    """auto break case char const continue default do double else enum extern float for
-    goto if inline int long register restrict return short signed sizeof static struct
-    switch typedef union unsigned void volatile while _Bool""".split()  # noqa: SIM905
-)
-_TAG_WORDS = frozenset({"struct", "union", "enum"})
 
 
 def _unknown_type(text: str, path: str, error: ParseError, known: list[str]) -> str | None:
@@ -160,10 +176,10 @@ def _unknown_type(text: str, path: str, error: ParseError, known: list[str]) -> 
         candidates += [w for start, w in reversed(words) if start < at][:1]
     else:
         candidates = [w for index, (_, w) in enumerate(words)
-                      if index == 0 or words[index - 1][1] not in _TAG_WORDS]
+                      if index == 0 or words[index - 1][1] not in TAG_WORDS]
     for word in candidates:
         rest = line[line.find(word) + len(word) :].lstrip()
-        if (word not in _KEYWORDS and word not in known
+        if (word not in KEYWORDS and word not in known
                 and (rest[:1] == "*" or re.match(r"[A-Za-z_]", rest))):
             return word
     return None

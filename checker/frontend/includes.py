@@ -48,15 +48,20 @@ def include_candidates(
 ) -> list[str]:
     """Paths `#include` NAME may mean, in search order: for `"..."` the including
     file's directory and the working directory, then the `-I` directories, then
-    the automatic ones of the analysed file `main` (the one convention for the
-    engine and the git side, which reads the same paths from a revision)."""
+    the automatic ones of the analysed file `main`, where NAME must stay inside
+    (`<../../etc/passwd>` reads nothing the user did not point us to). The one
+    convention for the engine and the git side, which reads the same paths from
+    a revision."""
     found: list[str] = []
     if not system:
         base = os.path.dirname(including) if not including.startswith("<") else ""
         found.append(os.path.normpath(os.path.join(base, name)))
         found.append(os.path.normpath(name))
     found.extend(os.path.normpath(os.path.join(d, name)) for d in include_dirs)
-    found.extend(os.path.normpath(os.path.join(d, name)) for d in auto_include_dirs(main))
+    for directory in auto_include_dirs(main):  # searched unasked: never climbed out of
+        candidate = os.path.normpath(os.path.join(directory, name))
+        if candidate.startswith(directory + os.sep):
+            found.append(candidate)
     return list(dict.fromkeys(found))
 
 

@@ -29,8 +29,6 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 
 from checker.frontend.cscan import (
-    INCLUDE,
-    KEYWORDS,
     Item,
     ItemKind,
     Token,
@@ -40,8 +38,10 @@ from checker.frontend.cscan import (
     tokenize,
 )
 from checker.frontend.includes import find_header
+from checker.semantics.keywords import KEYWORDS
 from checker.types import Settings, SourceFile
 from checker.variability.features import ConditionalMacros
+from checker.variability.lexer import include_target
 
 _MAX_DEPTH = 32
 _BRANCH = re.compile(r" (?=#\s*(?:elif|else|elifdef|elifndef)\b)")
@@ -141,11 +141,11 @@ def _walk(path: str, text: str, outer: tuple[str, ...], source: SourceFile, sett
             continue
         if item.kind is ItemKind.DIRECTIVE and item.normalized == "#pragma once":
             continue
-        match = INCLUDE.match(item.text) if item.kind is ItemKind.DIRECTIVE else None
-        if match is None:
+        target = include_target(item.text) if item.kind is ItemKind.DIRECTIVE else None
+        if target is None:
             out.append((path, item, outer + conditions, None, guard))
             continue
-        name, system = match.group(2).strip(), match.group(1) == "<"
+        name, system = target
         found = None if depth >= _MAX_DEPTH else find_header(path, name, system, source, settings)
         if found is None or (found[0].startswith("<") and not stubs):
             if system:

@@ -19,7 +19,7 @@ from __future__ import annotations
 import enum
 from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass, field
-from typing import Any, Generic, TypeVar
+from typing import Any, Generic, TypeVar, cast
 
 from checker.location import Location
 from checker.semantics.ctype import INT, IntType, PointerType, ScalarType
@@ -311,6 +311,10 @@ STATUS_RETURN = 0
 STATUS_TRAP = 1
 STATUS_EXIT = 2
 STATUS_UNWOUND = 3
+STATUS_NONTERMINATING = 4
+"""Never a value of `STATUS_VAR`: an observation's status when a run is proved
+never to end (`engines/termination.py`); kept with the others so the numbers
+stay distinct."""
 
 
 @dataclass(frozen=True)
@@ -338,6 +342,9 @@ class Cfa:
     """Called functions without code here -> C prototype text (for replay stubs)."""
     statics: tuple[StaticLocal, ...] = ()
     """Static locals that are inputs or outputs (for the replay harness)."""
+    function_params: tuple[tuple[str, str], ...] = ()
+    """(parameter, event) for function pointer parameters: calls through one are
+    that event, which `externals` gives a prototype (for the replay harness)."""
 
     def successors(self) -> dict[int, list[Edge]]:
         out: dict[int, list[Edge]] = {}
@@ -419,7 +426,7 @@ class ExprVisitor(Generic[R]):
         if method is None:
             method = getattr(type(self), "visit_" + type(expr).__name__)
             ExprVisitor._dispatch_cache[key] = method
-        return method(self, expr)
+        return cast(R, method(self, expr))  # the cache is shared by every R
 
 
 def children(expr: Expr) -> tuple[Expr, ...]:

@@ -18,19 +18,39 @@ earlier heads.
 from __future__ import annotations
 
 import time
-from collections.abc import Mapping
-from dataclasses import dataclass, field
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from typing import TypeGuard, assert_never
 
 import z3
 
-from checker.engines.decide import Decision, PairContext, Restriction
-from checker.engines.equiv import Confirmed
-from checker.frontend.program import FEATURE_PREFIX
+from checker.engines.answer import (
+    Answer,
+    Confirmed,
+    Different,
+    Equivalent,
+    Stage,
+    Unknown,
+    Unsupported,
+)
+from checker.engines.decide import PairContext, Restriction
+from checker.engines.equiv import HANG_PROOF_SECONDS, observe_both
+from checker.engines.termination import never_ends
+from checker.ir.ir import Cfa
 from checker.lifted import heads
 from checker.lifted.widen import Allowance, Interval, widen, widenable
-from checker.replay.interp import RegionValue
-from checker.semantics.solver import Budget, Outcome
-from checker.variability import Feature, Formula, to_z3
+from checker.replay.interp import InterpreterError, RegionValue, Stopped
+from checker.replay.replay import Assignment, differences
+from checker.semantics.solver import Budget
+from checker.variability import (
+    CONFIG_KEY_PREFIX,
+    Feature,
+    Formula,
+    config_key,
+    to_z3,
+)
+from checker.variability import formula as fm
+from checker.variability.smt import Oracle
 
 MAX_ENTRIES = 64
 """Featured counterexamples per function before the summary is declared incomplete."""
@@ -48,31 +68,48 @@ WIDEN_CALLS = 96
 """Solver questions per body (see `widen.Allowance`)."""
 CONCRETE_FEATURES = 8
 """Relevant features up to which a point body is judged by running every configuration."""
+HEAD_WIDEN_CALLS = 32
+HEAD_WIDEN_SECONDS = 1.0
+"""Solver questions and CPU seconds for widening an integer feature's value in
+one head cube into a range (`LEVEL >= 3` for every LEVEL > 2, not one entry
+per value)."""
 
-Cube = dict[str, int]
+Cube = dict[str, "int | Interval"]
+"""Feature -> value (an integer feature: or a range of values)."""
 BodyValue = int | float | RegionValue | Interval
+PointValue = int | float | RegionValue
+"""A body value that is one point (no range)."""
 
 
-@dataclass
+@dataclass(frozen=True)
 class Fcex:
     """A featured counterexample: head cubes, body point/constraints, witness."""
 
     head: list[Cube]
-    body: dict[str, BodyValue]
+    body: Mapping[str, BodyValue]
     witness: Confirmed
+    scope: Formula = fm.TRUE
+    """Conjoined with `head` when the structural condition could not be folded
+    into its cubes (integer features, too many of them)."""
 
 
-@dataclass
+@dataclass(frozen=True)
 class Summary:
-    entries: list[Fcex] = field(default_factory=list)
-    complete: bool = True
-    reason: str | None = None
-    bound: int | None = None
-    notes: list[str] = field(default_factory=list)
+    """A NEQ-summary, and the answer about every configuration it leaves out.
+
+    There is no empty summary to start from: one is made only from the last
+    question's answer, which is about exactly the configurations no entry
+    covers, so the summary is complete (and, without entries, EQUIVALENT)
+    only when that answer is `Equivalent`."""
+
+    entries: tuple[Fcex, ...]
+    rest: Equivalent | Unknown | Unsupported
+
+    def __post_init__(self) -> None:
+        if not isinstance(self.rest, Equivalent | Unknown | Unsupported):
+            raise TypeError(f"a summary ends in an answer about the rest, not {self.rest!r}")
 
 
-def config_key(feature: Feature) -> str:
-    return "config:" + feature.var
 
 
 def feature_symbols(
@@ -81,9 +118,9 @@ def feature_symbols(
     """Feature name -> the product's symbol (a fresh one if the function ignores it)."""
     out: dict[str, z3.ExprRef] = {}
     for feature in features:
-        symbol = symbols.get(config_key(feature))
+        symbol = symbols.get(config_key(feature.var))
         out[feature.name] = (
-            symbol if symbol is not None else z3.BitVec(f"in!{config_key(feature)}", 32)
+            symbol if symbol is not None else z3.BitVec(f"in!{config_key(feature.var)}", 32)
         )
     return out
 
@@ -112,18 +149,26 @@ class Lifted:
         self.generalize = generalize
         self.boolean = {f.name: f.boolean for f in features}
         self._asked = False
+        self._oracle = Oracle()
+        self._scope: Formula = model
+        """The configurations this run is about: the model and the structural condition."""
+        self._asked_scope: Formula = model
+        """`_scope` without the boolean features the function does not read
+        (eliminated: it allows the same values of the others), so that random
+        tests can check it on the function's inputs alone."""
         self._base: dict[tuple[int, ...], tuple[tuple[z3.ExprRef, ...], list[z3.BoolRef]]] = {}
         """Symbol ids -> (the symbols, kept alive so ids stay unique; constraints)."""
 
     # ------------------------------------------------------------ restrictions
 
     def base(self, symbols: Mapping[str, z3.ExprRef]) -> list[z3.BoolRef]:
-        """Feature model and domains: the valid configurations (built once per
-        set of feature symbols: every query of a product repeats them)."""
+        """Feature model, structural condition and domains: the configurations
+        of this run (built once per set of feature symbols: every query of a
+        product repeats them)."""
         vars_ = feature_symbols(self.features, symbols)
         key = tuple(symbol.get_id() for symbol in vars_.values())
         if key not in self._base:
-            out = [to_z3(self.model, vars_)]
+            out = [to_z3(self._asked_scope, vars_)]
             for feature in self.features:
                 if feature.boolean:
                     symbol = vars_[feature.name]
@@ -134,7 +179,9 @@ class Lifted:
     def cube(self, cube: Cube, symbols: Mapping[str, z3.ExprRef]) -> z3.BoolRef:
         vars_ = feature_symbols(self.features, symbols)
         return (
-            z3.And(*[vars_[name] == _value(vars_[name], value) for name, value in cube.items()])
+            z3.And(*[value.constraint(vars_[name]) if isinstance(value, Interval)
+                     else vars_[name] == _value(vars_[name], value)
+                     for name, value in cube.items()])
             if cube
             else z3.BoolVal(True)
         )
@@ -150,7 +197,7 @@ class Lifted:
             if symbol is None:
                 continue
             if isinstance(value, Interval):
-                out.append(value.constraint(symbol))  # type: ignore[arg-type]
+                out.append(value.constraint(symbol))
             elif isinstance(value, RegionValue):
                 elem = symbol.sort().range()
                 array = z3.K(symbol.sort().domain(), _literal(value.default, elem))
@@ -166,16 +213,13 @@ class Lifted:
     def restriction(
         self,
         *,
-        blocked: list[list[Cube]] = (),  # type: ignore[assignment]
+        blocked: Sequence[list[Cube]] = (),
         within: list[Cube] | None = None,
         outside: list[Cube] | None = None,
         body: Mapping[str, BodyValue] | None = None,
-        extra: Formula | None = None,
     ) -> Restriction:
         def build(symbols: Mapping[str, z3.ExprRef]) -> list[z3.BoolRef]:
             out = self.base(symbols)
-            if extra is not None:
-                out.append(to_z3(extra, feature_symbols(self.features, symbols)))
             for cubes in blocked:
                 out.append(z3.Not(self.heads(cubes, symbols)))
             if within is not None:
@@ -191,58 +235,89 @@ class Lifted:
     # ------------------------------------------------------------ Alg. 1
 
     def run(self, structural: Formula | None) -> Summary:
+        """The summary within `structural` (the configurations whose file-scope
+        declarations this pair of programs was built for): every head is
+        conjoined with it, since the programs say nothing about the others."""
         started = time.process_time()
-        summary = self._summarise(structural)
+        self._scope = fm.conj(self.model, structural or fm.TRUE)
+        relevant = self._relevant_features()
+        unread = [n for n in sorted(self._scope.features())
+                  if n not in relevant and self.boolean.get(n, False)]
+        self._asked_scope = (self._scope if len(unread) > heads.MINTERM_LIMIT
+                             else fm.exists(self._scope, unread))
+        summary = self._summarise()
         spent = time.process_time() - started
         allowance = Allowance.for_seconds(
             WIDEN_CALLS, min(max(WIDEN_SHARE * spent, WIDEN_SECONDS[0]), WIDEN_SECONDS[1]))
+        entries = []
         for entry in summary.entries:
-            entry.body = self._widen(entry.head, entry.body, structural, allowance)
-        return summary
+            head, scope = ((entry.head, entry.scope) if structural is None
+                           else self._within(entry.head, structural))
+            body = self._widen(entry.head, entry.body, allowance)
+            entries.append(Fcex(head, body, entry.witness, scope))
+        return Summary(tuple(entries), summary.rest)
 
-    def _summarise(self, structural: Formula | None) -> Summary:
-        summary = Summary()
+    def _within(self, head: list[Cube], structural: Formula) -> tuple[list[Cube], Formula]:
+        """`head && structural` as cubes, minimised under the model; when the
+        structural condition has integer features or too many free ones, the
+        head unchanged and the condition as the scope to conjoin."""
+        names = sorted(structural.features())
+        if not names:
+            return head, fm.TRUE
+        if any(not self.boolean.get(n, False) for n in names):
+            return head, structural
+        cubes: list[Cube] = []
+        for cube in head:
+            free = [n for n in names if n not in cube]
+            if len(free) > heads.MINTERM_LIMIT:
+                return head, structural
+            for bits in range(1 << len(free)):
+                config = {**cube, **{n: (bits >> i) & 1 for i, n in enumerate(free)}}
+                if structural.holds(config):  # type: ignore[arg-type]  # reads no range
+                    cubes.append(config)
+        return heads.minimise(cubes, self.boolean,
+                              lambda config: self._possible(self.model, config)), fm.TRUE
+
+    def _summarise(self) -> Summary:
+        entries: list[Fcex] = []
         blocked: list[list[Cube]] = []
         while True:
-            if len(summary.entries) >= MAX_ENTRIES:
-                summary.complete = False
-                summary.reason = f"NEQ-summary stopped after {MAX_ENTRIES} entries"
-                return summary
+            if len(entries) >= MAX_ENTRIES:
+                stopped = Unknown(f"NEQ-summary stopped after {MAX_ENTRIES} entries", Stage.LIFTED)
+                return Summary(tuple(entries), stopped)
             # with GeneralizeFCEXs the entry may end up with another witness: the
             # compiled replay waits until the entry is known (one per entry)
-            decision = self._verify(
-                self.restriction(blocked=blocked, extra=structural), reported=not self.generalize
+            answer = self._verify(
+                self.restriction(blocked=blocked), reported=not self.generalize
             )
-            if decision.kind is Outcome.UNSAT:
-                summary.notes.extend(decision.notes)
-                return summary
-            if decision.kind is Outcome.UNKNOWN or decision.witness is None:
-                summary.complete = False
-                summary.reason = decision.reason
-                summary.bound = decision.bound
-                return summary
-            witness = decision.witness
-            concrete = self._concrete_fcex(witness, blocked, structural)
+            match answer:
+                case Equivalent() | Unknown() | Unsupported():
+                    return Summary(tuple(entries), answer)
+                case Different(witness=witness):
+                    pass
+                case _:
+                    assert_never(answer)
+            concrete = self._concrete_fcex(witness, blocked)
             if concrete is not None:
                 head, body = concrete
             else:
-                head, body = self._generalize(witness, blocked, structural)
+                head, body = self._generalize(witness, blocked)
                 if self.generalize:
                     head, body, reported = self._generalize_fcexs(
-                        head, body, witness, blocked, structural
+                        head, body, witness, blocked
                     )
                     if reported is None:
-                        summary.complete = False
-                        summary.reason = (
+                        contradicted = Unknown(
                             "the compiled program contradicts the interpreter on every "
-                            "witness of a difference found"
+                            "witness of a difference found",
+                            Stage.LIFTED,
                         )
-                        return summary
+                        return Summary(tuple(entries), contradicted)
                     witness = reported
-            summary.entries.append(Fcex(head, body, witness))
+            entries.append(Fcex(head, body, witness))
             blocked.append(head)
 
-    def _verify(self, restriction: Restriction, reported: bool = True) -> Decision:
+    def _verify(self, restriction: Restriction, reported: bool = True) -> Answer:
         """VERIFY&CEX; random tests only on the first, unrestricted question (later
         ones are narrow, and the solver answers them faster than samples hit)."""
         first = not self._asked
@@ -251,14 +326,16 @@ class Lifted:
 
     # ------------------------------------------------------------ GENERALIZE
 
-    def _config_of(self, witness: Confirmed) -> Cube:
+    def _config_of(self, witness: Confirmed) -> dict[str, int]:
         scalars = witness.assignment.scalars
-        return {f.name: int(scalars.get(config_key(f), 0)) for f in self.features}
+        return {f.name: int(scalars.get(config_key(f.var), 0)) for f in self.features}
 
-    def _inputs_of(self, witness: Confirmed) -> dict[str, int | float | RegionValue]:
+    def _inputs_of(self, witness: Confirmed) -> dict[str, PointValue]:
         assignment = witness.assignment
-        body: dict[str, int | float | RegionValue] = {
-            key: value for key, value in assignment.scalars.items() if not key.startswith("config:")
+        body: dict[str, PointValue] = {
+            key: value
+            for key, value in assignment.scalars.items()
+            if not key.startswith(CONFIG_KEY_PREFIX)
         }
         body.update(assignment.regions)
         return body
@@ -267,9 +344,8 @@ class Lifted:
         self,
         witness: Confirmed,
         blocked: list[list[Cube]],
-        structural: Formula | None,
-        within: dict | None = None,  # type: ignore[type-arg]
-    ) -> tuple[list[Cube], dict]:  # type: ignore[type-arg]
+        within: Mapping[str, BodyValue] | None = None,
+    ) -> tuple[list[Cube], Mapping[str, BodyValue]]:
         """GENERALIZE: keep only the feature values and input equalities that the
         solver's refutation of "some such input is equal" needs (its unsat core,
         minimised by the solver); every step is a soundness check. `within`, the
@@ -278,7 +354,8 @@ class Lifted:
         about feature values and the inputs it leaves open (fewer literals: the
         minimisation's cost grows with their number)."""
         relevant = self._relevant_features()
-        cube = {k: v for k, v in self._config_of(witness).items() if k in relevant}
+        config = self._config_of(witness)
+        cube: Cube = {k: v for k, v in config.items() if k in relevant}
         point = self._inputs_of(witness)
         kept_body = within or {}
         generalizable = not self.ctx.cyclic and len(point) <= MAX_BODY_INPUTS
@@ -289,13 +366,13 @@ class Lifted:
 
         def literals(symbols: Mapping[str, z3.ExprRef]) -> list[z3.BoolRef]:
             vars_ = feature_symbols(self.features, symbols)
-            out = [vars_[n] == _value(vars_[n], cube[n]) for n in names]
+            out = [vars_[n] == _value(vars_[n], config[n]) for n in names]
             out += [z3.And(*self.point({k: point[k]}, symbols)) for k in loose]
             return out
 
         if not names and not loose:
             return [cube], point  # nothing to generalize: the replayed witness itself
-        restriction = self.restriction(body=fixed, extra=structural)
+        restriction = self.restriction(body=fixed)
         core = self.ctx.sufficient(self.budget.share(SOUND_CALL), restriction, literals)
         if core is None:
             return [cube], point  # the replayed witness itself, over its relevant features
@@ -307,14 +384,36 @@ class Lifted:
             # show that fewer features matter
             for name in sorted(cube):
                 smaller = {k: v for k, v in cube.items() if k != name}
-                if self._sound([smaller], body, structural):
+                if self._sound([smaller], body):
                     cube = smaller
-        return [cube], body
+        return [self._widen_features(cube, body)], body
+
+    def _widen_features(self, cube: Cube, body: Mapping[str, BodyValue]) -> Cube:
+        """`cube` with each integer feature's value widened into the range around
+        it inside which every configuration still differs on `body` (loop-free
+        pairs): one entry covers `LEVEL > 2`, where points would never end.
+        Sound by construction: `widen` proves every extension of the box."""
+        keys = {config_key(f.var): f.name for f in self.features
+                if not f.boolean and isinstance(cube.get(f.name), int)}
+        if not keys or self.ctx.cyclic or self.ctx.real is None:
+            return cube
+        types = {i.key: i.type for cfa in self.ctx.real for i in cfa.inputs}
+        keys = {key: name for key, name in keys.items() if key in types}
+        rest = {k: v for k, v in cube.items() if k not in keys.values()}
+        query, symbols = self.ctx.equal_outputs(self.restriction(within=[rest], body=body))
+        allowance = Allowance.for_seconds(HEAD_WIDEN_CALLS, HEAD_WIDEN_SECONDS)
+        values = {key: v for key, name in keys.items() if isinstance(v := cube[name], int)}
+        widened = dict(cube)
+        for key, span in widen(query, symbols, values, types, self.budget, allowance).items():
+            if span.lo is None and span.hi is None:
+                del widened[keys[key]]
+            elif span.lo != span.hi:
+                widened[keys[key]] = span
+        return widened
 
     def _widen(
-        self, head: list[Cube], body: dict[str, BodyValue], structural: Formula | None,
-        allowance: Allowance,
-    ) -> dict[str, BodyValue]:
+        self, head: list[Cube], body: Mapping[str, BodyValue], allowance: Allowance,
+    ) -> Mapping[str, BodyValue]:
         """The body with its integer equalities widened into ranges (loop-free
         pairs, once the summary is done: a wider body would keep GeneralizeFCEXs
         from adding configurations); inputs whose range is their whole type go.
@@ -326,10 +425,10 @@ class Lifted:
         if not keys:
             return body
         query, symbols = self.ctx.equal_outputs(self.restriction(
-            within=head, body={k: v for k, v in body.items() if k not in keys}, extra=structural))
+            within=head, body={k: v for k, v in body.items() if k not in keys}))
         widened = dict(body)
-        for key, span in widen(query, symbols, {k: body[k] for k in keys}, types,  # type: ignore[misc]
-                               self.budget, allowance).items():
+        values = {k: v for k in keys if isinstance(v := body[k], int)}
+        for key, span in widen(query, symbols, values, types, self.budget, allowance).items():
             if span.lo is None and span.hi is None:
                 del widened[key]
             elif span.lo != span.hi:
@@ -338,33 +437,29 @@ class Lifted:
 
     def _relevant_features(self) -> set[str]:
         """Features the function's code (either version) reads."""
-        names: set[str] = set()
-        for cfa in self.ctx.real or ():
-            for item in cfa.inputs:
-                if item.ref.startswith(FEATURE_PREFIX):
-                    names.add(item.ref[len(FEATURE_PREFIX) :])
         if self.ctx.real is None:
             return {f.name for f in self.features}
-        return names
+        names = {f.var: f.name for f in self.features}
+        return {names[item.ref] for cfa in self.ctx.real for item in cfa.inputs
+                if item.ref in names}
 
     def _sound(
         self,
         head: list[Cube],
         body: Mapping[str, BodyValue],
-        structural: Formula | None,
     ) -> bool:
         """Every valid configuration of `head` differs on every input of `body`
         (the check that makes a featured counterexample sound)."""
         if self.ctx.cyclic and self._is_point(body):
-            concrete = self._sound_by_running(head, body, structural)
+            concrete = self._sound_by_running(head, body)
             if concrete is not None:
                 return concrete
-        restriction = self.restriction(within=head, body=body, extra=structural)
+        restriction = self.restriction(within=head, body=body)
         return self.ctx.differs_everywhere(self.budget.share(SOUND_CALL), restriction) is True
 
     def _concrete_fcex(
-        self, witness: Confirmed, blocked: list[list[Cube]], structural: Formula | None
-    ) -> tuple[list[Cube], dict] | None:  # type: ignore[type-arg]
+        self, witness: Confirmed, blocked: list[list[Cube]]
+    ) -> tuple[list[Cube], Mapping[str, BodyValue]] | None:
         """Loops with few relevant features: run the witness's inputs in every
         remaining configuration; the head is exactly the set that differs, each
         member replayed (GENERALIZE and GeneralizeFCEXs at once, no solver)."""
@@ -377,7 +472,7 @@ class Lifted:
             or any(not self.boolean[name] for name in relevant)
         ):
             return None
-        differing: list[Cube] = []
+        differing: list[dict[str, int]] = []
         for bits in range(1 << len(relevant)):
             config = {name: (bits >> i) & 1 for i, name in enumerate(relevant)}
             if any(
@@ -386,7 +481,7 @@ class Lifted:
                 for cube in cubes
             ):
                 continue
-            if not self._admissible(config, structural):
+            if not self._valid(config):
                 continue
             if not self.generalize and config != {
                 k: v for k, v in self._config_of(witness).items() if k in config
@@ -398,24 +493,21 @@ class Lifted:
             return None
         return heads.minimise(differing, self.boolean, self._valid), body
 
-    def _admissible(self, config: Mapping[str, int], structural: Formula | None) -> bool:
-        values = self._macro_values(config)
-        return self.model.holds(values) and (structural is None or structural.holds(values))
-
-    def _is_point(self, body: Mapping[str, int | float | RegionValue]) -> bool:
+    def _is_point(self, body: Mapping[str, BodyValue]) -> TypeGuard[Mapping[str, PointValue]]:
+        if any(isinstance(value, Interval) for value in body.values()):
+            return False
         keys = {
             i.key
             for cfa in self.ctx.real or ()
             for i in cfa.inputs
-            if not i.key.startswith("config:")
+            if not i.key.startswith(CONFIG_KEY_PREFIX)
         }
         return self.ctx.real is not None and keys <= body.keys()
 
     def _sound_by_running(
         self,
         head: list[Cube],
-        body: Mapping[str, int | float | RegionValue],
-        structural: Formula | None,
+        body: Mapping[str, PointValue],
     ) -> bool | None:
         """For loops a point body is judged by executing every configuration of the
         head (both versions, the interpreter): exact where a bounded query is not."""
@@ -425,47 +517,47 @@ class Lifted:
             free = [name for name in relevant if name not in cube]
             if len(free) > CONCRETE_FEATURES or any(not self.boolean[n] for n in free):
                 return None
+            point = {name: value for name, value in cube.items() if isinstance(value, int)}
+            if len(point) < len(cube):  # a range: loops' heads are not widened
+                return None
             for bits in range(1 << len(free)):
-                config = dict(cube)
-                config.update({name: (bits >> i) & 1 for i, name in enumerate(free)})
-                configs.append(config)
+                configs.append({**point, **{name: (bits >> i) & 1 for i, name in enumerate(free)}})
         for config in configs:
-            if not self._admissible(config, structural):
+            if not self._valid(config):
                 continue
             if not self._differs_on(config, body):
                 return False
         return True
 
     def _differs_on(
-        self, config: Mapping[str, int], body: Mapping[str, int | float | RegionValue]
+        self, config: Mapping[str, int], body: Mapping[str, PointValue]
     ) -> bool:
-        from checker.engines.equiv import MAX_STEPS
-        from checker.replay.interp import InterpreterError
-        from checker.replay.replay import Assignment, differences, observe, run_version
-
+        """Do the versions differ (a hang proved by `termination` included) when run
+        in `config` on the point `body`?"""
         scalars = {k: v for k, v in body.items() if not isinstance(v, RegionValue)}
-        scalars.update({config_key(f): config.get(f.name, 0) for f in self.features})
+        scalars.update({config_key(f.var): config.get(f.name, 0) for f in self.features})
         regions = {k: v for k, v in body.items() if isinstance(v, RegionValue)}
         assignment = Assignment(scalars, regions)
         assert self.ctx.real is not None
         old, new = self.ctx.real
         try:
-            a = observe(old, run_version(old, assignment, "old", MAX_STEPS))
-            b = observe(new, run_version(new, assignment, "new", MAX_STEPS))
+            a, b = observe_both(old, new, assignment, self._never_ends)
         except InterpreterError:
             return False
         return bool(differences(a, b, assignment))
+
+    def _never_ends(self, cfa: Cfa, stopped: Stopped) -> bool:
+        return never_ends(cfa, stopped, self.budget.share(HANG_PROOF_SECONDS))
 
     # ------------------------------------------------------------ Alg. 2
 
     def _generalize_fcexs(
         self,
         head: list[Cube],
-        body: dict,  # type: ignore[type-arg]
+        body: Mapping[str, BodyValue],
         witness: Confirmed,
         blocked: list[list[Cube]],
-        structural: Formula | None,
-    ) -> tuple[list[Cube], dict, Confirmed | None]:  # type: ignore[type-arg]
+    ) -> tuple[list[Cube], Mapping[str, BodyValue], Confirmed | None]:
         """Alg. 2, and the entry's witness, replayed as reported witnesses are
         (None if no witness of the entry replays): q* grows stronger than q,
         so `witness` may fall outside it; then the latest witness that
@@ -473,26 +565,28 @@ class Lifted:
         head = list(head)
         inside = witness
         while not self.budget.exhausted():
-            restriction = self.restriction(blocked=[*blocked, head], body=body, extra=structural)
-            decision = self._verify(restriction, reported=False)
-            if decision.kind is not Outcome.SAT or decision.witness is None:
-                break
-            more, narrower = self._generalize(
-                decision.witness, [*blocked, head], structural, within=body
-            )
+            restriction = self.restriction(blocked=[*blocked, head], body=body)
+            answer = self._verify(restriction, reported=False)
+            match answer:
+                case Different(witness=found):
+                    pass
+                case Equivalent() | Unknown() | Unsupported():
+                    break
+                case _:
+                    assert_never(answer)
+            more, narrower = self._generalize(found, [*blocked, head], within=body)
             # q* and q': the new witness lies in q*, so the equalities never conflict
             added = {k: v for k, v in narrower.items() if k not in body}
             point = self._inputs_of(inside)
             if any(point.get(k) != v for k, v in added.items()):
-                inside = decision.witness
+                inside = found
             body = {**body, **added}
             head = head + more
-        reported = self._replayed_within(inside, head, body, structural)
+        reported = self._replayed_within(inside, head, body)
         return heads.minimise(head, self.boolean, self._valid), body, reported
 
     def _replayed_within(
         self, candidate: Confirmed, head: list[Cube], body: Mapping[str, BodyValue],
-        structural: Formula | None,
     ) -> Confirmed | None:
         """`candidate` (interpreter-replayed) replayed by the compiler too; if the
         compiled program disagrees, another witness of (head, body) that
@@ -500,19 +594,27 @@ class Lifted:
         replayed = self.ctx.replay(candidate)
         if replayed is not None:
             return replayed
-        decision = self._verify(self.restriction(within=head, body=body, extra=structural))
-        return decision.witness if decision.kind is Outcome.SAT else None
+        answer = self._verify(self.restriction(within=head, body=body))
+        match answer:
+            case Different(witness=witness):
+                return witness
+            case Equivalent() | Unknown() | Unsupported():
+                return None
+            case _:
+                assert_never(answer)
 
     def _valid(self, config: Mapping[str, int]) -> bool:
-        return self.model.holds(self._macro_values(config))
+        return self._possible(self._scope, config)
 
-    def _macro_values(self, config: Mapping[str, int]) -> dict[str, int | None]:
-        """Each feature's macro value in `config` (None: undefined when off)."""
-        return {
-            f.name: (config.get(f.name, 0) or None) if f.undefined_when_off
-            else config.get(f.name, 0)
-            for f in self.features
-        }
+    def _possible(self, scope: Formula, config: Mapping[str, int]) -> bool:
+        """Some configuration of `scope` agrees with `config` (which fixes only
+        some features: the others may take any value `scope` allows)."""
+        rest = fm.substitute(scope, {name: fm.Const(value) for name, value in config.items()
+                                     if not isinstance(value, Interval)})
+        ranges = [fm.binary(op, fm.Var(name, False), fm.Const(bound))
+                  for name, value in config.items() if isinstance(value, Interval)
+                  for op, bound in ((">=", value.lo), ("<=", value.hi)) if bound is not None]
+        return self._oracle.satisfiable(fm.conj(rest, *ranges))
 
 
 def _literal(value: int | float, sort: z3.SortRef) -> z3.ExprRef:

@@ -22,6 +22,7 @@ from dataclasses import dataclass
 
 import z3
 
+from checker.lower.lower_state import NULL_SUFFIX
 from checker.semantics.ctype import IntType, ScalarType
 from checker.semantics.solver import Budget
 
@@ -58,6 +59,11 @@ class Interval:
     hi: int | None
     signed: bool
 
+    def conditions(self, name: str) -> list[str]:
+        """`name >= lo`, `name <= hi` as C (none when unbounded)."""
+        return [f"{name} {op} {bound}" for op, bound in ((">=", self.lo), ("<=", self.hi))
+                if bound is not None]
+
     def constraint(self, symbol: z3.BitVecRef) -> z3.BoolRef:
         bits = symbol.size()
         parts = []
@@ -73,12 +79,14 @@ class Interval:
 
 
 def widenable(body: Mapping[str, object], types: Mapping[str, ScalarType]) -> list[str]:
-    """Keys of `body` fixed to one value of a (non-_Bool) integer input."""
+    """Keys of `body` fixed to one value of a (non-_Bool) integer input; a
+    pointer's NULL flag is a truth value, not a number to widen."""
     return sorted(
         key
         for key, value in body.items()
         if isinstance(value, int) and isinstance(types.get(key), IntType)
         and not types[key].is_bool  # type: ignore[union-attr]
+        and not key.endswith(NULL_SUFFIX)
     )
 
 

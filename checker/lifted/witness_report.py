@@ -4,11 +4,13 @@ point body) and a NEQ-summary's verdict, shared by the lifted and brute-force mo
 from __future__ import annotations
 
 import math
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from typing import assert_never
 
-from checker.engines.equiv import Confirmed
+from checker.engines.answer import Confirmed, Equivalent, Unknown, Unsupported
 from checker.engines.witness import hex_float, report_region, report_scalar
-from checker.ir.ir import STATUS_EXIT, STATUS_TRAP, Cfa, InputSource
+from checker.ir.ir import STATUS_EXIT, STATUS_NONTERMINATING, STATUS_TRAP, Cfa, InputSource
 from checker.lifted.lifted import BodyValue
 from checker.lifted.widen import Interval
 from checker.location import Location
@@ -17,7 +19,7 @@ from checker.replay.interp import RegionValue
 from checker.replay.replay import Assignment, Observation
 from checker.semantics.ctype import FloatType
 from checker.semantics.library import PURE_LIBRARY
-from checker.types import FunctionResult, NeqEntry, Value, Verdict, Witness
+from checker.types import FunctionResult, NeqEntry, Stats, Value, Verdict, Witness
 
 
 def _inputs(old: Cfa, new: Cfa) -> dict[str, tuple[str, bool, bool]]:
@@ -79,6 +81,8 @@ def observation_values(cfa: Cfa, observed: Observation) -> dict[str, Value]:
     shown: dict[str, Value] = {}
     if observed.status == STATUS_TRAP:
         shown["trap"] = TRAP_TEXT
+    elif observed.status == STATUS_NONTERMINATING:
+        shown["status"] = "nonterminating"
     elif observed.status == STATUS_EXIT:
         shown["exit"] = observed.exit_code
     else:
@@ -106,13 +110,13 @@ def _arg(value: int | float | str) -> str:
 
 
 def witness_of(old: Cfa, new: Cfa, confirmed: Confirmed) -> Witness:
-    stubs: dict[str, Value] = {}
+    calls: dict[str, list[Value]] = {}
     for (func, args), value in sorted(confirmed.assignment.stubs.items(), key=repr):
         if func in PURE_LIBRARY:
             continue
-        entry = [[report_scalar(a) for a in args], report_scalar(value)]
-        stubs.setdefault(f"uf:{func}", [])
-        stubs[f"uf:{func}"].append(entry)  # type: ignore[union-attr]
+        entry: list[Value] = [[report_scalar(a) for a in args], report_scalar(value)]
+        calls.setdefault(f"uf:{func}", []).append(entry)
+    stubs: dict[str, Value] = dict(calls)
     return Witness(
         configuration=configuration(old, new, confirmed.assignment),
         inputs=witness_inputs(old, new, confirmed.assignment),
@@ -156,9 +160,7 @@ def body_condition(old: Cfa, new: Cfa, body: Mapping[str, BodyValue]) -> str:
             parts.append(f"{name} {'==' if value else '!='} NULL")
             continue
         if isinstance(value, Interval):
-            parts.extend(f"{name} {op} {bound}"
-                         for op, bound in ((">=", value.lo), ("<=", value.hi))
-                         if bound is not None)
+            parts.extend(value.conditions(name))
             continue
         if isinstance(value, RegionValue):
             base = name[1:] if name.startswith("*") else name
@@ -179,32 +181,71 @@ def _equals(lhs: str, value: int | float, is_float: bool) -> str:
     return f"{lhs} == {_c_literal(value, is_float)}"
 
 
+@dataclass(frozen=True)
+class ResultFacts:
+    """What a function's result carries whatever its verdict."""
+
+    features: tuple[str, ...]
+    feature_model: str
+    stats: Stats
+    assumptions: tuple[str, ...] = ()
+
+    def result(
+        self,
+        name: str,
+        old: Location | None,
+        new: Location | None,
+        verdict: Verdict,
+        reason: str | None = None,
+        bound: int | None = None,
+        neq_summary: tuple[NeqEntry, ...] = (),
+    ) -> FunctionResult:
+        return FunctionResult(
+            name,
+            old,
+            new,
+            verdict,
+            reason,
+            bound,
+            features=self.features,
+            feature_model=self.feature_model,
+            neq_summary=neq_summary,
+            stats=self.stats,
+            assumptions=self.assumptions,
+        )
+
+
 def summary_result(
     name: str,
     old_loc: Location | None,
     new_loc: Location | None,
     entries: list[NeqEntry],
-    undecided: str | None,
-    bound: int | None,
-    common: dict[str, object],
+    rests: Sequence[Equivalent | Unknown | Unsupported],
+    facts: ResultFacts,
 ) -> FunctionResult:
-    """NOT_EQUIVALENT with the summary if any entry, else UNKNOWN if anything was
-    left undecided, else EQUIVALENT (shared by the lifted and brute-force modes)."""
+    """NOT_EQUIVALENT with the summary if any entry; else the first undecided
+    answer (UNKNOWN, UNSUPPORTED) about the configurations no entry covers;
+    else, when every part of the check answered `Equivalent`, EQUIVALENT
+    (shared by the lifted and brute-force modes). `rests` holds one answer per
+    part (structural variant pair, product); with none, nothing was proved."""
+    undecided = next((rest for rest in rests if not isinstance(rest, Equivalent)), None)
     if entries:
         reason = (
             None
             if undecided is None
-            else (f"NEQ-summary incomplete (other configurations undecided): {undecided}")
+            else f"NEQ-summary incomplete (other configurations undecided): {undecided.reason}"
         )
-        return FunctionResult(
-            name,
-            old_loc,
-            new_loc,
-            Verdict.NOT_EQUIVALENT,
-            reason,
-            neq_summary=tuple(entries),
-            **common,
-        )  # type: ignore[arg-type]
-    if undecided is not None:
-        return FunctionResult(name, old_loc, new_loc, Verdict.UNKNOWN, undecided, bound, **common)  # type: ignore[arg-type]
-    return FunctionResult(name, old_loc, new_loc, Verdict.EQUIVALENT, **common)  # type: ignore[arg-type]
+        return facts.result(
+            name, old_loc, new_loc, Verdict.NOT_EQUIVALENT, reason, neq_summary=tuple(entries)
+        )
+    match undecided:
+        case Unknown(reason=reason, bound=bound):
+            return facts.result(name, old_loc, new_loc, Verdict.UNKNOWN, reason, bound)
+        case Unsupported(reason=reason):
+            return facts.result(name, old_loc, new_loc, Verdict.UNSUPPORTED, reason)
+        case None if rests:
+            return facts.result(name, old_loc, new_loc, Verdict.EQUIVALENT)
+        case None:
+            raise ValueError(f"'{name}': no answer to build a verdict from")
+        case _:
+            assert_never(undecided)

@@ -33,7 +33,7 @@ def _leaves(ctype: CType, path: str, count: int) -> Iterator[Leaf]:
     elif isinstance(ctype, ArrayType):
         yield from _leaves(ctype.elem, path, count * (ctype.length or 0))
     elif is_scalar(ctype):
-        yield Leaf(path, ctype, count)  # type: ignore[arg-type]
+        yield Leaf(path, ctype, count)
 
 
 def scalar_count(ctype: CType) -> int:

@@ -29,7 +29,15 @@ from checker.ir.ir import StaticLocal
 from checker.replay.ir_to_c import literal, string_literal
 from checker.semantics import ctype as ct
 from checker.semantics.ctype import FloatType, IntType, PointerType, ScalarType
-from checker.semantics.library import ABORT_EXIT_CODE, ABS_FUNCTIONS, OUTPUT_FUNCTIONS, PURE_LIBRARY
+from checker.semantics.library import (
+    ABORT_EXIT_CODE,
+    ABS_FUNCTIONS,
+    CTYPE_CLASSES,
+    CTYPE_DOMAIN,
+    CTYPE_FUNCTIONS,
+    OUTPUT_FUNCTIONS,
+    PURE_LIBRARY,
+)
 from checker.types import Settings
 
 Number = int | float
@@ -105,6 +113,13 @@ class Stub:
     name: str
     prototype: str
     table: tuple[tuple[tuple[Number | str, ...], Number], ...]
+    symbol: str = ""
+    """Its C name, where `name` (the event it logs) is none: `(*arg0)`, a call
+    through a function pointer parameter."""
+
+    @property
+    def c_name(self) -> str:
+        return self.symbol or self.name
 
 
 @dataclass(frozen=True)
@@ -130,6 +145,8 @@ class HarnessSpec:
     an include directory) as the front end found them."""
     statics: tuple[StaticAlias, ...] = ()
     """Static locals the harness sets or reads."""
+    function_params: tuple[tuple[str, str], ...] = ()
+    """(parameter, stub) for function pointer parameters that point to a stub."""
 
 
 @dataclass(frozen=True)
@@ -224,9 +241,10 @@ static void __liftdiff_log_arg(int kind, ...)
 """
 
 
-def harness_source(spec: HarnessSpec) -> str:
-    """The complete C translation unit: the user's text, stubs, and the harness main."""
-    stubs = [s for s in spec.stubs if _stubbable(s.name)]
+def harness_source(spec: HarnessSpec, checked: bool = False) -> str:
+    """The complete C translation unit: the user's text, stubs, and the harness main;
+    `checked`: with the library's domain checks (`_ctype_checks`)."""
+    stubs = [s for s in spec.stubs if _stubbable(s)]
     text = label_statics(spec.source_text, spec.statics)
     parts = [
         "#define main " + USER_MAIN,
@@ -235,6 +253,7 @@ def harness_source(spec: HarnessSpec) -> str:
         "#undef main",
         '#line 1 "<liftdiff harness>"',
         _PRELUDE,
+        *([_ctype_checks()] if checked else []),
         *(_alias_declaration(static) for static in spec.statics),
         *(_stub_definition(s) for s in stubs),
         _main(spec),
@@ -305,6 +324,22 @@ def _label(window: str, name: str, alias: str, column: int) -> str | None:
     return None
 
 
+def _ctype_checks() -> str:
+    """glibc's <ctype.h> class tests, trapping where the IR traps (an argument
+    outside the table, `CTYPE_DOMAIN`), where glibc would read whatever lies
+    beside its table. Built with `CTYPE_MACROS_OFF`, so the user's macro uses
+    become calls of these; the answer is glibc's own table."""
+    low, high = CTYPE_DOMAIN
+    return "#include <ctype.h>\n" + "".join(
+        f"int {name}(int c) {{ if (c < {low} || c > {high}) __builtin_trap(); "
+        f"return (*__ctype_b_loc())[c] & (unsigned short)_IS{name[2:]}; }}\n"
+        for name in sorted(CTYPE_CLASSES))
+
+
+CTYPE_MACROS_OFF = "-D__NO_CTYPE"
+"""glibc's <ctype.h> then declares the functions without its table-reading macros."""
+
+
 def _alias_declaration(static: StaticAlias) -> str:
     declaration = static.local.declaration.format(static.alias)
     return f'{declaration.rstrip().rstrip(";")} __asm__("{static.alias}");'
@@ -312,12 +347,14 @@ def _alias_declaration(static: StaticAlias) -> str:
 
 def skipped_stubs(spec: HarnessSpec) -> tuple[str, ...]:
     """Stubs the harness leaves to the real library (output, libm and harness functions)."""
-    return tuple(s.name for s in spec.stubs if not _stubbable(s.name))
+    return tuple(s.name for s in spec.stubs if not _stubbable(s))
 
 
-def _stubbable(name: str) -> bool:
+def _stubbable(stub: Stub) -> bool:
+    name = stub.name
     return not (name in OUTPUT_FUNCTIONS or name in PURE_LIBRARY or name in ABS_FUNCTIONS
-                or name in HARNESS_FUNCTIONS or not name.isidentifier())
+                or name in CTYPE_FUNCTIONS
+                or name in HARNESS_FUNCTIONS or not stub.c_name.isidentifier())
 
 
 def _main(spec: HarnessSpec) -> str:
@@ -348,6 +385,7 @@ def _main(spec: HarnessSpec) -> str:
         lines.append(f"    {buffer.param} = (__typeof__({buffer.param}))(void *){storage}"
                      f" + {buffer.offset};")
     lines.extend(_assign(a) for a in locals_)
+    lines.extend(f"    {param} = {stub};" for param, stub in spec.function_params)
     function = USER_MAIN if spec.function == "main" else spec.function
     if spec.statics:
         lines.append(f"    __typeof__(&{function}) volatile __liftdiff_fn = &{function};")
@@ -368,9 +406,12 @@ def _root(lvalue: str) -> str:
 
 
 def _assign(assignment: Assignment) -> str:
-    """Through a byte copy, so const-qualified objects can be set as well."""
+    """Through a byte copy, so const-qualified objects can be set as well (a
+    bit-field, which has no address and no `__typeof__`, directly)."""
     lv = assignment.lvalue
     value = literal(assignment.value, assignment.type)
+    if isinstance(assignment.type, IntType) and assignment.type.bitfield:
+        return f"    {lv} = {value};"
     return (f"    {{ __typeof__({lv}) __liftdiff_v = (__typeof__({lv}))({value}); "
             f"__liftdiff_copy((void *)&({lv}), &__liftdiff_v, sizeof __liftdiff_v); }}")
 
@@ -435,17 +476,17 @@ def _stub_definition(stub: Stub) -> str:
     if not returns_void:  # a void function has no result to miss
         body.append(f"    __liftdiff_miss({string_literal(stub.name)});")
     body.append(f"    {_return(0, returns_void, returns_pointer)}")
-    signature = f"{' '.join(words)} {stub.name}({', '.join(declared) or 'void'})"
+    signature = f"{' '.join(words)} {stub.c_name}({', '.join(declared) or 'void'})"
     return signature + "\n{\n" + "\n".join(body) + "\n}\n"
 
 
 def _split_prototype(stub: Stub) -> tuple[str, list[str], bool]:
     text = stub.prototype.strip().rstrip(";")
-    match = re.search(rf"\b{re.escape(stub.name)}\s*\(", text)
+    match = re.search(rf"\b{re.escape(stub.c_name)}\s*\(", text)
     if match is None or "(" in text[: match.start()]:
         raise HarnessError(f"cannot read the prototype of '{stub.name}': {stub.prototype!r}")
     inner = text[match.end():]
-    depth, pieces, current = 0, [], []
+    depth, pieces, current = 0, list[str](), list[str]()
     for char in inner:
         if char == "(":
             depth += 1
@@ -472,7 +513,7 @@ def _param_name(param: str, stub: Stub) -> str | None:
     """The declared name of a parameter, None when the prototype gives none."""
     if "(" in param:
         raise HarnessError(f"function-pointer parameter in the prototype of '{stub.name}'")
-    tokens = re.findall(r"[A-Za-z_]\w*|\S", param.split("[", 1)[0])
+    tokens: list[str] = re.findall(r"[A-Za-z_]\w*|\S", param.split("[", 1)[0])
     significant = [t for t in tokens if t not in ("const", "volatile", "restrict", "__restrict")]
     if len(significant) < 2:
         return None
@@ -569,16 +610,17 @@ def run_harness(
     if not compiler_available(compiler):
         return CompiledOutcome("unavailable", {}, None, "", f"no C compiler '{compiler}' found")
     try:
-        source = harness_source(spec)
+        source = harness_source(spec, checked=undefined)
     except LiftdiffError as error:
         return CompiledOutcome("compile_error", {}, None, "", f"harness: {error}")
     notes = [f"left to the real library: {', '.join(s)}" for s in [skipped_stubs(spec)] if s]
     with tempfile.TemporaryDirectory(prefix="liftdiff-") as work:
         program = os.path.join(work, "harness")
-        flags = sanitizer_flags(compiler, undefined)
-        error = _compile(compiler, spec, source, work, program, timeout, flags)
-        if error is not None:
-            return CompiledOutcome("compile_error", {}, None, "", error)
+        flags = sanitizer_flags(compiler, undefined) + ((CTYPE_MACROS_OFF,) if undefined else ())
+        try:
+            _compile(compiler, spec, source, work, program, timeout, flags)
+        except _CompileFailed as failure:
+            return CompiledOutcome("compile_error", {}, None, "", str(failure))
         return _execute(program, spec.outputs, work, timeout, notes)
 
 
@@ -605,6 +647,10 @@ def include_flags(spec: HarnessSpec, work: str) -> list[str]:
     return [f"-I{root}" for root in dict.fromkeys(roots)]
 
 
+class _CompileFailed(Exception):
+    """The harness did not compile: a `compile_error` outcome, not an engine error."""
+
+
 def _compile(
     compiler: str,
     spec: HarnessSpec,
@@ -613,7 +659,8 @@ def _compile(
     program: str,
     timeout: float,
     sanitizers: tuple[str, ...],
-) -> str | None:
+) -> None:
+    """Build `program`; raises _CompileFailed with the compiler's words."""
     path = os.path.join(work, "harness.c")
     with open(path, "w", encoding="utf-8", errors="surrogateescape") as handle:  # as read
         handle.write(source)
@@ -623,11 +670,10 @@ def _compile(
         done = subprocess.run(command, capture_output=True, timeout=max(timeout, 60.0),
                               check=False, cwd=work)
     except (OSError, subprocess.TimeoutExpired) as exc:
-        return f"{compiler} could not run: {exc}"
+        raise _CompileFailed(f"{compiler} could not run: {exc}") from exc
     if done.returncode != 0:
         text = done.stderr.decode("utf-8", "replace").strip()
-        return text[:4000] or f"{compiler} failed with exit code {done.returncode}"
-    return None
+        raise _CompileFailed(text[:4000] or f"{compiler} failed with exit code {done.returncode}")
 
 
 def _execute(
@@ -650,6 +696,7 @@ def _execute(
     if results.misses:
         notes.append("stub misses: " + ", ".join(results.misses))
     code = done.returncode
+    exit_code: int | None
     kind, exit_code, values = "ok", 0, results.values
     if (code < 0 and -code in TRAP_SIGNALS) or _ASAN_REPORT.encode() in done.stderr:
         kind, exit_code, values = "trap", None, {}

@@ -13,6 +13,7 @@ from dataclasses import dataclass, field
 from checker.ir.ir import (
     RETURN_VAR,
     STATUS_EXIT,
+    STATUS_NONTERMINATING,
     STATUS_RETURN,
     STATUS_TRAP,
     Call,
@@ -22,6 +23,7 @@ from checker.ir.ir import (
     walk,
 )
 from checker.lower.lower_state import NULL_SUFFIX
+from checker.lower.lower_stmt import event_symbol
 from checker.replay.compiled_replay import (
     Assignment as CAssignment,
 )
@@ -50,6 +52,9 @@ from checker.variability import compiler_flags
 
 Scalar = int | float
 MAX_BUFFER = 4096
+HANG_SECONDS = 2.0
+"""A version observed never to end must not end within this time when compiled
+(the other version's run keeps the usual limit)."""
 
 
 @dataclass(frozen=True)
@@ -137,6 +142,8 @@ def differences(old: Observation, new: Observation, assignment: Assignment) -> l
 def _status_name(obs: Observation) -> str:
     if obs.status == STATUS_TRAP:
         return "trap"
+    if obs.status == STATUS_NONTERMINATING:
+        return "nonterminating"
     if obs.status == STATUS_EXIT:
         return f"exit({obs.exit_code})"
     return "return"
@@ -159,7 +166,7 @@ def _same(a: Scalar | RegionValue, b: Scalar | RegionValue) -> bool:
     return same_value(a, b)
 
 
-def _same_events(a: tuple, b: tuple) -> bool:  # type: ignore[type-arg]
+def _same_events(a: tuple[StubKey, ...], b: tuple[StubKey, ...]) -> bool:
     if len(a) != len(b):
         return False
     for (fa, args_a), (fb, args_b) in zip(a, b, strict=True):
@@ -235,7 +242,7 @@ def harness_spec(
     version: CompiledVersion,
     assignment: Assignment,
     observed: Observation,
-    stubs: Mapping[tuple[str, tuple], Scalar],  # type: ignore[type-arg]
+    stubs: Mapping[StubKey, Scalar],
 ) -> HarnessSpec:
     assignments: list[CAssignment] = []
     buffers: list[Buffer] = []
@@ -280,6 +287,7 @@ def harness_spec(
     for pointer, (low, high) in region_spans.items():
         buffers.append(Buffer(pointer, high - low + 1, -low))
     outputs = _output_leaves(cfa, observed, c_name)
+    events = {event for _, event in cfa.function_params}
     stub_list = []
     for func, prototype in sorted(cfa.externals.items()):
         if func in PURE_LIBRARY or not prototype:
@@ -288,7 +296,8 @@ def harness_spec(
             func + NULL_SUFFIX.replace("null", "isnull") if cfa_returns_pointer(cfa, func) else func
         )
         table = tuple((args, value) for (name, args), value in stubs.items() if name == wanted)
-        stub_list.append(Stub(func, prototype, table))  # type: ignore[arg-type]
+        symbol = event_symbol(func) if func in events else ""
+        stub_list.append(Stub(func, prototype, table, symbol))
     return HarnessSpec(
         source_path=version.source_path,
         source_text=version.source_text,
@@ -303,6 +312,8 @@ def harness_spec(
         include_dirs=version.include_dirs,
         headers=version.headers,
         statics=statics,
+        function_params=tuple((param, event_symbol(event)) for param, event in cfa.function_params
+                              if param not in null_params),
     )
 
 
@@ -405,8 +416,13 @@ def compiled_replay(
     except ValueError as exc:
         empty = CompiledOutcome("unavailable", {}, None, "", str(exc))
         return CompiledReplay(empty, empty, False, False, str(exc), unavailable=True)
-    a = _run_version(old_spec, old_obs, compiler)
-    b = _run_version(new_spec, new_obs, compiler)
+    if old_obs.status == STATUS_NONTERMINATING:  # the version that ends first (see _skipped)
+        b = _run_version(new_spec, new_obs, compiler)
+        a = _skipped(b, new_obs) or _run_version(old_spec, old_obs, compiler)
+    else:
+        a = _run_version(old_spec, old_obs, compiler)
+        b = (_skipped(a, old_obs) if new_obs.status == STATUS_NONTERMINATING else None
+             ) or _run_version(new_spec, new_obs, compiler)
     if a.kind in ("unavailable", "compile_error") or b.kind in ("unavailable", "compile_error"):
         message = a.message if a.kind in ("unavailable", "compile_error") else b.message
         return CompiledReplay(a, b, False, False, message, unavailable=True)
@@ -422,11 +438,24 @@ def compiled_replay(
     return CompiledReplay(a, b, differs, agrees)
 
 
+def _skipped(first: CompiledOutcome, observed: Observation) -> CompiledOutcome | None:
+    """A version observed never to end is compiled and run for HANG_SECONDS only
+    when the other version's compiled run agrees with the interpreter; otherwise
+    the witness is refuted already, and its outcome says why it was not run."""
+    if first.kind in ("unavailable", "compile_error") or not _agrees(first, observed):
+        return CompiledOutcome("timeout", {}, None, "", "not run: the other version's "
+                               "compiled run contradicts the interpreter")
+    return None
+
+
 def _run_version(spec: HarnessSpec, observed: Observation, compiler: str) -> CompiledOutcome:
     """The plain build's outcome; where the interpreter trapped and the plain
     build did not, the build with the undefined-operation checks (gcc's result
     of such an operation depends on -O level and constant folding, so only a
-    trap there is what every build shares)."""
+    trap there is what every build shares). A version observed never to end
+    runs for HANG_SECONDS only: it must still be running then."""
+    if observed.status == STATUS_NONTERMINATING:
+        return run_harness(spec, compiler=compiler, timeout=HANG_SECONDS)
     outcome = run_harness(spec, compiler=compiler)
     if observed.status == STATUS_TRAP and outcome.kind in ("ok", "exit"):
         checked = run_harness(spec, compiler=compiler, undefined=True)
@@ -435,15 +464,18 @@ def _run_version(spec: HarnessSpec, observed: Observation, compiler: str) -> Com
     return outcome
 
 
-def _events(outcome: CompiledOutcome) -> tuple:  # type: ignore[type-arg]
+def _events(outcome: CompiledOutcome) -> tuple[StubKey, ...]:
     """Calls to stubbed functions, as the interpreter lists its events."""
     return tuple(call for call in outcome.calls if call[0] not in OUTPUT_FUNCTIONS)
 
 
 def _agrees(outcome: CompiledOutcome, observed: Observation) -> bool:
-    kinds = {STATUS_RETURN: "ok", STATUS_TRAP: "trap", STATUS_EXIT: "exit"}
+    kinds = {STATUS_RETURN: "ok", STATUS_TRAP: "trap", STATUS_EXIT: "exit",
+             STATUS_NONTERMINATING: "timeout"}
     if kinds.get(observed.status) != outcome.kind:
         return False
+    if outcome.kind == "timeout":
+        return True  # killed: what it printed or called so far is not its behaviour
     if outcome.kind == "exit" and outcome.exit_code != observed.exit_code:
         return False
     if outcome.stdout != observed.printed:

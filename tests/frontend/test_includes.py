@@ -39,3 +39,11 @@ def test_of_the_stubs_only_what_the_text_uses_is_kept_with_what_that_needs() -> 
     assert "#define EAGAIN 11" in prepared  # reached through EWOULDBLOCK's body
     assert "#define ENOENT" not in prepared and "O_RDONLY" not in prepared
     assert prepared.index("#define EAGAIN") < prepared.index('#line 1 "a.c"')
+
+
+def test_a_name_never_climbs_out_of_an_include_folder_searched_unasked() -> None:
+    found = include_candidates("src/a.c", "../../../etc/passwd", True, "src/a.c", ())
+    assert found == []
+    asked = include_candidates("src/a.c", "../up.h", True, "src/a.c", ("inc/sub",))
+    assert asked == ["inc/up.h"]  # an -I folder is the user's: C lets its names climb
+    assert "include/sys/x.h" in include_candidates("a.c", "sys/x.h", True, "a.c", ())
