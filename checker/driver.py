@@ -191,6 +191,8 @@ def check_sliced(
         unsupported = isinstance(exc, (ParseError, UnsupportedError))
         verdict = Verdict.UNSUPPORTED if unsupported else Verdict.ERROR
         return _unknown(name, old, new, str(exc), started, verdict)
+    except Exception as exc:  # an internal error is this function's result, with its place
+        return _unknown(name, old, new, internal_error(exc), started, Verdict.ERROR)
     stages.enter("engine")
     result = check_function(old_file, new_file, name, settings, started)
     context = _context_notes(old_slice, new_slice, old_file, new_file)
@@ -251,12 +253,14 @@ def check_function(
         return result(Verdict.UNKNOWN,
                       f"memory limit ({settings.memory_mb} MiB) reached in the engine")
     except Exception as exc:  # an internal error must not crash a scan or a hook
-        where = traceback.extract_tb(exc.__traceback__)[-1]
-        return result(
-            Verdict.ERROR,
-            f"internal error: {type(exc).__name__}: {exc} "
-            f"(at {where.filename.rsplit('/', 1)[-1]}:{where.lineno})",
-        )
+        return result(Verdict.ERROR, internal_error(exc))
+
+
+def internal_error(exc: Exception) -> str:
+    """An internal error as a reason: what was raised and where."""
+    where = traceback.extract_tb(exc.__traceback__)[-1]
+    return (f"internal error: {type(exc).__name__}: {exc} "
+            f"(at {where.filename.rsplit('/', 1)[-1]}:{where.lineno})")
 
 
 def _definition(parsed: ParsedFile, name: str) -> Location | None:

@@ -5,6 +5,9 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
+
+from checker import driver
 from checker.api import check_pair
 from checker.types import Settings, SourceFile, Verdict
 
@@ -104,3 +107,19 @@ def test_a_front_end_past_the_budget_is_unknown_naming_its_stage_and_the_scan_go
     assert slow.reason == "timeout in the variability front end after 2 s"
     assert 2.0 <= slow.stats.seconds <= 2.2  # within the budget + 10%
     assert by_name["g"].verdict is Verdict.EQUIVALENT  # the next function is still checked
+
+
+def test_an_internal_error_in_the_front_end_is_that_functions_error_with_its_place(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    def broken(*args: object, **kwargs: object) -> None:
+        raise KeyError(1875)
+
+    monkeypatch.setattr(driver, "load_pair", broken)  # the forked child inherits it
+    old = SourceFile("a.c", "int f(int x) { return x; }\n")
+    new = SourceFile("a.c", "int f(int x) { return x + 0; }\n")
+    (result,) = check_pair(old, new, FAST).results
+    assert result.verdict is Verdict.ERROR
+    assert result.reason is not None
+    assert result.reason.startswith("internal error: KeyError: 1875 (at test_driver.py:")
+    assert result.new is not None and (result.new.path, result.new.line) == ("a.c", 1)
