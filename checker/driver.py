@@ -33,14 +33,10 @@ from checker.frontend.preprocess import inline_local_headers
 from checker.frontend.slice import Slice, TranslationUnit, slice_functions, translation_unit
 from checker.isolation import Stages, run_isolated
 from checker.lifted import heads
+from checker.lifted.body import Scope, text
 from checker.lifted.bruteforce import brute_force
 from checker.lifted.lifted import Fcex, Lifted, Summary
-from checker.lifted.witness_report import (
-    ResultFacts,
-    body_condition,
-    summary_result,
-    witness_of,
-)
+from checker.lifted.witness_report import ResultFacts, summary_result, witness_of
 from checker.location import Location
 from checker.replay.compiled_replay import replay_compiler, sanitizer_flags
 from checker.replay.replay import Assignment, CompiledVersion, replay_version
@@ -390,6 +386,6 @@ def _entry(fcex: Fcex, features: tuple[Feature, ...], scope: fm.Formula) -> NeqE
     configuration = witness_configuration(features, scope, witness.assignment.scalars)
     return NeqEntry(
         head,
-        body_condition(old, new, fcex.body),
+        text(fcex.body, Scope.of(old, new)),
         dataclasses.replace(report, configuration=configuration),
     )

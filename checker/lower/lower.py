@@ -21,7 +21,7 @@ from checker.ir.ir import (
     StaticLocal,
     Var,
 )
-from checker.lower.layout import leaves
+from checker.lower.layout import cell_shape, leaves
 from checker.lower.lower_expr import index_const
 from checker.lower.lower_state import FUNCTION_ID, NULL_SUFFIX, Frame
 from checker.lower.lower_stmt import StmtLowering, _param_decls
@@ -167,7 +167,8 @@ def _parameters(
                 for leaf in leaves(target):
                     ref = base + leaf.path
                     lowering.add_input(
-                        ref, ref, leaf.type, InputSource.PARAM, f"*{key}{leaf.path}", is_region=True
+                        ref, ref, leaf.type, InputSource.PARAM, f"*{key}{leaf.path}",
+                        is_region=True, shape=cell_shape(pname, target, leaf.path, pointee=True),
                     )
                     outputs.append(Output(ref, ref, leaf.type, f"*{key}{leaf.path}", True))
                 lowering.assume(
@@ -183,13 +184,15 @@ def _parameters(
             if is_function_pointer(leaf.type):  # calls through it are refused
                 lowering.function_targets[ref] = frozenset({UNKNOWN_TARGET + ref})
                 continue
+            is_region = ref in lowering.regions
             lowering.add_input(
                 ref,
                 ref,
                 leaf.type,
                 InputSource.PARAM,
                 key + leaf.path,
-                is_region=ref in lowering.regions,
+                is_region=is_region,
+                shape=cell_shape(pname, ptype, leaf.path, pointee=False) if is_region else None,
             )
         if pname in lowering.address_taken:
             copy = lowering.new_local(pname, ptype)
