@@ -188,6 +188,10 @@ def check_sliced(
         verdict = Verdict.UNSUPPORTED if unsupported else Verdict.ERROR
         return _unknown(name, old, new, str(exc), started, verdict)
     except Exception as exc:  # an internal error is this function's result, with its place
+        if time.monotonic() - started >= settings.timeout:  # the alarm, turned into another
+            return _unknown(name, old, new,  # exception by a library it interrupted
+                            f"timeout in the {stages.current} after {settings.timeout:g} s",
+                            started)
         return _unknown(name, old, new, internal_error(exc), started, Verdict.ERROR)
     stages.enter("engine")
     result = check_function(old_file, new_file, name, settings, started)
