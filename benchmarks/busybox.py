@@ -12,10 +12,12 @@ restricted to the case's function (`--function`; `--every`: every changed
 function of the case's file, a `[policy] paths` setting), with the real
 headers (include/ is found without -I). `scan` runs `liftdiff scan` over the
 most recent first-parent commits, as many as it takes to cover N commits that
-touch C files. Both print verdict counts, the reasons of the undecided
-(grouped, with the part of the engine they wait for), the time per function
-(median, p95, max; and how far the slowest ran past its limit), per commit,
-and the peak resident memory of any liftdiff process.
+touch C files, with liftdiff's `--time-budget` a few function limits short of
+`--limit` (a window too long for it then reports what it checked, not nothing).
+Both print verdict counts, the reasons of the undecided (grouped, with the
+part of the engine they wait for), the time per function (median, p95, max;
+and how far the slowest ran past its limit), per commit, and the peak
+resident memory of any liftdiff process.
 """
 
 from __future__ import annotations
@@ -174,7 +176,8 @@ def scan(args: argparse.Namespace) -> int:
     with tempfile.TemporaryDirectory() as work:
         report, problem, wall = liftdiff(
             ["scan", "--max-commits", str(window), "--cache", str(Path(work) / "cache.db"),
-             "--timeout", str(args.timeout), "--jobs", str(args.jobs)],
+             "--timeout", str(args.timeout), "--jobs", str(args.jobs),
+             "--time-budget", str(max(args.limit - 4 * args.timeout, args.timeout))],
             repo, args.limit)
     if report is None:
         print(f"scan failed after {wall:.0f} s: {problem}")
