@@ -66,7 +66,9 @@ def run_check(
 ) -> Report:
     old_unit = translation_unit(old, settings)
     new_unit = translation_unit(new, settings)
-    changes = select_changes(old_unit, new_unit, functions)
+    every = diff_units(_unit(old_unit), _unit(new_unit))
+    changes = select_changes(old_unit, new_unit, every, functions)
+    unchecked = () if functions else tuple(c.unchecked() for c in every if c.kind.listed_only)
     compiler = replay_compiler(settings)
     if compiler is not None and changes:
         sanitizer_flags(compiler, undefined=True)  # probed once here, not in every child
@@ -94,7 +96,7 @@ def run_check(
         if change.kind.renamed:
             result = dataclasses.replace(result, renamed_from=change.detail)
         results.append(result)
-    return Report(tuple(results))
+    return Report(tuple(results), unchecked)
 
 
 Where = tuple[Location | None, Location | None]
@@ -138,12 +140,12 @@ def _overrun(name: str, where: Where, limit: float, started: float,
 
 
 def select_changes(
-    old: TranslationUnit, new: TranslationUnit, requested: Sequence[str] | None
+    old: TranslationUnit, new: TranslationUnit, changes: Sequence[FunctionChange],
+    requested: Sequence[str] | None,
 ) -> list[FunctionChange]:
     """The changes to report, by the one selection rule (checker/frontend/changes.py): every
     checked or text-decided change, or each requested function (an unchanged one
     is compared all the same; a renamed one with its old self)."""
-    changes = diff_units(_unit(old), _unit(new))
     if not requested:
         return [c for c in changes if c.kind.checked or c.kind.by_text]
     renamed = {c.function: c for c in changes if c.kind.renamed}
