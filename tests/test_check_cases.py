@@ -1,6 +1,7 @@
 """Data-driven verdict tests: each folder under tests/cases holds old.c, new.c and
 expect.json (verdict, and for NOT_EQUIVALENT a predicate on the witness inputs
-and/or the exact outputs, the summary's heads and bodies).
+and/or the exact outputs, the summary's heads and bodies). Every NOT_EQUIVALENT
+summary's bodies are read back as C and sampled (tests/lifted/sampling.py).
 
 Product-line keys: "heads" (the configurations the summary names, compared
 as sets under the feature model), "witness_configuration" (some witness's
@@ -40,6 +41,7 @@ from checker.variability.lift import parse_model
 from checker.variability.types import named, presence_domain
 from tests import CASES, HAVE_GCC
 from tests.gcc_judge import judge
+from tests.lifted.sampling import judge_bodies
 
 
 def same_configurations(heads: list[str], expected: list[str], features: list[str],
@@ -110,12 +112,8 @@ def test_case(case: Path) -> None:
     if "include_dirs" in overrides:  # relative to the case's folder
         overrides["include_dirs"] = [str(case / d) for d in overrides["include_dirs"]]
     settings = Settings(timeout=60, solver_timeout=30).overlay(overrides)
-    report = check_pair(
-        SourceFile.read(str(case / "old.c")),
-        SourceFile.read(str(case / "new.c")),
-        settings,
-        [expect["function"]],
-    )
+    old, new = SourceFile.read(str(case / "old.c")), SourceFile.read(str(case / "new.c"))
+    report = check_pair(old, new, settings, [expect["function"]])
     (result,) = report.results
     assert result.verdict is Verdict(expect["verdict"]), result.reason
     if "reason_contains" in expect:
@@ -144,6 +142,10 @@ def test_case(case: Path) -> None:
         assert len(result.neq_summary) == expect["entries"], result.neq_summary
     if "inputs" in expect:
         assert [e.inputs for e in result.neq_summary] == expect["inputs"]
+    if "inputs_match" in expect:  # where a body holds values the solver picks
+        assert len(result.neq_summary) == len(expect["inputs_match"])
+        for entry, pattern in zip(result.neq_summary, expect["inputs_match"], strict=True):
+            assert re.fullmatch(pattern, entry.inputs), (entry.inputs, pattern)
     if "witness_configuration" in expect:
         wanted = expect["witness_configuration"].items()
         assert any(wanted <= dict(e.witness.configuration).items()
@@ -154,6 +156,8 @@ def test_case(case: Path) -> None:
         assert ReplayMethod.INTERPRETER in entry.witness.replayed_by
         if HAVE_GCC:
             assert ReplayMethod.COMPILER in entry.witness.replayed_by
+    judgement = judge_bodies(old, new, settings, result)  # every body, read back as C
+    assert not judgement.problems, judgement.problems
     witness = result.neq_summary[0].witness
     if "witness_check" in expect:
         assert eval(expect["witness_check"], {"inputs": dict(witness.inputs)}), witness.inputs

@@ -273,7 +273,7 @@ class PairContext:
             symbols = _symbols(product)
             cut_old, cut_new = unwound(product)
             query = [*product.domain, *restriction(symbols),
-                     z3.Or(z3.Not(product.differ), cut_old, cut_new)]
+                     z3.Or(z3.Not(product.surely_differ), cut_old, cut_new)]
         answer = check(query, budget, literals(symbols))
         if not isinstance(answer, NoSolution):
             return None
@@ -283,10 +283,11 @@ class PairContext:
         self, restriction: Restriction
     ) -> tuple[list[z3.BoolRef], dict[str, z3.ExprRef]]:
         """Loop-free pairs: "an input allowed by `restriction` with equal outputs"
-        as solver assertions, and the input symbols they are over."""
+        (or outputs that the solver cannot tell apart: `surely_differ`) as solver
+        assertions, and the input symbols they are over."""
         product = self.product()
         symbols = _symbols(product)
-        return [*product.domain, *restriction(symbols), z3.Not(product.differ)], symbols
+        return [*product.domain, *restriction(symbols), z3.Not(product.surely_differ)], symbols
 
     def bounded_product(self, k: int, cache: bool = True) -> Product | None:
         """The product unrolled k times (None with recursion that cannot be

@@ -125,7 +125,9 @@ class Replayer:
             current = Assignment(assignment.scalars, assignment.regions, stubs, assignment.free)
             old_run = run_capped(old_cfa, current, "old", max_steps)
             new_run = run_capped(new_cfa, current, "new", max_steps)
-            missing = [c for c in (*_calls(old_run), *_calls(new_run)) if c.source == "missing"]
+            missing = [
+                c for c in (*run_calls(old_run), *run_calls(new_run)) if c.source == "missing"
+            ]
             if not missing:
                 break
             added = False
@@ -144,7 +146,7 @@ class Replayer:
         if STATUS_UNWOUND in (_status(old_run), _status(new_run)):
             return None, assignment, [], "the run needs deeper recursion than was inlined"
         old_obs, new_obs = observations(old_cfa, old_run, new_cfa, new_run, self._never_ends)
-        library = [c for c in (*_calls(old_run), *_calls(new_run)) if c.source == "library"]
+        library = [c for c in (*run_calls(old_run), *run_calls(new_run)) if c.source == "library"]
         found = differences(old_obs, new_obs, assignment)
         if not found:
             return None, assignment, library, _equal_reason(old_cfa, new_cfa)
@@ -194,7 +196,7 @@ def run_capped(cfa: Cfa, assignment: Assignment, tag: str, max_steps: int) -> Ru
         return cut
 
 
-def _calls(run: Run) -> tuple[ExternalCall, ...]:
+def run_calls(run: Run) -> tuple[ExternalCall, ...]:
     return run.calls if isinstance(run, RunResult) else run.stopped.calls
 
 
@@ -220,22 +222,34 @@ def observations(
     raise old_run  # both cut off: nothing is known
 
 
-def observe_both(
-    old_cfa: Cfa, new_cfa: Cfa, assignment: Assignment, prove: Prover
-) -> tuple[Observation, Observation]:
+@dataclass(frozen=True)
+class Observed:
+    """Both versions' runs on one input and what each shows (`observations`)."""
+
+    old_run: Run
+    new_run: Run
+    old: Observation
+    new: Observation
+
+
+def observe_both(old_cfa: Cfa, new_cfa: Cfa, assignment: Assignment, prove: Prover) -> Observed:
     """`observations` of both versions on `assignment`: first within HANG_STEPS,
     where a run that never ends is cheap to prove; a run cut off there without
     such a proof gets MAX_STEPS. Raises InterpreterError as `run` does."""
     try:
-        return observations(
-            old_cfa, run_capped(old_cfa, assignment, "old", HANG_STEPS),
-            new_cfa, run_capped(new_cfa, assignment, "new", HANG_STEPS), prove,
-        )
+        return _observed(old_cfa, new_cfa, assignment, HANG_STEPS, prove)
     except StepLimitExceeded:
-        return observations(
-            old_cfa, run_capped(old_cfa, assignment, "old", MAX_STEPS),
-            new_cfa, run_capped(new_cfa, assignment, "new", MAX_STEPS), _no_proof,
-        )
+        return _observed(old_cfa, new_cfa, assignment, MAX_STEPS, _no_proof)
+
+
+def _observed(
+    old_cfa: Cfa, new_cfa: Cfa, assignment: Assignment, max_steps: int, prove: Prover
+) -> Observed:
+    old_run = run_capped(old_cfa, assignment, "old", max_steps)
+    new_run = run_capped(new_cfa, assignment, "new", max_steps)
+    return Observed(
+        old_run, new_run, *observations(old_cfa, old_run, new_cfa, new_run, prove)
+    )
 
 
 def _endless(
@@ -250,7 +264,7 @@ def _no_proof(cfa: Cfa, stopped: Stopped) -> bool:
     return False
 
 
-def _own_states(old: Cfa, new: Cfa) -> list[Input]:
+def own_states(old: Cfa, new: Cfa) -> list[Input]:
     """Static locals of one version alone (or declared differently in the two)."""
     keys = [{i.key for i in cfa.inputs if i.private} for cfa in (old, new)]
     return [i for i in (*old.inputs, *new.inputs) if i.private and i.key not in keys[0] & keys[1]]
@@ -263,7 +277,7 @@ def _own_states_at_start(
     the program starts: the two states are unrelated, so a difference counts only
     where it is reachable (the first call). Returns the assignment, and why it
     cannot be replayed ('' if it can)."""
-    own = _own_states(old, new)
+    own = own_states(old, new)
     if not own:
         return assignment, ""
     scalars, regions = dict(assignment.scalars), dict(assignment.regions)
@@ -280,7 +294,7 @@ def _own_states_at_start(
 
 
 def _equal_reason(old: Cfa, new: Cfa) -> str:
-    own = ", ".join(sorted({f"'{i.name}'" for i in _own_states(old, new)}))
+    own = ", ".join(sorted({f"'{i.name}'" for i in own_states(old, new)}))
     if own:
         return (
             f"equal behaviour with the state that one version alone keeps ({own}) at its "

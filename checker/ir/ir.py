@@ -250,6 +250,46 @@ class Region:
     const: bool = False
 
 
+@dataclass(frozen=True)
+class CellShape:
+    """Where cell `i` of a region input lies in C: the root object, the member
+    path `head` before the first subscript, then one subscript per array
+    level, each followed by its member path (the flat index is row-major, as
+    the lowering lays aggregates out). The first level's extent is None for
+    the objects behind a pointer (unbounded)."""
+
+    root: str
+    head: str
+    dims: tuple[tuple[int | None, str], ...]
+
+    @property
+    def path(self) -> str:
+        """The leaf's member path (`.a`, `.in.y`): the text between the subscripts."""
+        return self.head + "".join(suffix for _, suffix in self.dims)
+
+    @property
+    def per_object(self) -> int:
+        """Cells in one element of the first level (one object behind a pointer)."""
+        count = 1
+        for extent, _ in self.dims[1:]:
+            count *= extent or 1
+        return count
+
+    def lvalue(self, index: int, root: str | None = None) -> str:
+        """C text of cell `index` (`root`: another spelling of the root's name)."""
+        digits: list[int] = []
+        for extent, _ in reversed(self.dims[1:]):
+            assert extent  # cell_shape gives inner levels a positive extent
+            digits.append(index % extent)
+            index //= extent
+        digits.append(index)
+        subscripts = "".join(
+            f"[{digit}]{suffix}"
+            for digit, (_, suffix) in zip(reversed(digits), self.dims, strict=True)
+        )
+        return (self.root if root is None else root) + self.head + subscripts
+
+
 class InputSource(enum.Enum):
     PARAM = "param"
     GLOBAL = "global"
@@ -270,6 +310,8 @@ class Input:
     """A static local's state (see `Output.private`)."""
     start: int | float | None = None
     """A static local's value when the program starts (a region's: every cell's), if known."""
+    shape: CellShape | None = None
+    """A region's cells as C objects (None: a scalar, or a layout C cannot name by subscripts)."""
 
 
 @dataclass(frozen=True)

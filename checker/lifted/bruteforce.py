@@ -18,7 +18,9 @@ from checker.engines.decide import PairContext
 from checker.errors import UnsupportedError
 from checker.frontend.frontend import ParsedFile, load
 from checker.frontend.preprocess import inline_local_headers
-from checker.lifted.witness_report import ResultFacts, point_body, summary_result, witness_of
+from checker.lifted.body import Scope, text
+from checker.lifted.lifted import Lifted
+from checker.lifted.witness_report import ResultFacts, summary_result, witness_of
 from checker.replay.compiled_replay import replay_compiler
 from checker.replay.replay import replay_version
 from checker.semantics.solver import function_budget
@@ -78,13 +80,9 @@ def brute_force(
             case Different(witness=witness):
                 report = witness_of(witness.old_cfa, witness.new_cfa, witness)
                 report = dataclasses.replace(report, configuration=dict(pair.configuration))
-                entries.append(
-                    NeqEntry(
-                        pair.condition.to_c(),
-                        point_body(witness.old_cfa, witness.new_cfa, witness.assignment),
-                        report,
-                    )
-                )
+                body = Lifted(ctx, (), fm.TRUE, budget, False).point_body(witness)
+                scope = Scope.of(witness.old_cfa, witness.new_cfa)
+                entries.append(NeqEntry(pair.condition.to_c(), text(body, scope), report))
             case Unknown(reason=reason) | Unsupported(reason=reason):
                 undecided.append(f"configurations {pair.condition.to_c()}: {reason}")
             case Equivalent():

@@ -1,23 +1,19 @@
-"""Engine results as report values: a confirmed witness (inputs, outputs, stubs, a
-point body) and a NEQ-summary's verdict, shared by the lifted and brute-force modes."""
+"""Engine results as report values: a confirmed witness (inputs, outputs, stubs) and a
+NEQ-summary's verdict, shared by the lifted and brute-force modes (bodies: `body`)."""
 
 from __future__ import annotations
 
-import math
-from collections.abc import Mapping, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import assert_never
 
 from checker.engines.answer import Confirmed, Equivalent, Unknown, Unsupported
 from checker.engines.witness import hex_float, report_region, report_scalar
 from checker.ir.ir import STATUS_EXIT, STATUS_NONTERMINATING, STATUS_TRAP, Cfa, InputSource
-from checker.lifted.lifted import BodyValue
-from checker.lifted.widen import Interval
 from checker.location import Location
 from checker.lower.lower_state import NULL_SUFFIX
 from checker.replay.interp import RegionValue
 from checker.replay.replay import Assignment, Observation
-from checker.semantics.ctype import FloatType
 from checker.semantics.library import PURE_LIBRARY
 from checker.types import FunctionResult, NeqEntry, Stats, Value, Verdict, Witness
 
@@ -125,60 +121,6 @@ def witness_of(old: Cfa, new: Cfa, confirmed: Confirmed) -> Witness:
         replayed_by=confirmed.replayed_by,
         stubs=stubs,
     )
-
-
-def _c_literal(value: int | float, is_float: bool) -> str:
-    if not is_float:
-        return str(value)
-    assert isinstance(value, float)
-    if math.isnan(value):
-        return ""
-    if math.isinf(value):
-        return "1e999" if value > 0 else "-1e999"
-    return hex_float(value)
-
-
-def point_body(old: Cfa, new: Cfa, assignment: Assignment) -> str:
-    """The witness point as a C condition over inputs (sound: a single point)."""
-    body: dict[str, int | float | RegionValue] = {**assignment.scalars, **assignment.regions}
-    return body_condition(old, new, body)
-
-
-def body_condition(old: Cfa, new: Cfa, body: Mapping[str, BodyValue]) -> str:
-    """A featured counterexample's body (input key -> value or range) as a C
-    condition; "1" when every input qualifies."""
-    types = {i.key: i.type for i in (*old.inputs, *new.inputs)}
-    parts: list[str] = []
-    for key, (name, _is_region, is_config) in sorted(
-        _inputs(old, new).items(), key=lambda kv: kv[1][0]
-    ):
-        if is_config or key not in body:
-            continue
-        value = body[key]
-        is_float = isinstance(types[key], FloatType)
-        if key.endswith(NULL_SUFFIX):
-            parts.append(f"{name} {'==' if value else '!='} NULL")
-            continue
-        if isinstance(value, Interval):
-            parts.extend(value.conditions(name))
-            continue
-        if isinstance(value, RegionValue):
-            base = name[1:] if name.startswith("*") else name
-            pointer, _, path = base.partition(".")
-            suffix = f".{path}" if path else ""
-            for index, cell in sorted(value.cells.items()):
-                parts.append(_equals(f"{pointer}[{index}]{suffix}", cell, is_float))
-            continue
-        parts.append(_equals(name, value, is_float))
-    return " && ".join(parts) if parts else "1"
-
-
-def _equals(lhs: str, value: int | float, is_float: bool) -> str:
-    if is_float and isinstance(value, float) and math.isnan(value):
-        return f"isnan({lhs})"
-    if is_float and isinstance(value, float) and value == 0.0:
-        return f"{lhs} == 0 && signbit({lhs}) == {1 if math.copysign(1, value) < 0 else 0}"
-    return f"{lhs} == {_c_literal(value, is_float)}"
 
 
 @dataclass(frozen=True)

@@ -16,6 +16,7 @@ from checker.errors import UnsupportedError
 from checker.frontend.program import GlobalVar, Program
 from checker.ir.cfa_builder import CfaBuilder
 from checker.ir.ir import (
+    CellShape,
     Const,
     Expr,
     Input,
@@ -27,7 +28,7 @@ from checker.ir.ir import (
 )
 from checker.location import Location
 from checker.lower.eval_order import EffectAnalysis
-from checker.lower.layout import leaves
+from checker.lower.layout import cell_shape, leaves
 from checker.lower.values import UNKNOWN_TARGET, MemPlace, Place, VarPlace
 from checker.semantics import ctype as ct
 from checker.semantics.ctype import (
@@ -98,6 +99,8 @@ class LoweringState:
     address_taken: set[str] = field(default_factory=set)
     assigned: set[str] = field(default_factory=set)
     """Names assigned anywhere after their declaration (pre-scanned)."""
+    guarded_writes: Mapping[str, frozenset[str]] = field(default_factory=dict)
+    """Function -> names it writes only under a feature condition (pre-scanned)."""
     externals: dict[str, str] = field(default_factory=dict)
     effect_analysis: EffectAnalysis | None = None
     """Side effects of expressions, for C's unspecified evaluation order (on first use)."""
@@ -205,11 +208,12 @@ class LoweringState:
         is_region: bool = False,
         start: int | float | None = None,
         private: bool = False,
+        shape: CellShape | None = None,
     ) -> None:
         if ref in self.input_refs:
             return
         self.input_refs.add(ref)
-        self.inputs.append(Input(name, ref, ctype, source, key, is_region, private, start))
+        self.inputs.append(Input(name, ref, ctype, source, key, is_region, private, start, shape))
 
     # ------------------------------------------------------------ globals
 
@@ -314,6 +318,7 @@ class LoweringState:
                     is_region,
                     starts.get(leaf.path),
                     var.is_static_local,
+                    cell_shape(key, place.type, leaf.path, pointee=False) if is_region else None,
                 )
         if fixed:
             self.global_inits.append(GlobalInit(place, var))

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import cast as cast_type
 
 from checker.errors import LiftdiffError
@@ -113,6 +113,8 @@ class RunResult:
     calls: tuple[ExternalCall, ...]
     """Each distinct external call evaluated, in first-evaluation order."""
     steps: int
+    reads: Mapping[str, frozenset[int]] = field(default_factory=dict)
+    """Region name -> the cells loaded (what a run's outcome can depend on)."""
 
 
 def same_value(a: Arg, b: Arg) -> bool:
@@ -135,6 +137,7 @@ class _Memory:
     def __init__(self, regions: Mapping[str, RegionValue]) -> None:
         self.cells = {name: dict(value.cells) for name, value in regions.items()}
         self.defaults = {name: value.default for name, value in regions.items()}
+        self.reads: dict[str, set[int]] = {name: set() for name in regions}
 
     def value(self, region: str) -> RegionValue:
         return RegionValue(dict(self.cells[region]), self.defaults[region])
@@ -215,7 +218,14 @@ class _Compiler(ExprVisitor[Thunk]):
         if cells is None:
             return _failing(f"load from unknown region '{expr.region}'")
         default = self.memory.defaults[expr.region]
-        return lambda: cells.get(index(), default)
+        reads = self.memory.reads[expr.region]
+
+        def load() -> Arg:
+            cell = index()
+            reads.add(cell)
+            return cells.get(cell, default)
+
+        return load
 
     def visit_Unary(self, expr: Unary) -> Thunk:
         if expr.op is UnOp.LNOT:  # also on a string: a non-null pointer
@@ -463,6 +473,7 @@ def run(cfa: Cfa, inputs: RunInputs, *, max_steps: int = 1_000_000) -> RunResult
         printed="".join(state.printed),
         calls=tuple(state.compiler.calls.values()),
         steps=steps,
+        reads={name: frozenset(cells) for name, cells in state.memory.reads.items() if cells},
     )
 
 

@@ -17,6 +17,7 @@ from checker.ir.ir import (
     STATUS_RETURN,
     STATUS_TRAP,
     Call,
+    CellShape,
     Cfa,
     InputSource,
     action_exprs,
@@ -269,21 +270,25 @@ def harness_spec(
             )
             continue
         value = assignment.regions[item.key]
-        pointer, path = _region_lvalue(c_name(item.ref))
+        pointer, _ = _region_lvalue(c_name(item.ref))
+        per = item.shape.per_object if item.shape is not None else 1
         if item.ref.startswith("*"):
             if pointer in null_params:
                 continue
             low, high = _span(value, observed.outputs.get(_output_key(cfa, item.ref)))
+            low, high = low // per, high // per  # whole objects behind the pointer
             previous = region_spans.get(pointer)
             if previous is not None:
                 low, high = min(low, previous[0]), max(high, previous[1])
             region_spans[pointer] = (low, high)
+            low, high = low * per, (high + 1) * per - 1
         else:
             region = cfa.regions[item.ref]
             low, high = 0, (region.length or 1) - 1
         for index in range(low, high + 1):
             cell = value.cells.get(index, value.default)
-            assignments.append(CAssignment(f"{pointer}[{index}]{path}", cell, item.type))
+            assignments.append(CAssignment(_cell(item.shape, c_name(item.ref), index),
+                                           cell, item.type))
     for pointer, (low, high) in region_spans.items():
         buffers.append(Buffer(pointer, high - low + 1, -low))
     outputs = _output_leaves(cfa, observed, c_name)
@@ -353,6 +358,15 @@ def _output_key(cfa: Cfa, ref: str) -> str:
     return ""
 
 
+def _cell(shape: CellShape | None, ref: str, index: int) -> str:
+    """C text of cell `index` of the region `ref` (a CFA name, statics renamed)."""
+    if shape is None:
+        pointer, path = _region_lvalue(ref)
+        return f"{pointer}[{index}]{path}"
+    root = ref.removeprefix("*")
+    return shape.lvalue(index, root[: len(root) - len(shape.path)])
+
+
 def _region_lvalue(ref: str) -> tuple[str, str]:
     """'*p.x' -> ('p', '.x'); 'g.a' -> ('g.a', '')."""
     if ref.startswith("*"):
@@ -377,6 +391,7 @@ def _output_leaves(
     cfa: Cfa, observed: Observation, c_name: Callable[[str], str]
 ) -> list[OutputLeaf]:
     leaves: list[OutputLeaf] = []
+    shapes = {item.ref: item.shape for item in cfa.inputs}
     for out in cfa.outputs:
         if out.pointer:
             continue  # addresses differ between runs; the interpreter compares offsets
@@ -385,16 +400,15 @@ def _output_leaves(
             leaves.append(OutputLeaf(out.key, expr, out.type))
             continue
         if out.is_region:
-            pointer, path = _region_lvalue(c_name(out.ref))
+            shape = shapes.get(out.ref)
             value = observed.outputs.get(out.key)
             cells = sorted(value.cells) if isinstance(value, RegionValue) else []
             length = cfa.regions[out.ref].length
             if length is not None:  # cells outside an array are no part of it
                 cells = [index for index in cells if 0 <= index < length]
             for index in cells:
-                leaves.append(
-                    OutputLeaf(f"{out.key}[{index}]", f"{pointer}[{index}]{path}", out.type)
-                )
+                leaves.append(OutputLeaf(f"{out.key}[{index}]",
+                                         _cell(shape, c_name(out.ref), index), out.type))
             continue
         leaves.append(OutputLeaf(out.key, c_name(out.name), out.type))
     return leaves

@@ -46,9 +46,10 @@ def assignment_text(values: Mapping[str, Value]) -> str:
 
 
 def configuration_text(configuration: Mapping[str, int]) -> str:
+    """Each feature with its value as the build sets it (`LEVEL=3`, not `LEVEL=1`)."""
     if not configuration:
         return "(single product)"
-    return ", ".join(f"{name}={int(bool(on))}" for name, on in configuration.items())
+    return ", ".join(f"{name}={value}" for name, value in configuration.items())
 
 
 def witness_sentence(witness: Witness) -> str:
@@ -169,4 +170,6 @@ def render(report: Report) -> str:
         for result in ordered:
             if result.verdict is Verdict.NOT_EQUIVALENT:
                 lines += _witness_section(result)
+    if report.unchecked:
+        lines += ["", "Not checked:", "", *(f"- {cell_text(c.line())}" for c in report.unchecked)]
     return "\n".join(lines) + "\n"

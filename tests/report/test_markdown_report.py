@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from checker.location import Location
-from checker.report.markdown_report import render, summary_line, value_text
+from checker.report.markdown_report import configuration_text, render, summary_line, value_text
 from checker.types import (
     PARTIAL_EQUIVALENCE,
     FunctionResult,
@@ -126,3 +126,9 @@ def test_partial_equivalence_is_said_in_the_table() -> None:
         "(assuming calls to abs are pure) |"
     )
     assert "partial" not in render(Report((EQ,)))
+
+
+def test_configuration_shows_each_feature_value_as_built() -> None:
+    text = configuration_text({"defined(LEVEL)": 1, "LEVEL": 3, "FAST": 0})
+    assert text == "defined(LEVEL)=1, LEVEL=3, FAST=0"
+    assert configuration_text({}) == "(single product)"
