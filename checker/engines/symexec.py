@@ -243,10 +243,14 @@ def step(
     if isinstance(action, Skip):
         return state
     if isinstance(action, Assume):
-        cond = evaluator.truth(state, action.cond)
-        guard = z3.simplify(z3.And(state.guard, cond))
-        if z3.is_false(guard):
+        # the new condition alone is simplified: simplifying the whole guard,
+        # a DAG that grows with every merge, took minutes on unrolled loop nests
+        cond = z3.simplify(evaluator.truth(state, action.cond))
+        if z3.is_false(cond):
             return None
+        if z3.is_true(cond):
+            return state
+        guard = cond if z3.is_true(state.guard) else z3.And(state.guard, cond)
         return State(guard, state.env, state.mem)
     if isinstance(action, Assign):
         env = dict(state.env)
