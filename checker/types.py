@@ -147,6 +147,10 @@ class Settings:
     globals_mode: str = "auto"
     """'symbolic': globals start as inputs; 'initial': at their initialisers;
     'auto': initial for `main`, symbolic otherwise."""
+    assume_no_alias: bool = False
+    """Pointer inputs (parameters, pointer globals) point to objects that overlap
+    neither each other nor any global; off, every layout is considered (aliasing),
+    and a `restrict` parameter alone is kept apart."""
     pure_functions: tuple[str, ...] = ()
     """External functions known to have no side effects (calls are not events)."""
     defines: tuple[tuple[str, str], ...] = ()
@@ -226,6 +230,9 @@ class Witness:
     replayed_by: tuple[ReplayMethod, ...]
     stubs: Mapping[str, Value] = field(default_factory=dict)
     """Values assumed for external functions without code: "uf:name" -> [[args], result]."""
+    memory: tuple[Mapping[str, Value], ...] = ()
+    """The objects behind pointer inputs: {"object", "size", "bytes" (hex), "pointers"
+    (offset -> {"object", "offset"})}; pointer inputs name them."""
 
 
 @dataclass(frozen=True)

@@ -20,7 +20,7 @@ from checker.replay.replay import (
     compiled_replay,
     differences,
     observe,
-    run_version,
+    run_pair,
 )
 from checker.types import NeqEntry, ReplayMethod, Settings, SourceFile, Verdict
 from checker.variability import to_z3
@@ -208,9 +208,11 @@ def test_equivalent_case_agrees_under_gcc_on_random_inputs(case: Path, level: st
     old, new = (lower_function(load(s, settings).program, expect["function"], settings)
                 for s in sources)
     versions = [CompiledVersion(s.path, s.text, (level,)) for s in sources]
-    for assignment in samples(old, new, expect["gcc_random_samples"], seed=16):
-        observed = [observe(cfa, run_version(cfa, assignment, tag, 10**6))
-                    for cfa, tag in ((old, "old"), (new, "new"))]
+    for sample in samples(old, new, expect["gcc_random_samples"], seed=16):
+        pair = run_pair(old, new, sample, 10**6)
+        assert pair is not None, sample
+        assignment, *runs = pair
+        observed = [observe(cfa, result) for cfa, result in zip((old, new), runs, strict=True)]
         assert not differences(*observed, assignment), assignment
         replay = compiled_replay(old, new, *versions, assignment, *observed, "gcc")
         assert not replay.unavailable, replay.message

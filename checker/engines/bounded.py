@@ -17,8 +17,9 @@ from checker.engines.equiv import Confirmed, Replayer, random_search, verify_and
 from checker.engines.product import Product, build_product
 from checker.frontend.program import Program
 from checker.ir import smt_ops
+from checker.ir.heap import MemoryEncoding
 from checker.ir.ir import STATUS_UNWOUND, STATUS_VAR, Cfa
-from checker.lower.lower import lower_function
+from checker.lower.lower import lower_pair
 from checker.replay.replay import Assignment, CompiledVersion
 from checker.semantics.solver import Budget, Outcome, check
 from checker.types import Settings
@@ -74,6 +75,7 @@ def bounded_check(
     restriction: Callable[[Mapping[str, z3.ExprRef]], list[z3.BoolRef]] | None = None,
     configure: Callable[[Assignment], tuple[CompiledVersion, CompiledVersion]] | None = None,
     fixed: dict[str, int | float] | None = None,
+    encoding: MemoryEncoding | None = None,
 ) -> BoundedOutcome:
     """Search for a difference with increasing unrolling bounds `ks`."""
     reached = 0
@@ -82,8 +84,7 @@ def bounded_check(
     for k in ks:
         if budget.exhausted():
             break
-        old_cfa = lower_function(old, name, settings, unroll=k)
-        new_cfa = lower_function(new, name, settings, unroll=k)
+        old_cfa, new_cfa, _ = lower_pair(old, new, name, settings, k, encoding)
         if len(old_cfa.edges) + len(new_cfa.edges) > MAX_EDGES and reached:
             break
         product = build_product(old_cfa, new_cfa)

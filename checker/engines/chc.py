@@ -26,7 +26,12 @@ from types import ModuleType
 
 import z3
 
-from checker.engines.product import SharedInput, UninterpretedFunctions, outputs_differ
+from checker.engines.product import (
+    SharedInput,
+    UninterpretedFunctions,
+    outputs_differ,
+    pointer_domain,
+)
 from checker.engines.symexec import Environment, ExitState, State, execute_from
 from checker.engines.z3_terms import is_uninterpreted, subterms
 from checker.ir import smt_int, smt_ops
@@ -256,6 +261,8 @@ def build_product_system(
                     shared.symbol == sem.const(1, shared.input.type),
                 )
             )
+        elif shared.input.pointer is not None and sem is smt_ops:
+            domain.append(pointer_domain(shared.symbol, shared.input.pointer))
         elif not shared.input.is_region:
             domain.extend(_range(shared.symbol, shared.input.type, sem))
     start = (first.cfa.entry, second.cfa.entry)

@@ -22,8 +22,9 @@ from checker.engines.houdini import houdini_check
 from checker.engines.product import Product, build_product
 from checker.errors import RecursionFound
 from checker.frontend.program import Program
+from checker.ir.heap import MemoryEncoding
 from checker.ir.ir import Cfa, loop_heads
-from checker.lower.lower import lower_function
+from checker.lower.lower import lower_pair
 from checker.replay.replay import Assignment, CompiledVersion
 from checker.semantics.solver import Budget, Outcome, check
 from checker.types import Settings
@@ -78,13 +79,13 @@ class PairContext:
     _product: Product | None = None
     _splitting: Splitting = field(default_factory=Splitting)
     _bounded_products: dict[int, Product | None] = field(default_factory=dict)
+    encoding: MemoryEncoding | None = None
+    """The heap's encoding of the real CFAs (bounded ones use the same)."""
 
     def __post_init__(self) -> None:
         try:
-            self.real = (
-                lower_function(self.old, self.name, self.settings),
-                lower_function(self.new, self.name, self.settings),
-            )
+            old, new, self.encoding = lower_pair(self.old, self.new, self.name, self.settings)
+            self.real = (old, new)
         except RecursionFound:
             self.real = None
 
@@ -178,6 +179,7 @@ class PairContext:
             restriction=restriction,
             configure=self.configure,
             fixed=fixed,
+            encoding=self.encoding,
         )
 
     def _decide_cyclic(
@@ -272,10 +274,10 @@ class PairContext:
     def bounded_product(self, k: int) -> Product | None:
         if k not in self._bounded_products:
             try:
-                self._bounded_products[k] = build_product(
-                    lower_function(self.old, self.name, self.settings, unroll=k),
-                    lower_function(self.new, self.name, self.settings, unroll=k),
+                old, new, _ = lower_pair(
+                    self.old, self.new, self.name, self.settings, k, self.encoding
                 )
+                self._bounded_products[k] = build_product(old, new)
             except RecursionFound:
                 self._bounded_products[k] = None
         return self._bounded_products[k]

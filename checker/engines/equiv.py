@@ -17,9 +17,16 @@ from checker.engines.fuzz import samples
 from checker.engines.product import Product
 from checker.engines.witness import library_lemma, model_assignment, model_stub
 from checker.engines.z3_terms import is_uninterpreted, subterms
+from checker.ir.heap import HEAP, is_heap
 from checker.ir.ir import STATUS_UNWOUND, Cfa, Input
 from checker.ir.smt_ops import z3_literal
-from checker.replay.interp import ExternalCall, InterpreterError, RegionValue, same_value
+from checker.replay.interp import (
+    ExternalCall,
+    InterpreterError,
+    RegionValue,
+    RunResult,
+    same_value,
+)
 from checker.replay.replay import (
     Assignment,
     CompiledReplay,
@@ -30,7 +37,7 @@ from checker.replay.replay import (
     compiled_replay,
     differences,
     observe,
-    run_version,
+    run_pair,
 )
 from checker.semantics.library import PURE_LIBRARY
 from checker.semantics.solver import Budget, Outcome, check
@@ -117,9 +124,10 @@ class Replayer:
         types = call_result_types(product.old, product.new)
         stubs = dict(assignment.stubs)
         for _ in range(STUB_ROUNDS):
-            current = Assignment(assignment.scalars, assignment.regions, stubs, assignment.free)
-            old_run = run_version(old_cfa, current, "old", max_steps)
-            new_run = run_version(new_cfa, current, "new", max_steps)
+            pair = run_pair(old_cfa, new_cfa, assignment.with_stubs(stubs), max_steps)
+            if pair is None:
+                return None, assignment, [], "the two runs do not agree on the initial memory"
+            assignment, old_run, new_run = pair
             missing = [c for c in (*old_run.calls, *new_run.calls) if c.source == "missing"]
             if not missing:
                 break
@@ -135,7 +143,7 @@ class Replayer:
                     added = True
             if not added:
                 break
-        assignment = Assignment(assignment.scalars, assignment.regions, stubs, assignment.free)
+        assignment = _pin_heap(old_cfa, new_cfa, assignment.with_stubs(stubs), old_run, new_run)
         if STATUS_UNWOUND in (old_run.status, new_run.status):
             return None, assignment, [], "the run needs deeper recursion than was inlined"
         old_obs = observe(old_cfa, old_run)
@@ -169,6 +177,28 @@ class Replayer:
         )
 
 
+def _pin_heap(
+    old: Cfa, new: Cfa, assignment: Assignment, *runs: RunResult
+) -> Assignment:
+    """The heap regions of the assignment as the runs read them (each class's cells
+    at the addresses read; bytes for the encoding in bytes), so that a body built
+    from the witness fixes the memory the difference depends on."""
+    regions = dict(assignment.regions)
+    for item in (*old.inputs, *new.inputs):
+        if not is_heap(item.ref) or (item.key in regions and item.key not in assignment.regions):
+            continue
+        given = assignment.regions.get(item.key)
+        default = given.default if given is not None else 0
+        if item.ref == HEAP:
+            cells: dict[int, int | float] = dict(assignment.heap)
+        else:
+            cells = {at: value for run in runs if run.heap is not None
+                     for (region, at), value in run.heap.reads.items() if region == item.ref}
+        regions[item.key] = RegionValue(cells, default)
+    return Assignment(assignment.scalars, regions, assignment.stubs, assignment.free,
+                      assignment.heap, assignment.heap_seed)
+
+
 def _own_states(old: Cfa, new: Cfa) -> list[Input]:
     """Static locals of one version alone (or declared differently in the two)."""
     keys = [{i.key for i in cfa.inputs if i.private} for cfa in (old, new)]
@@ -195,7 +225,9 @@ def _own_states_at_start(
             regions[item.key] = RegionValue({}, item.start)
         else:
             scalars[item.key] = item.start
-    return Assignment(scalars, regions, assignment.stubs, assignment.free), ""
+    return Assignment(
+        scalars, regions, assignment.stubs, assignment.free, assignment.heap, assignment.heap_seed
+    ), ""
 
 
 def _equal_reason(old: Cfa, new: Cfa) -> str:

@@ -136,7 +136,9 @@ class Evaluator:
         if isinstance(node, Var):
             return self.value(state, node.name)
         if isinstance(node, Load):
-            return z3.Select(self.region(state, node.region), self.expr(state, node.index))
+            return smt_ops.load(
+                self.region(state, node.region), self.expr(state, node.index), node.type
+            )
         if isinstance(node, Unary):
             return sem.unary(node.op, self.expr(state, node.arg), node.arg.type)
         if isinstance(node, Binary):
@@ -254,10 +256,11 @@ def step(
         return State(state.guard, env, state.mem)
     if isinstance(action, Store):
         mem = dict(state.mem)
-        mem[action.region] = z3.Store(
+        mem[action.region] = smt_ops.store(
             evaluator.region(state, action.region),
             evaluator.expr(state, action.index),
             evaluator.expr(state, action.value),
+            action.value.type,
         )
         return State(state.guard, state.env, mem)
     if isinstance(action, Event):

@@ -5,11 +5,13 @@ implicit conversions explicit, so each engine (SMT encoding, interpreter, CHC)
 only has to give every node kind one meaning:
 
 * Values are scalars: integers of a given `IntType`, IEEE floats, and pointers.
-  A pointer's value is an element offset (a 64-bit integer) into the region its
-  type names statically; the lowering rejects pointers whose region is not known.
+  A pointer into a local object is an element offset (a 64-bit integer) into
+  the region the lowering knows statically; a pointer into the heap (the objects
+  behind pointer inputs, see `heap.py`) is a byte address.
 * Aggregates are flattened: a struct variable `s` becomes variables `s.x`, `s.y`;
-  arrays and the objects behind pointer parameters become `Region`s (arrays of
-  scalars indexed by 64-bit element offsets).
+  arrays become `Region`s (arrays of scalars indexed by 64-bit element offsets);
+  the heap is one region per memory class, or one region of bytes, indexed by
+  byte address.
 * A function is one CFA: edges carry an `Action`; there is one entry and one
   exit. The outputs are variables and regions read at the exit.
 """
@@ -21,6 +23,7 @@ from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass, field
 from typing import Any, Generic, TypeVar
 
+from checker.ir.heap import PointerDomain
 from checker.location import Location
 from checker.semantics.ctype import INT, IntType, PointerType, ScalarType
 
@@ -80,7 +83,9 @@ class Var:
 
 @dataclass(frozen=True)
 class Load:
-    """Element `index` (64-bit signed element offset) of a region."""
+    """Element `index` (64-bit signed element offset) of a region; in the heap's
+    region of bytes, a `type` wider than a byte reads its bytes little-endian
+    from address `index` on."""
 
     region: str
     index: Expr
@@ -190,6 +195,8 @@ class Assign:
 
 @dataclass(frozen=True)
 class Store:
+    """Write `value` at `index` (in the heap's region of bytes: all its bytes)."""
+
     region: str
     index: Expr
     value: Expr
@@ -235,6 +242,7 @@ class Edge:
 
 class RegionKind(enum.Enum):
     PARAM = "param"  # the object behind a pointer parameter: an input and an output
+    HEAP = "heap"  # memory reachable through pointers (heap.py): an input and an output
     GLOBAL = "global"
     LOCAL = "local"
 
@@ -254,6 +262,7 @@ class InputSource(enum.Enum):
     PARAM = "param"
     GLOBAL = "global"
     CONFIG = "config"  # a feature variable of the metaproduct
+    MEMORY = "memory"  # the heap's contents
 
 
 @dataclass(frozen=True)
@@ -270,6 +279,8 @@ class Input:
     """A static local's state (see `Output.private`)."""
     start: int | float | None = None
     """A static local's value when the program starts (a region's: every cell's), if known."""
+    pointer: PointerDomain | None = None
+    """A pointer into the heap (its address): the values it may take."""
 
 
 @dataclass(frozen=True)

@@ -8,12 +8,25 @@ from collections.abc import Mapping
 
 from checker.engines.equiv import Confirmed
 from checker.engines.witness import hex_float, report_region, report_scalar
+from checker.ir.heap import HEAP_KEY
 from checker.ir.ir import STATUS_EXIT, STATUS_TRAP, Cfa, InputSource
 from checker.lifted.lifted import BodyValue
+from checker.lifted.memory_report import (
+    final_bytes,
+    heap_conditions,
+    initial_bytes,
+    memory_layout,
+    objects,
+    pointer_inputs,
+    pointer_relations,
+    pointer_value,
+    views,
+)
 from checker.lifted.widen import Interval
 from checker.location import Location
 from checker.lower.lower_state import NULL_SUFFIX
 from checker.replay.interp import RegionValue
+from checker.replay.memory_layout import Layout
 from checker.replay.replay import Assignment, Observation
 from checker.semantics.ctype import FloatType
 from checker.semantics.library import PURE_LIBRARY
@@ -35,8 +48,13 @@ def _inputs(old: Cfa, new: Cfa) -> dict[str, tuple[str, bool, bool]]:
     return found
 
 
-def witness_inputs(old: Cfa, new: Cfa, assignment: Assignment) -> dict[str, Value]:
+def witness_inputs(
+    old: Cfa, new: Cfa, assignment: Assignment, plan: Layout | None = None
+) -> dict[str, Value]:
+    """The inputs as report values; a pointer as NULL or `{"object", "offset"}` into
+    the witness's memory (`plan`)."""
     shown: dict[str, Value] = {}
+    pointers = pointer_inputs(old, new)
     nulls = {
         key[: -len(NULL_SUFFIX)]
         for key, value in assignment.scalars.items()
@@ -51,6 +69,12 @@ def witness_inputs(old: Cfa, new: Cfa, assignment: Assignment) -> dict[str, Valu
             if key[: -len(NULL_SUFFIX)] in nulls:
                 shown[name] = "NULL"
             continue
+        if key in pointers:
+            address = int(assignment.scalars.get(key, 0))
+            shown[name] = pointer_value(plan, address) if plan or not address else address
+            continue
+        if key.startswith(HEAP_KEY):
+            continue  # shown as the memory and the views behind pointers
         if is_region:
             pointer = key[1:].split(".", 1)[0] if key.startswith("*") else None
             if pointer is not None and pointer in nulls:
@@ -74,7 +98,11 @@ TRAP_TEXT = ("undefined behaviour: division by zero, INT_MIN / -1, shift count o
 """What a trap stands for (the IR does not say which one was reached)."""
 
 
-def observation_values(cfa: Cfa, observed: Observation) -> dict[str, Value]:
+def observation_values(
+    cfa: Cfa, observed: Observation, memory: Mapping[str, Value] | None = None
+) -> dict[str, Value]:
+    """A version's behaviour as report values; `memory`: the views behind pointer
+    inputs after the call."""
     names = {o.key: o.name for o in cfa.outputs}
     shown: dict[str, Value] = {}
     if observed.status == STATUS_TRAP:
@@ -88,6 +116,7 @@ def observation_values(cfa: Cfa, observed: Observation) -> dict[str, Value]:
                 shown[name] = report_region(value)
             else:
                 shown[name] = report_scalar(value)
+        shown.update(memory or {})
     if observed.printed:
         shown["stdout"] = observed.printed
     if observed.events:
@@ -113,13 +142,23 @@ def witness_of(old: Cfa, new: Cfa, confirmed: Confirmed) -> Witness:
         entry = [[report_scalar(a) for a in args], report_scalar(value)]
         stubs.setdefault(f"uf:{func}", [])
         stubs[f"uf:{func}"].append(entry)  # type: ignore[union-attr]
+    plan = memory_layout(confirmed)
+    inputs = witness_inputs(old, new, confirmed.assignment, plan)
+    after: tuple[dict[str, Value], dict[str, Value]] = ({}, {})
+    if plan is not None:
+        inputs.update(views(confirmed, plan, initial_bytes(confirmed)))
+        after = (
+            views(confirmed, plan, final_bytes(confirmed, confirmed.old), only_written=True),
+            views(confirmed, plan, final_bytes(confirmed, confirmed.new), only_written=True),
+        )
     return Witness(
         configuration=configuration(old, new, confirmed.assignment),
-        inputs=witness_inputs(old, new, confirmed.assignment),
-        old_output=observation_values(old, confirmed.old),
-        new_output=observation_values(new, confirmed.new),
+        inputs=inputs,
+        old_output=observation_values(old, confirmed.old, after[0]),
+        new_output=observation_values(new, confirmed.new, after[1]),
         replayed_by=confirmed.replayed_by,
         stubs=stubs,
+        memory=objects(plan) if plan is not None else (),
     )
 
 
@@ -144,6 +183,12 @@ def body_condition(old: Cfa, new: Cfa, body: Mapping[str, BodyValue]) -> str:
     """A featured counterexample's body (input key -> value or range) as a C
     condition; "1" when every input qualifies."""
     types = {i.key: i.type for i in (*old.inputs, *new.inputs)}
+    pointers = pointer_inputs(old, new)
+    addresses = {
+        pointers[key].name: int(value)
+        for key, value in body.items()
+        if key in pointers and isinstance(value, int)
+    }
     parts: list[str] = []
     for key, (name, _is_region, is_config) in sorted(
         _inputs(old, new).items(), key=lambda kv: kv[1][0]
@@ -154,6 +199,12 @@ def body_condition(old: Cfa, new: Cfa, body: Mapping[str, BodyValue]) -> str:
         is_float = isinstance(types[key], FloatType)
         if key.endswith(NULL_SUFFIX):
             parts.append(f"{name} {'==' if value else '!='} NULL")
+            continue
+        if key in pointers:
+            continue  # below, with the memory they point to
+        if key.startswith(HEAP_KEY):
+            if isinstance(value, RegionValue):
+                parts.extend(heap_conditions(addresses, key, value))
             continue
         if isinstance(value, Interval):
             parts.extend(f"{name} {op} {bound}"
@@ -168,6 +219,7 @@ def body_condition(old: Cfa, new: Cfa, body: Mapping[str, BodyValue]) -> str:
                 parts.append(_equals(f"{pointer}[{index}]{suffix}", cell, is_float))
             continue
         parts.append(_equals(name, value, is_float))
+    parts[:0] = pointer_relations(addresses)
     return " && ".join(parts) if parts else "1"
 
 

@@ -2,11 +2,14 @@
 
 from __future__ import annotations
 
+import dataclasses
+
 from pycparser import c_ast, c_generator
 
 from checker.errors import InputError
 from checker.frontend.program import Program, decay
 from checker.ir.cfa_simplify import propagate_constants
+from checker.ir.heap import CHAR_CLASS, HEAP, MemoryEncoding, is_heap, memory_class
 from checker.ir.ir import (
     EXIT_CODE_VAR,
     RETURN_VAR,
@@ -18,17 +21,20 @@ from checker.ir.ir import (
     StaticLocal,
 )
 from checker.lower.layout import leaves
-from checker.lower.lower_expr import index_const
 from checker.lower.lower_state import NULL_SUFFIX, Frame
 from checker.lower.lower_stmt import StmtLowering, _param_decls
-from checker.lower.values import MemPlace, Place, VarPlace
+from checker.lower.values import Place, VarPlace
 from checker.semantics import ctype as ct
-from checker.semantics.ctype import FloatType, PointerType, StructType, VoidType
+from checker.semantics.ctype import FloatType, PointerType, VoidType
 from checker.types import Settings
 
 
 def lower_function(
-    program: Program, name: str, settings: Settings, unroll: int | None = None
+    program: Program,
+    name: str,
+    settings: Settings,
+    unroll: int | None = None,
+    encoding: MemoryEncoding = MemoryEncoding.TYPED,
 ) -> Cfa:
     """Lower `name` (inlining same-file callees) into a CFA.
 
@@ -36,12 +42,15 @@ def lower_function(
     times, giving an acyclic CFA whose runs that need more end with status
     STATUS_UNWOUND. Raises UnsupportedError (with location) for constructs we
     cannot model and, without `unroll`, RecursionFound for recursive calls.
+    `encoding`: how the heap is encoded (see `heap_encoding` for a pair).
     """
     program.check_usable(name)
     fdef = program.functions.get(name)
     if fdef is None:
         raise InputError(f"function '{name}' is not defined in {program.path}")
-    lowering = StmtLowering(program=program, settings=settings, entry_name=name, unroll=unroll)
+    lowering = StmtLowering(
+        program=program, settings=settings, entry_name=name, unroll=unroll, encoding=encoding
+    )
     lowering.init_statements()
     lowering.address_taken = address_taken_names(program.ast)
     lowering.assigned = assigned_names(program.ast)
@@ -68,7 +77,7 @@ def lower_function(
     location = program.location(fdef.decl)
     lowering.current = location
     lowering.frames.append(Frame(name, "", return_loc, ret_place, location))
-    param_outputs = _parameters(lowering, fdef, initial)
+    _parameters(lowering, fdef)
     lowering.statement(fdef.body)
     if lowering.mirrors:
         builder.join(return_loc)
@@ -81,7 +90,7 @@ def lower_function(
     outputs = (
         _return_outputs(ret)
         + lowering.global_outputs()
-        + [out for out in param_outputs if out.ref in lowering.written]
+        + lowering.heap_outputs()
     )
     generator = c_generator.CGenerator()
     cfa = Cfa(
@@ -104,6 +113,58 @@ def lower_function(
     return propagate_constants(cfa)
 
 
+TYPED_ASSUMPTION = (
+    "memory behind pointers is accessed through lvalues of its own type (C's effective-type "
+    "rule, as gcc -O2 assumes): pointers to different types ({classes}) do not alias"
+)
+
+
+def lower_pair(
+    old: Program,
+    new: Program,
+    name: str,
+    settings: Settings,
+    unroll: int | None = None,
+    encoding: MemoryEncoding | None = None,
+) -> tuple[Cfa, Cfa, MemoryEncoding]:
+    """Both versions of `name`, with one heap encoding (ir/heap.py): given, or the
+    typed one unless `char` accesses meet accesses of other types through pointers
+    (then bytes, exact for every view of memory)."""
+    if encoding is None:
+        a, b = (lower_function(p, name, settings, unroll) for p in (old, new))
+        encoding = heap_encoding(a, b)
+        if encoding is MemoryEncoding.TYPED:
+            return (*_typed_assumption(a, b), encoding)
+    a, b = (lower_function(p, name, settings, unroll, encoding) for p in (old, new))
+    if encoding is MemoryEncoding.TYPED:
+        a, b = _typed_assumption(a, b)
+    return a, b, encoding
+
+
+def heap_classes(*cfas: Cfa) -> set[str]:
+    return {memory_class(region.elem) for cfa in cfas for name, region in cfa.regions.items()
+            if is_heap(name) and name != HEAP}
+
+
+def heap_encoding(old: Cfa, new: Cfa) -> MemoryEncoding:
+    """Bytes where `char` (or `_Bool`) accesses meet other classes, else typed."""
+    classes = heap_classes(old, new)
+    if CHAR_CLASS in classes and len(classes) > 1:
+        return MemoryEncoding.BYTES
+    return MemoryEncoding.TYPED
+
+
+def _typed_assumption(old: Cfa, new: Cfa) -> tuple[Cfa, Cfa]:
+    """Typed memory with several classes rests on the effective-type rule: say so."""
+    classes = heap_classes(old, new)
+    if len(classes) < 2:
+        return old, new
+    text = TYPED_ASSUMPTION.format(classes=", ".join(sorted(classes)))
+    return tuple(  # type: ignore[return-value]
+        dataclasses.replace(cfa, assumptions=(*cfa.assumptions, text)) for cfa in (old, new)
+    )
+
+
 def _replayed_statics(lowering: StmtLowering, outputs: list[Output]) -> tuple[StaticLocal, ...]:
     """The static locals that the replay harness sets or reads."""
     used = {item.ref for item in lowering.inputs} | {out.ref for out in outputs}
@@ -118,13 +179,10 @@ def _type_text(fdef: c_ast.FuncDef, generator: c_generator.CGenerator) -> str:
     return generator._generate_type(fdef.decl.type.type, emit_declname=False).strip()
 
 
-def _parameters(
-    lowering: StmtLowering, fdef: c_ast.FuncDef, initial: dict[str, int | float]
-) -> list[Output]:
-    """Bind the entry function's parameters as inputs; returns the outputs that
-    the objects behind pointer parameters become when written."""
+def _parameters(lowering: StmtLowering, fdef: c_ast.FuncDef) -> None:
+    """Bind the entry function's parameters as inputs; a pointer's value is an
+    address in the heap (a `restrict` one in a block of its own)."""
     program = lowering.program
-    outputs: list[Output] = []
     for position, param in enumerate(_param_decls(fdef)):
         key = f"arg{position}"
         pname = param.name
@@ -134,33 +192,19 @@ def _parameters(
         if isinstance(ptype, PointerType):
             place = VarPlace(pname, ptype)
             lowering.declare_storage(place, RegionKind.LOCAL)
-            initial[pname] = 0
-            lowering.add_input(
-                pname, pname + NULL_SUFFIX, ct.INT, InputSource.PARAM, key + NULL_SUFFIX
+            exclusive = lowering.settings.assume_no_alias or _restrict(param)
+            lowering.pointer_input(
+                pname, pname, ptype, InputSource.PARAM, key, position + 1 if exclusive else 0
             )
-            target = program.complete(ptype.target)
-            if _modelled_pointee(target):
-                base = "*" + pname
-                lowering.declare_storage(
-                    MemPlace(base, target, index_const(0)), RegionKind.PARAM, count=None
-                )
-                lowering.pointer_bases[pname] = (base, target)
-                for leaf in leaves(target):
-                    ref = base + leaf.path
-                    lowering.add_input(
-                        ref, ref, leaf.type, InputSource.PARAM, f"*{key}{leaf.path}", is_region=True
-                    )
-                    outputs.append(Output(ref, ref, leaf.type, f"*{key}{leaf.path}", True))
-                lowering.assume(
-                    "pointer parameters may be NULL and otherwise point to "
-                    "distinct objects (no aliasing)"
-                )
             lowering.bind(pname, place)
             continue
         place = VarPlace(lowering.fresh_name(pname), ptype)  # reserves the name for the input
         lowering.declare_storage(place, RegionKind.LOCAL)
         for leaf in leaves(ptype):
             ref = pname + leaf.path
+            if isinstance(leaf.type, PointerType) and leaf.count == 1:
+                lowering.pointer_input(ref, ref, leaf.type, InputSource.PARAM, key + leaf.path)
+                continue
             lowering.add_input(
                 ref,
                 ref,
@@ -174,19 +218,19 @@ def _parameters(
             lowering.write(copy, lowering.read(place), param)
             place = copy
         lowering.bind(pname, place)
-    return outputs
 
 
-def _modelled_pointee(target: ct.CType) -> bool:
-    if isinstance(target, StructType):
-        return all(not isinstance(leaf.type, PointerType) for leaf in leaves(target))
-    return isinstance(target, (ct.IntType, FloatType))
+def _restrict(param: c_ast.Decl) -> bool:
+    """`T *restrict p`: no other pointer reaches the object p's accesses reach."""
+    return isinstance(param.type, c_ast.PtrDecl) and "restrict" in (param.type.quals or [])
 
 
 def _global_initialisers(lowering: StmtLowering, body_start: int) -> None:
     """Run the initialisers of fixed globals (and static locals) before the body."""
     builder = lowering.builder
     builder.current = builder.entry
+    for action in lowering.entry_actions:
+        builder.emit(action, lowering.current)
     done = 0
     while done < len(lowering.global_inits):
         init = lowering.global_inits[done]

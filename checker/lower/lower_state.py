@@ -7,6 +7,7 @@ assigned at the entry of the CFA, so no constant folder is needed.
 
 from __future__ import annotations
 
+import zlib
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 
@@ -15,17 +16,45 @@ from pycparser import c_ast
 from checker.errors import UnsupportedError
 from checker.frontend.program import FEATURE_PREFIX, GlobalVar, Program
 from checker.ir.cfa_builder import CfaBuilder
-from checker.ir.ir import Const, Input, InputSource, Output, Region, RegionKind, StaticLocal
+from checker.ir.heap import (
+    HEAP,
+    MemoryEncoding,
+    PointerDomain,
+    heap_key,
+    is_heap,
+    region_elem,
+    region_name,
+)
+from checker.ir.ir import (
+    Assign,
+    Binary,
+    BinOp,
+    Const,
+    Input,
+    InputSource,
+    Output,
+    Region,
+    RegionKind,
+    StaticLocal,
+    Var,
+)
 from checker.location import Location
 from checker.lower.eval_order import EffectAnalysis
 from checker.lower.layout import leaves
 from checker.lower.values import MemPlace, Place, VarPlace
 from checker.semantics import ctype as ct
-from checker.semantics.ctype import ArrayType, CType, PointerType, ScalarType
+from checker.semantics.ctype import ArrayType, CType, PointerType, ScalarType, VoidType
 from checker.types import Settings
 
 NULL_SUFFIX = "$null"
 MIRROR_PREFIX = "&"
+NO_ALIAS_ASSUMPTION = (
+    "pointer inputs point to objects that do not overlap each other or any global "
+    "(assume_no_alias)"
+)
+GLOBAL_BLOCKS = (64, 63)
+"""Exclusive heap blocks of pointer globals under assume_no_alias: 64 + (a stable
+hash of the name) mod 63; parameters take block 1 + their position."""
 
 
 @dataclass
@@ -82,6 +111,11 @@ class LoweringState:
     """Side effects of expressions, for C's unspecified evaluation order (on first use)."""
     unroll: int | None = None
     """Bounded lowering: loops unrolled and recursion inlined this many times."""
+    encoding: MemoryEncoding = MemoryEncoding.TYPED
+    """How the heap (memory behind pointer inputs) is encoded (see ir/heap.py)."""
+    entry_actions: list[Assign] = field(default_factory=list)
+    """Assignments at the CFA's entry, before globals are initialised (null flags
+    of pointer inputs)."""
     inline_counter: int = 0
     temp_counter: int = 0
     current: Location = field(default_factory=lambda: Location("?", 0))
@@ -152,6 +186,48 @@ class LoweringState:
         else:
             self.variables[name] = ctype
 
+    # ------------------------------------------------------------ the heap
+
+    def heap_region(self, ctype: ScalarType) -> str:
+        """The heap region an access of type `ctype` goes to, declared (with its
+        input) on first use."""
+        name = region_name(ctype, self.encoding)
+        if name not in self.regions:
+            elem = region_elem(name)
+            self.regions[name] = Region(name, elem, None, RegionKind.HEAP)
+            key = heap_key(name)
+            self.add_input(key, name, elem, InputSource.MEMORY, key, is_region=True)
+        return name
+
+    def pointer_input(
+        self,
+        name: str,
+        ref: str,
+        ptype: PointerType,
+        source: InputSource,
+        key: str,
+        block: int = 0,
+    ) -> None:
+        """A pointer whose value is an input: NULL or an address in the heap (in the
+        shared range, or the exclusive `block`); its null flag follows at the entry."""
+        target = self.program.complete(ptype.target)
+        if self.settings.assume_no_alias:
+            block = block or _global_block(key)
+            self.assume(NO_ALIAS_ASSUMPTION)
+        domain = PointerDomain(_alignment(target), block)  # C: a T * is aligned for T
+        self.add_input(name, ref, PointerType(target), source, key, pointer=domain)
+        self.pointer_bases[ref] = (HEAP, target)
+        null = Binary(BinOp.EQ, Var(ref, ct.INDEX), Const(0, ct.INDEX), ct.INT)
+        self.entry_actions.append(Assign(ref + NULL_SUFFIX, null))
+
+    def heap_outputs(self) -> list[Output]:
+        """The heap's regions that the function writes: outputs, compared whole."""
+        return [
+            Output(heap_key(name), name, self.regions[name].elem, heap_key(name), True)
+            for name in sorted(self.written)
+            if is_heap(name)
+        ]
+
     def _region(self, name: str, elem: ScalarType, length: int | None, kind: RegionKind) -> None:
         if isinstance(elem, PointerType):
             raise self.unsupported("pointers stored in arrays or in memory")
@@ -167,11 +243,14 @@ class LoweringState:
         is_region: bool = False,
         start: int | float | None = None,
         private: bool = False,
+        pointer: PointerDomain | None = None,
     ) -> None:
         if ref in self.input_refs:
             return
         self.input_refs.add(ref)
-        self.inputs.append(Input(name, ref, ctype, source, key, is_region, private, start))
+        self.inputs.append(
+            Input(name, ref, ctype, source, key, is_region, private, start, pointer)
+        )
 
     # ------------------------------------------------------------ globals
 
@@ -211,8 +290,6 @@ class LoweringState:
         local's is its own (private to its version unless both declare it alike), and
         `starts` its leaves' values when the program starts."""
         ctype = self.program.complete(var.type)
-        if isinstance(ctype, PointerType) and not var.name.startswith(FEATURE_PREFIX):
-            self.assume(f"global pointer '{var.name}' is not modelled")
         place: Place
         if isinstance(ctype, ArrayType):
             if ctype.length is None:
@@ -244,6 +321,11 @@ class LoweringState:
             ref = base + leaf.path
             is_region = ref in self.regions
             if isinstance(leaf.type, PointerType):
+                if not (fixed or is_feature or is_region or var.is_static_local):
+                    self.global_leaves[ref] = match + leaf.path
+                    self.pointer_input(
+                        key + leaf.path, ref, leaf.type, InputSource.GLOBAL, match + leaf.path
+                    )
                 continue
             self.global_leaves[ref] = match + leaf.path
             if var.is_static_local:
@@ -278,7 +360,7 @@ class LoweringState:
     def mark_written(self, name: str) -> None:
         name = self.mirror_of.get(name, name)
         if name in self.global_leaves or (
-            name in self.regions and self.regions[name].kind is RegionKind.PARAM
+            name in self.regions and self.regions[name].kind in (RegionKind.PARAM, RegionKind.HEAP)
         ):
             self.written.add(name)
 
@@ -293,5 +375,24 @@ class LoweringState:
                 ctype = self.regions[ref].elem if is_region else self.variables[ref]
                 name = self.static_names.get(ref, key)
                 private = ref in self.static_names
-                outputs.append(Output(name, ref, ctype, key, is_region, private=private))
+                pointer = ref + NULL_SUFFIX in self.variables
+                outputs.append(
+                    Output(name, ref, ctype, key, is_region, pointer=pointer, private=private)
+                )
         return outputs
+
+
+def _alignment(target: CType) -> int:
+    """What a pointer to `target` is aligned to (1 where C says nothing)."""
+    if isinstance(target, (VoidType, ct.FunctionType)):
+        return 1
+    try:
+        return ct.alignment(target)
+    except (AttributeError, TypeError):
+        return 1
+
+
+def _global_block(key: str) -> int:
+    """The exclusive block of a pointer global (stable across runs and versions)."""
+    first, count = GLOBAL_BLOCKS
+    return first + zlib.crc32(key.encode()) % count

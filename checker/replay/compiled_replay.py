@@ -77,12 +77,23 @@ class Assignment:
 
 
 @dataclass(frozen=True)
-class Buffer:
-    """Pointer parameter `param` points at element `offset` of a zeroed `length`-element buffer."""
+class PointerAssignment:
+    """`lvalue = &memory block + offset` before the call (NULL when `block` is None)."""
 
-    param: str
-    length: int
+    lvalue: str
+    block: int | None
+    offset: int = 0
+
+
+@dataclass(frozen=True)
+class MemoryLink:
+    """A pointer in the initial memory: the bytes at `offset` of block `block` hold
+    the real address of `target_offset` in block `target`."""
+
+    block: int
     offset: int
+    target: int
+    target_offset: int
 
 
 @dataclass(frozen=True)
@@ -117,9 +128,13 @@ class HarnessSpec:
     return_type: str | None
     """C text of the return type; None for void."""
     assignments: tuple[Assignment, ...]
-    buffers: tuple[Buffer, ...]
     outputs: tuple[OutputLeaf, ...]
     stubs: tuple[Stub, ...]
+    memory: tuple[bytes, ...] = ()
+    """The witness's objects behind pointers: one buffer each (`__liftdiff_mem<i>`),
+    with these initial bytes (see `memory_layout.py`)."""
+    links: tuple[MemoryLink, ...] = ()
+    pointers: tuple[PointerAssignment, ...] = ()
     flags: tuple[str, ...] = ()
     """Extra compiler flags, e.g. ("-DA", "-UB") for one configuration."""
     include_dirs: tuple[str, ...] = ()
@@ -196,6 +211,16 @@ static void __liftdiff_miss(const char *name)
     dprintf(__liftdiff_fd, "m %s\n", name);
 }
 static unsigned char __liftdiff_object[4096] __attribute__((aligned(64)));
+static unsigned long __liftdiff_word(const void *p)
+{
+    unsigned long v;
+    __liftdiff_copy(&v, p, sizeof v);
+    return v;
+}
+static void __liftdiff_point(void *at, void *to)
+{
+    __liftdiff_copy(at, &to, sizeof to);
+}
 #include <stdarg.h>
 #define __LIFTDIFF_KIND(x) _Generic((x), _Bool: 0, char: 0, signed char: 0, unsigned char: 0, \
     short: 0, unsigned short: 0, int: 0, unsigned int: 1, long: 2, long long: 2, \
@@ -235,6 +260,7 @@ def harness_source(spec: HarnessSpec) -> str:
         "#undef main",
         '#line 1 "<liftdiff harness>"',
         _PRELUDE,
+        *(_memory_block(index, data) for index, data in enumerate(spec.memory)),
         *(_alias_declaration(static) for static in spec.statics),
         *(_stub_definition(s) for s in stubs),
         _main(spec),
@@ -305,6 +331,18 @@ def _label(window: str, name: str, alias: str, column: int) -> str | None:
     return None
 
 
+def _memory_block(index: int, data: bytes) -> str:
+    """One object of the witness's memory, every byte initialised."""
+    body = ",".join(str(byte) for byte in data) or "0"
+    return (f"static unsigned char {memory_name(index)}[{max(1, len(data))}] "
+            f"__attribute__((aligned(64))) = {{{body}}};")
+
+
+def memory_name(index: int) -> str:
+    """C name of the witness's `index`-th memory block in the harness."""
+    return f"__liftdiff_mem{index}"
+
+
 def _alias_declaration(static: StaticAlias) -> str:
     declaration = static.local.declaration.format(static.alias)
     return f'{declaration.rstrip().rstrip(";")} __asm__("{static.alias}");'
@@ -331,23 +369,15 @@ def _main(spec: HarnessSpec) -> str:
         "    __liftdiff_fd = 0;",
         "    for (const char *c = argv[1]; *c; c++) __liftdiff_fd = __liftdiff_fd * 10 + *c - '0';",
         "    setvbuf(stdout, 0, _IONBF, 0);",
+        *(_link(link, len(spec.memory)) for link in spec.links),
         *(_assign(a) for a in globals_),
         "    {",
     ]
     for name, decl in spec.params:
         lines.append(f"    {_local_declaration(name, decl)};")
         lines.append(f"    __liftdiff_zero(&{name}, sizeof {name});")
-    for buffer in spec.buffers:
-        if buffer.param not in param_names:
-            raise HarnessError(f"buffer for unknown parameter '{buffer.param}'")
-        if buffer.length <= 0 or not 0 <= buffer.offset < buffer.length:
-            raise HarnessError(f"buffer of {buffer.length} elements with offset {buffer.offset}")
-        storage = f"__liftdiff_buf_{buffer.param}"
-        lines.append(f"    static unsigned char {storage}[{buffer.length} * sizeof *{buffer.param}]"
-                     " __attribute__((aligned(64)));")
-        lines.append(f"    {buffer.param} = (__typeof__({buffer.param}))(void *){storage}"
-                     f" + {buffer.offset};")
     lines.extend(_assign(a) for a in locals_)
+    lines.extend(_point(p, len(spec.memory)) for p in spec.pointers)
     function = USER_MAIN if spec.function == "main" else spec.function
     if spec.statics:
         lines.append(f"    __typeof__(&{function}) volatile __liftdiff_fn = &{function};")
@@ -360,6 +390,25 @@ def _main(spec: HarnessSpec) -> str:
     lines.extend(_write(index, leaf) for index, leaf in enumerate(spec.outputs))
     lines += ['    dprintf(__liftdiff_fd, "done\\n");', "    }", "    return 0;", "}", ""]
     return "\n".join(lines)
+
+
+def _address(block: int | None, offset: int, blocks: int) -> str:
+    if block is None:
+        return "(void *)0"
+    if not 0 <= block < blocks:
+        raise HarnessError(f"pointer into memory block {block} of {blocks}")
+    return f"(void *)({memory_name(block)} + {offset})"
+
+
+def _link(link: MemoryLink, blocks: int) -> str:
+    at = _address(link.block, link.offset, blocks)
+    return f"    __liftdiff_point({at}, {_address(link.target, link.target_offset, blocks)});"
+
+
+def _point(pointer: PointerAssignment, blocks: int) -> str:
+    """Through a byte copy, as `_assign`: the pointer may be const-qualified."""
+    address = _address(pointer.block, pointer.offset, blocks)
+    return f"    __liftdiff_point((void *)&({pointer.lvalue}), {address});"
 
 
 def _root(lvalue: str) -> str:

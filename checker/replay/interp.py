@@ -11,10 +11,11 @@ from __future__ import annotations
 
 import math
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from checker.errors import LiftdiffError
 from checker.ir import concrete_ops
+from checker.ir.heap import is_heap
 from checker.ir.ir import (
     EXIT_CODE_VAR,
     STATUS_VAR,
@@ -38,6 +39,7 @@ from checker.ir.ir import (
     UnOp,
     Var,
 )
+from checker.replay.memory import ByteHeap, HeapInit, HeapTrace, RegionValue
 from checker.semantics import libm
 from checker.semantics.ctype import FloatType, IntType
 
@@ -55,14 +57,6 @@ class StepLimitExceeded(InterpreterError):
 
 
 @dataclass(frozen=True)
-class RegionValue:
-    """A region's contents: the cells given explicitly, and the value of all others."""
-
-    cells: Mapping[int, Number]
-    default: Number
-
-
-@dataclass(frozen=True)
 class RunInputs:
     scalars: Mapping[str, Number]
     """Initial values of CFA variables by name; missing: `Cfa.initial`, else zero."""
@@ -70,6 +64,8 @@ class RunInputs:
     """Initial contents by region name; missing: `Region.init`, else zeros."""
     stubs: Mapping[StubKey, Number]
     """Results of external functions without code, by (name, argument values)."""
+    heap: HeapInit = field(default_factory=HeapInit)
+    """The initial heap (memory behind pointer inputs), see `memory.py`."""
 
 
 @dataclass(frozen=True)
@@ -93,6 +89,8 @@ class RunResult:
     calls: tuple[ExternalCall, ...]
     """Each distinct external call evaluated, in first-evaluation order."""
     steps: int
+    heap: HeapTrace | None = None
+    """What the run read from and wrote to the heap."""
 
 
 def same_value(a: Arg, b: Arg) -> bool:
@@ -110,11 +108,13 @@ def _stub_key(value: Arg) -> object:
 
 
 class _Memory:
-    """Mutable state of one run: regions as sparse cells over a default."""
+    """Mutable state of one run: regions as sparse cells over a default, the heap
+    as bytes."""
 
-    def __init__(self, regions: Mapping[str, RegionValue]) -> None:
+    def __init__(self, regions: Mapping[str, RegionValue], heap: HeapInit | None = None) -> None:
         self.cells = {name: dict(value.cells) for name, value in regions.items()}
         self.defaults = {name: value.default for name, value in regions.items()}
+        self.heap = ByteHeap(heap or HeapInit())
 
     def value(self, region: str) -> RegionValue:
         return RegionValue(dict(self.cells[region]), self.defaults[region])
@@ -187,6 +187,9 @@ class _Compiler(ExprVisitor[Thunk]):
 
     def visit_Load(self, expr: Load) -> Thunk:
         index = self.number(expr.index)
+        if is_heap(expr.region):
+            read, ctype = self.memory.heap.read, expr.type
+            return lambda: read(index(), ctype)  # type: ignore[arg-type]
         cells = self.memory.cells.get(expr.region)
         if cells is None:
             return _failing(f"load from unknown region '{expr.region}'")
@@ -283,6 +286,8 @@ def _initial_env(cfa: Cfa, inputs: RunInputs) -> dict[str, Number]:
 def _initial_regions(cfa: Cfa, inputs: RunInputs) -> dict[str, RegionValue]:
     regions: dict[str, RegionValue] = {}
     for name, region in cfa.regions.items():
+        if is_heap(name):
+            continue  # the heap is bytes (`memory.py`)
         given = inputs.regions.get(name)
         if given is not None:
             regions[name] = RegionValue(
@@ -294,7 +299,8 @@ def _initial_regions(cfa: Cfa, inputs: RunInputs) -> dict[str, RegionValue]:
                 {i: concrete_ops.coerce(v, region.elem) for i, v in enumerate(init)},
                 concrete_ops.zero(region.elem))
     for name, value in inputs.regions.items():
-        regions.setdefault(name, value)
+        if not is_heap(name):
+            regions.setdefault(name, value)
     return regions
 
 
@@ -313,7 +319,7 @@ class _Run:
     def __init__(self, cfa: Cfa, inputs: RunInputs) -> None:
         self.cfa = cfa
         self.env = _initial_env(cfa, inputs)
-        self.memory = _Memory(_initial_regions(cfa, inputs))
+        self.memory = _Memory(_initial_regions(cfa, inputs), inputs.heap)
         self.compiler = _Compiler(self.env, self.memory, inputs.stubs)
         self.events: list[tuple[str, tuple[Arg, ...]]] = []
         self.printed: list[str] = []
@@ -357,6 +363,14 @@ class _Run:
         return assign
 
     def store(self, action: Store) -> Callable[[], None]:
+        if is_heap(action.region):
+            address, value = self.compiler.number(action.index), self.compiler.number(action.value)
+            write, ctype = self.memory.heap.write, action.value.type
+
+            def store_heap() -> None:
+                write(address(), value(), ctype)  # type: ignore[arg-type]
+
+            return store_heap
         cells = self.memory.cells.get(action.region)
         if cells is None:
             message = f"store to unknown region '{action.region}'"
@@ -429,6 +443,7 @@ def run(cfa: Cfa, inputs: RunInputs, *, max_steps: int = 1_000_000) -> RunResult
         printed="".join(state.printed),
         calls=tuple(state.compiler.calls.values()),
         steps=steps,
+        heap=state.memory.heap.trace(),
     )
 
 
@@ -437,6 +452,8 @@ def _outputs(
 ) -> dict[str, Number | RegionValue]:
     outputs: dict[str, Number | RegionValue] = {}
     for output in cfa.outputs:
+        if is_heap(output.ref):
+            continue  # the heap's bytes are in the run's HeapTrace
         if output.is_region:
             outputs[output.name] = memory.value(output.ref)
         elif output.ref in env:

@@ -10,6 +10,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 
+from checker.ir.heap import decode, is_heap
 from checker.ir.ir import (
     RETURN_VAR,
     STATUS_EXIT,
@@ -26,30 +27,34 @@ from checker.replay.compiled_replay import (
     Assignment as CAssignment,
 )
 from checker.replay.compiled_replay import (
-    Buffer,
     CompiledOutcome,
     HarnessSpec,
+    MemoryLink,
     OutputLeaf,
+    PointerAssignment,
     StaticAlias,
     Stub,
+    memory_name,
     run_harness,
 )
 from checker.replay.interp import (
     ExternalCall,
-    RegionValue,
     RunInputs,
     RunResult,
     StubKey,
     run,
     same_value,
 )
-from checker.semantics.ctype import ScalarType
+from checker.replay.memory import HeapInit, HeapTrace, RegionValue
+from checker.replay.memory_layout import Layout, LayoutError, layout
+from checker.semantics import ctype as ct
+from checker.semantics.ctype import PointerType, ScalarType
 from checker.semantics.library import OUTPUT_FUNCTIONS, PURE_LIBRARY
 from checker.types import Settings, SourceFile
 from checker.variability import compiler_flags
 
 Scalar = int | float
-MAX_BUFFER = 4096
+_POINTER = PointerType(ct.VOID)
 
 
 @dataclass(frozen=True)
@@ -61,6 +66,17 @@ class Assignment:
     stubs: Mapping[StubKey, Scalar] = field(default_factory=dict)
     free: Mapping[str, Mapping[str, Scalar | RegionValue]] = field(default_factory=dict)
     """'old'/'new' -> variable or region name -> value of uninitialised storage."""
+    heap: Mapping[int, int] = field(default_factory=dict)
+    """Bytes of the heap fixed by address (a confirmed witness: every byte either
+    version depends on); other bytes come from the heap regions in `regions`."""
+    heap_seed: int | None = None
+    """Random tests: heap bytes nothing fixes are pseudo-random (`memory.py`)."""
+
+    def with_heap(self, heap: Mapping[int, int]) -> Assignment:
+        return Assignment(self.scalars, self.regions, self.stubs, self.free, heap, self.heap_seed)
+
+    def with_stubs(self, stubs: Mapping[StubKey, Scalar]) -> Assignment:
+        return Assignment(self.scalars, self.regions, stubs, self.free, self.heap, self.heap_seed)
 
 
 @dataclass(frozen=True)
@@ -75,6 +91,8 @@ class Observation:
     calls: tuple[ExternalCall, ...]
     private: frozenset[str] = frozenset()
     """Keys of outputs that are this version's own state (see `Output.private`)."""
+    heap: HeapTrace | None = None
+    """What the run read from and wrote to the heap."""
 
 
 @dataclass(frozen=True)
@@ -87,8 +105,12 @@ class Difference:
 def run_version(cfa: Cfa, assignment: Assignment, tag: str, max_steps: int) -> RunResult:
     scalars: dict[str, Scalar] = {}
     regions: dict[str, RegionValue] = {}
+    views: dict[str, RegionValue] = {}
     for item in cfa.inputs:
-        if item.is_region:
+        if is_heap(item.ref):
+            if item.key in assignment.regions:
+                views[item.ref] = assignment.regions[item.key]
+        elif item.is_region:
             regions[item.ref] = assignment.regions[item.key]
         else:
             scalars[item.ref] = assignment.scalars[item.key]
@@ -97,7 +119,43 @@ def run_version(cfa: Cfa, assignment: Assignment, tag: str, max_steps: int) -> R
             regions[name] = value
         else:
             scalars[name] = value
-    return run(cfa, RunInputs(scalars, regions, dict(assignment.stubs)), max_steps=max_steps)
+    heap = HeapInit(assignment.heap, views, assignment.heap_seed)
+    inputs = RunInputs(scalars, regions, dict(assignment.stubs), heap)
+    return run(cfa, inputs, max_steps=max_steps)
+
+
+HEAP_ROUNDS = 4
+
+
+def run_pair(
+    old: Cfa, new: Cfa, assignment: Assignment, max_steps: int
+) -> tuple[Assignment, RunResult, RunResult] | None:
+    """Both versions on one memory: each run makes the heap bytes it reads first
+    from the class of its access (`memory.py`); where the runs made a byte
+    differently, they run again on the bytes made first, until they agree.
+    Returns the assignment with every heap byte either run depends on fixed, and
+    the runs; None when they do not agree within HEAP_ROUNDS."""
+    for _ in range(HEAP_ROUNDS):
+        a = run_version(old, assignment, "old", max_steps)
+        b = run_version(new, assignment, "new", max_steps)
+        first = _initial_heap(assignment, a)
+        agree = b.heap is None or all(
+            first.get(at, byte) == byte for at, byte in b.heap.initial.items()
+        )
+        assignment = assignment.with_heap(_initial_heap(assignment, a, b))
+        if agree:
+            return assignment, a, b
+    return None
+
+
+def _initial_heap(assignment: Assignment, *runs: RunResult) -> dict[int, int]:
+    """Every heap byte the assignment fixes or a run depended on, at its initial value."""
+    heap = dict(assignment.heap)
+    for result in runs:
+        if result.heap is not None:
+            for at, byte in result.heap.initial.items():
+                heap.setdefault(at, byte)
+    return heap
 
 
 def observe(cfa: Cfa, result: RunResult) -> Observation:
@@ -106,7 +164,14 @@ def observe(cfa: Cfa, result: RunResult) -> Observation:
     events = tuple(e for e in result.events if e[0] not in OUTPUT_FUNCTIONS)
     private = frozenset(o.key for o in cfa.outputs if o.private)
     return Observation(
-        result.status, result.exit_code, outputs, events, result.printed, result.calls, private
+        result.status,
+        result.exit_code,
+        outputs,
+        events,
+        result.printed,
+        result.calls,
+        private,
+        result.heap,
     )
 
 
@@ -127,11 +192,47 @@ def differences(old: Observation, new: Observation, assignment: Assignment) -> l
                 continue
             if not _same(a, b):
                 found.append(Difference(key, a, b))
+        changed = _memory_difference(old, new, assignment)
+        if changed is not None:
+            found.append(changed)
     if old.events != new.events and not _same_events(old.events, new.events):
         found.append(Difference("calls", old.events, new.events))
     if old.printed != new.printed:
         found.append(Difference("output", old.printed, new.printed))
     return found
+
+
+def initial_byte(assignment: Assignment, old: Observation, new: Observation, at: int) -> int:
+    """The witness's initial value of heap byte `at` (0: no run depends on it)."""
+    for source in (assignment.heap, *(o.heap.initial for o in (old, new) if o.heap)):
+        if at in source:
+            return source[at]
+    return 0
+
+
+def final_bytes(observed: Observation, addresses: set[int], initial: Callable[[int], int]
+                ) -> dict[int, int]:
+    written = observed.heap.written if observed.heap else {}
+    return {at: written[at] if at in written else initial(at) for at in addresses}
+
+
+def _memory_difference(
+    old: Observation, new: Observation, assignment: Assignment
+) -> Difference | None:
+    """The heap bytes whose final values differ (the memory behind pointers is an
+    output, whole)."""
+    touched = {*(old.heap.written if old.heap else ()), *(new.heap.written if new.heap else ())}
+    if not touched:
+        return None
+
+    def initial(at: int) -> int:
+        return initial_byte(assignment, old, new, at)
+
+    a, b = final_bytes(old, touched, initial), final_bytes(new, touched, initial)
+    differing = sorted(at for at in touched if a[at] != b[at])
+    if not differing:
+        return None
+    return Difference("memory", {at: a[at] for at in differing}, {at: b[at] for at in differing})
 
 
 def _status_name(obs: Observation) -> str:
@@ -230,31 +331,71 @@ class CompiledReplay:
     notes: tuple[str, ...] = field(default_factory=tuple)
 
 
+@dataclass(frozen=True)
+class MemoryPlan:
+    """The witness's heap laid out for the compiled replay (shared by old and new):
+    the blocks, and the addresses whose final values are compared."""
+
+    layout: Layout
+    written: tuple[int, ...]
+    """Heap bytes either version writes (outside `written_pointers`' cells)."""
+    written_pointers: tuple[int, ...]
+    """Addresses where either version's last write stored a pointer (8 bytes)."""
+
+
+def memory_plan(
+    old: Cfa, new: Cfa, assignment: Assignment, old_obs: Observation, new_obs: Observation
+) -> MemoryPlan:
+    """Lay out every heap byte the runs depend on, every non-null pointer input
+    and every pointer read from memory (raises LayoutError when too large)."""
+    initial: dict[int, int] = {}
+    written: set[int] = set()
+    pointers: set[int] = set()
+    cells: set[int] = set()
+    for observed in (old_obs, new_obs):
+        if observed.heap is None:
+            continue
+        for at, byte in observed.heap.initial.items():
+            initial.setdefault(at, assignment.heap.get(at, byte))
+        written |= set(observed.heap.written)
+        pointers |= set(observed.heap.written_pointers)
+        cells |= set(observed.heap.pointer_cells)
+    addresses = {
+        int(assignment.scalars[item.key])
+        for cfa in (old, new)
+        for item in cfa.inputs
+        if item.pointer is not None and assignment.scalars.get(item.key)
+    }
+    for at in pointers:
+        for byte in range(8):
+            written.discard(at + byte)
+    plan = layout(initial, written | {a + i for a in pointers for i in range(8)}, addresses, cells)
+    return MemoryPlan(plan, tuple(sorted(written)), tuple(sorted(pointers)))
+
+
 def harness_spec(
     cfa: Cfa,
     version: CompiledVersion,
     assignment: Assignment,
     observed: Observation,
     stubs: Mapping[tuple[str, tuple], Scalar],  # type: ignore[type-arg]
+    memory: MemoryPlan | None = None,
 ) -> HarnessSpec:
     assignments: list[CAssignment] = []
-    buffers: list[Buffer] = []
-    pointer_names = {
-        item.ref[: -len(NULL_SUFFIX)] for item in cfa.inputs if item.ref.endswith(NULL_SUFFIX)
-    }
-    null_params = {
-        name for name in pointer_names if assignment.scalars.get(_null_key(cfa, name), 0)
-    }
-    region_spans: dict[str, tuple[int, int]] = {}
+    pointers: list[PointerAssignment] = []
     statics = tuple(StaticAlias(f"__liftdiff_static_{i}", s) for i, s in enumerate(cfa.statics))
     c_name = _static_renamer(statics)
+    plan = memory.layout if memory is not None else Layout((), ())
     for item in cfa.inputs:
-        if item.source is InputSource.CONFIG:
+        if item.source is InputSource.CONFIG or is_heap(item.ref):
             continue
-        if item.ref.endswith(NULL_SUFFIX):
-            pname = item.ref[: -len(NULL_SUFFIX)]
-            if pname in null_params:
-                assignments.append(CAssignment(pname, 0, item.type))
+        if item.pointer is not None:
+            value = int(assignment.scalars[item.key])
+            where = plan.locate(value) if value else None
+            if value and where is None:
+                raise LayoutError(f"pointer '{item.name}' points outside the witness's memory")
+            block, offset = where if where is not None else (None, 0)
+            pointers.append(PointerAssignment(c_name(item.name), block, offset))
             continue
         if not item.is_region:
             assignments.append(
@@ -262,24 +403,11 @@ def harness_spec(
             )
             continue
         value = assignment.regions[item.key]
-        pointer, path = _region_lvalue(c_name(item.ref))
-        if item.ref.startswith("*"):
-            if pointer in null_params:
-                continue
-            low, high = _span(value, observed.outputs.get(_output_key(cfa, item.ref)))
-            previous = region_spans.get(pointer)
-            if previous is not None:
-                low, high = min(low, previous[0]), max(high, previous[1])
-            region_spans[pointer] = (low, high)
-        else:
-            region = cfa.regions[item.ref]
-            low, high = 0, (region.length or 1) - 1
-        for index in range(low, high + 1):
+        region = cfa.regions[item.ref]
+        for index in range(region.length or 1):
             cell = value.cells.get(index, value.default)
-            assignments.append(CAssignment(f"{pointer}[{index}]{path}", cell, item.type))
-    for pointer, (low, high) in region_spans.items():
-        buffers.append(Buffer(pointer, high - low + 1, -low))
-    outputs = _output_leaves(cfa, observed, c_name)
+            assignments.append(CAssignment(f"{c_name(item.ref)}[{index}]", cell, item.type))
+    outputs = _output_leaves(cfa, observed, c_name) + _memory_leaves(plan, memory)
     stub_list = []
     for func, prototype in sorted(cfa.externals.items()):
         if func in PURE_LIBRARY or not prototype:
@@ -296,14 +424,37 @@ def harness_spec(
         params=cfa.params,
         return_type=cfa.return_type,
         assignments=tuple(assignments),
-        buffers=tuple(buffers),
         outputs=tuple(outputs),
         stubs=tuple(stub_list),
+        memory=tuple(block.data for block in plan.blocks),
+        links=tuple(MemoryLink(k.block, k.offset, k.target, k.target_offset) for k in plan.links),
+        pointers=tuple(pointers),
         flags=version.flags,
         include_dirs=version.include_dirs,
         headers=version.headers,
         statics=statics,
     )
+
+
+def _memory_leaves(plan: Layout, memory: MemoryPlan | None) -> list[OutputLeaf]:
+    """The written heap bytes after the call, the pointers written there, and the
+    real addresses of the blocks (to read those pointers as model addresses)."""
+    if memory is None:
+        return []
+    leaves = [
+        OutputLeaf(f"block[{index}]", f"(unsigned long)(void *){memory_name(index)}", ct.ULONG)
+        for index in range(len(plan.blocks))
+    ]
+    for at in memory.written:
+        where = plan.locate(at)
+        assert where is not None
+        leaves.append(OutputLeaf(f"heap[{at}]", f"{memory_name(where[0])}[{where[1]}]", ct.UCHAR))
+    for at in memory.written_pointers:
+        where = plan.locate(at)
+        assert where is not None
+        expr = f"__liftdiff_word({memory_name(where[0])} + {where[1]})"
+        leaves.append(OutputLeaf(f"ptr:heap[{at}]", expr, ct.ULONG))
+    return leaves
 
 
 def _static_renamer(statics: tuple[StaticAlias, ...]) -> Callable[[str], str]:
@@ -328,20 +479,6 @@ def cfa_returns_pointer(cfa: Cfa, func: str) -> bool:
     return False
 
 
-def _null_key(cfa: Cfa, pointer: str) -> str:
-    for item in cfa.inputs:
-        if item.ref == pointer + NULL_SUFFIX:
-            return item.key
-    return ""
-
-
-def _output_key(cfa: Cfa, ref: str) -> str:
-    for out in cfa.outputs:
-        if out.ref == ref:
-            return out.key
-    return ""
-
-
 def _region_lvalue(ref: str) -> tuple[str, str]:
     """'*p.x' -> ('p', '.x'); 'g.a' -> ('g.a', '')."""
     if ref.startswith("*"):
@@ -351,26 +488,20 @@ def _region_lvalue(ref: str) -> tuple[str, str]:
     return ref, ""
 
 
-def _span(value: RegionValue, after: Scalar | RegionValue | None) -> tuple[int, int]:
-    indices = set(value.cells)
-    if isinstance(after, RegionValue):
-        indices |= set(after.cells)
-    indices.add(0)
-    low, high = min(indices), max(indices)
-    if high - low >= MAX_BUFFER:
-        raise ValueError("witness touches memory too far apart to compile a harness")
-    return low, high
-
-
 def _output_leaves(
     cfa: Cfa, observed: Observation, c_name: Callable[[str], str]
 ) -> list[OutputLeaf]:
     leaves: list[OutputLeaf] = []
     for out in cfa.outputs:
-        if out.pointer:
-            continue  # addresses differ between runs; the interpreter compares offsets
-        if out.ref.startswith(RETURN_VAR):
-            expr = "__liftdiff_ret" + out.ref[len(RETURN_VAR) :]
+        if is_heap(out.ref) or out.ref.endswith(NULL_SUFFIX):
+            continue  # the heap: `_memory_leaves`; a null flag: the pointer says it
+        returned = out.ref.startswith(RETURN_VAR)
+        expr = "__liftdiff_ret" + out.ref[len(RETURN_VAR) :] if returned else c_name(out.name)
+        if out.pointer:  # an address: read back as a model address (`_translated`)
+            leaves.append(OutputLeaf(f"ptr:{out.key}", f"(unsigned long)(void *)({expr})",
+                                     ct.ULONG))
+            continue
+        if returned:
             leaves.append(OutputLeaf(out.key, expr, out.type))
             continue
         if out.is_region:
@@ -400,9 +531,10 @@ def compiled_replay(
     compiler: str,
 ) -> CompiledReplay:
     try:
-        old_spec = harness_spec(old, old_version, assignment, old_obs, assignment.stubs)
-        new_spec = harness_spec(new, new_version, assignment, new_obs, assignment.stubs)
-    except ValueError as exc:
+        plan = memory_plan(old, new, assignment, old_obs, new_obs)
+        old_spec = harness_spec(old, old_version, assignment, old_obs, assignment.stubs, plan)
+        new_spec = harness_spec(new, new_version, assignment, new_obs, assignment.stubs, plan)
+    except LayoutError as exc:
         empty = CompiledOutcome("unavailable", {}, None, "", str(exc))
         return CompiledReplay(empty, empty, False, False, str(exc), unavailable=True)
     a = _run_version(old_spec, old_obs, compiler)
@@ -410,16 +542,47 @@ def compiled_replay(
     if a.kind in ("unavailable", "compile_error") or b.kind in ("unavailable", "compile_error"):
         message = a.message if a.kind in ("unavailable", "compile_error") else b.message
         return CompiledReplay(a, b, False, False, message, unavailable=True)
+    va, vb = _translated(a, plan.layout), _translated(b, plan.layout)
     differs = (
         a.kind != b.kind
         or a.exit_code != b.exit_code
         or a.stdout != b.stdout
-        or any(not _same(a.values[k], b.values[k]) for k in a.values.keys() & b.values.keys())
-        or a.values.keys() != b.values.keys()
+        or any(not _same_translated(va[k], vb[k]) for k in va.keys() & vb.keys())
+        or va.keys() != vb.keys()
         or not _same_events(_events(a), _events(b))
     )
-    agrees = _agrees(a, old_obs) and _agrees(b, new_obs)
+
+    def initial(at: int) -> int:
+        return initial_byte(assignment, old_obs, new_obs, at)
+
+    agrees = _agrees(a, va, old_obs, initial) and _agrees(b, vb, new_obs, initial)
     return CompiledReplay(a, b, differs, agrees)
+
+
+def _translated(outcome: CompiledOutcome, plan: Layout) -> dict[str, Scalar | None]:
+    """The harness's values with real addresses read back as model addresses (None:
+    an address outside the witness's memory, such as a local's), without the
+    blocks' own addresses."""
+    bases = [(int(outcome.values.get(f"block[{i}]", -1)), block)
+             for i, block in enumerate(plan.blocks)]
+    values: dict[str, Scalar | None] = {}
+    for name, value in outcome.values.items():
+        if name.startswith("block["):
+            continue
+        if not name.startswith("ptr:"):
+            values[name] = value
+            continue
+        real = int(value)
+        values[name] = 0 if real == 0 else next(
+            (block.start + real - base for base, block in bases
+             if base >= 0 and base <= real <= base + len(block.data)), None)
+    return values
+
+
+def _same_translated(a: Scalar | None, b: Scalar | None) -> bool:
+    if a is None or b is None:
+        return True  # addresses outside the witness's memory mean nothing here
+    return _same(a, b)
 
 
 def _run_version(spec: HarnessSpec, observed: Observation, compiler: str) -> CompiledOutcome:
@@ -440,7 +603,12 @@ def _events(outcome: CompiledOutcome) -> tuple:  # type: ignore[type-arg]
     return tuple(call for call in outcome.calls if call[0] not in OUTPUT_FUNCTIONS)
 
 
-def _agrees(outcome: CompiledOutcome, observed: Observation) -> bool:
+def _agrees(
+    outcome: CompiledOutcome,
+    values: Mapping[str, Scalar | None],
+    observed: Observation,
+    initial: Callable[[int], int],
+) -> bool:
     kinds = {STATUS_RETURN: "ok", STATUS_TRAP: "trap", STATUS_EXIT: "exit"}
     if kinds.get(observed.status) != outcome.kind:
         return False
@@ -452,12 +620,29 @@ def _agrees(outcome: CompiledOutcome, observed: Observation) -> bool:
         return False
     if outcome.kind != "ok":
         return True
-    for name, value in outcome.values.items():
-        key, _, index = name.partition("[")
-        mine = observed.outputs.get(key)
-        if isinstance(mine, RegionValue):
-            cell = int(index.rstrip("]"))
-            mine = mine.cells.get(cell, mine.default)
-        if mine is None or isinstance(mine, RegionValue) or not same_value(mine, value):
+    for name, value in values.items():
+        mine = _interpreted(name, observed, initial)
+        if value is None and name.startswith("ptr:"):
+            continue  # an address outside the witness's memory: not comparable
+        if mine is None or value is None or not same_value(mine, value):
             return False
     return True
+
+
+def _interpreted(
+    name: str, observed: Observation, initial: Callable[[int], int]
+) -> Scalar | None:
+    """The interpreter's value of a harness output leaf (see `harness_spec`)."""
+    pointer = name.startswith("ptr:")
+    name = name.removeprefix("ptr:")
+    key, _, index = name.partition("[")
+    if key == "heap":
+        at = int(index.rstrip("]"))
+        written = observed.heap.written if observed.heap else {}
+        width = 8 if pointer else 1
+        data = bytes(written[b] if b in written else initial(b) for b in range(at, at + width))
+        return decode(data, _POINTER if pointer else ct.UCHAR)
+    mine = observed.outputs.get(key)
+    if isinstance(mine, RegionValue):
+        mine = mine.cells.get(int(index.rstrip("]")), mine.default)
+    return mine

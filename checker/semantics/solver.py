@@ -79,10 +79,16 @@ class Answer:
 
 
 def check(
-    assertions: list[z3.BoolRef], budget: Budget, assuming: list[z3.BoolRef] = ()  # type: ignore[assignment]
+    assertions: list[z3.BoolRef],
+    budget: Budget,
+    assuming: list[z3.BoolRef] = (),  # type: ignore[assignment]
+    fresh: bool = False,
 ) -> Answer:
     """Satisfiability of the conjunction of `assertions` (and `assuming`, whose
-    unsat core is reported on UNSAT) within the budget."""
+    unsat core is reported on UNSAT) within the budget. `fresh`: solve a re-parsed
+    copy in a context of its own (z3's heuristics depend on term ids, so a query
+    that timed out among the terms built before may take a fraction of a second
+    alone; the model comes back into the main context)."""
     if budget.exhausted():
         return Answer(Outcome.UNKNOWN, reason="time limit reached")
     budget.count_call()
@@ -98,6 +104,8 @@ def check(
     markers = [z3.Bool(f"assumption!{i}") for i in range(len(assuming))]
     for marker, fact in zip(markers, assuming, strict=True):
         solver.add(z3.Implies(marker, fact))
+    if fresh and not assuming:
+        return _check_fresh(solver, limit)
     try:
         result = solver.check(*markers)
     except z3.Z3Exception as exc:
@@ -109,6 +117,27 @@ def check(
         return Answer(Outcome.UNSAT, core=tuple(
             i for i, marker in enumerate(markers) if str(marker) in used))
     reason = solver.reason_unknown()
+    if reason in ("timeout", "canceled"):
+        reason = f"solver timeout after {limit:.1f} s"
+    return Answer(Outcome.UNKNOWN, reason=f"solver returned unknown ({reason})")
+
+
+def _check_fresh(solver: z3.Solver, limit: float) -> Answer:
+    text = solver.to_smt2()
+    if "\\" in text:  # a symbol z3 cannot read back would silently change the query
+        return Answer(Outcome.UNKNOWN, reason="solver error: unprintable symbol")
+    copy = z3.Solver(ctx=z3.Context())
+    try:
+        copy.from_string(text)
+        copy.set("timeout", int(limit * 1000))
+        result = copy.check()
+        if result == z3.sat:
+            return Answer(Outcome.SAT, model=copy.model().translate(z3.main_ctx()))
+    except z3.Z3Exception as exc:
+        return Answer(Outcome.UNKNOWN, reason=f"solver error: {exc}")
+    if result == z3.unsat:
+        return Answer(Outcome.UNSAT)
+    reason = copy.reason_unknown()
     if reason in ("timeout", "canceled"):
         reason = f"solver timeout after {limit:.1f} s"
     return Answer(Outcome.UNKNOWN, reason=f"solver returned unknown ({reason})")

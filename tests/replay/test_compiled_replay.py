@@ -11,10 +11,11 @@ from checker.ir.ir import StaticLocal
 from checker.replay.compiled_replay import (
     USER_MAIN,
     Assignment,
-    Buffer,
     HarnessError,
     HarnessSpec,
+    MemoryLink,
     OutputLeaf,
+    PointerAssignment,
     StaticAlias,
     Stub,
     compiler_available,
@@ -33,15 +34,17 @@ def spec(
     return_type: str | None = "int",
     *,
     assignments: tuple[Assignment, ...] = (),
-    buffers: tuple[Buffer, ...] = (),
     outputs: tuple[OutputLeaf, ...] | None = None,
     stubs: tuple[Stub, ...] = (),
     flags: tuple[str, ...] = (),
+    memory: tuple[bytes, ...] = (),
+    links: tuple[MemoryLink, ...] = (),
+    pointers: tuple[PointerAssignment, ...] = (),
 ) -> HarnessSpec:
     if outputs is None:
         outputs = (OutputLeaf("return", "__liftdiff_ret", ct.INT),) if return_type else ()
-    return HarnessSpec("case.c", source, function, params, return_type, assignments, buffers,
-                       outputs, stubs, flags)
+    return HarnessSpec("case.c", source, function, params, return_type, assignments, outputs,
+                       stubs, memory, links, pointers, flags)
 
 
 # ------------------------------------------------------------ harness text
@@ -84,20 +87,23 @@ def test_globals_are_set_before_parameters_are_declared() -> None:
     assert global_set < declared < param_set
 
 
-def test_buffers_point_into_zeroed_storage() -> None:
-    text = harness_source(spec("", params=(("p", "int *p"),), buffers=(Buffer("p", 8, 3),)))
-    assert "static unsigned char __liftdiff_buf_p[8 * sizeof *p]" in text
-    assert "p = (__typeof__(p))(void *)__liftdiff_buf_p + 3;" in text
+def test_memory_blocks_are_initialised_and_pointers_point_into_them() -> None:
+    text = harness_source(spec(
+        "", params=(("p", "int *p"), ("q", "int *q")), memory=(bytes([1, 0, 0, 0, 2]), b"\x07"),
+        links=(MemoryLink(0, 0, 1, 0),),
+        pointers=(PointerAssignment("p", 0, 4), PointerAssignment("q", None))))
+    assert ("static unsigned char __liftdiff_mem0[5] __attribute__((aligned(64))) = {1,0,0,0,2};"
+            in text)
+    assert "__liftdiff_point((void *)(__liftdiff_mem0 + 0), (void *)(__liftdiff_mem1 + 0));" in text
+    assert "__liftdiff_point((void *)&(p), (void *)(__liftdiff_mem0 + 4));" in text
+    assert "__liftdiff_point((void *)&(q), (void *)0);" in text
+    assert text.index("int *p;") < text.index("__liftdiff_point((void *)&(p)")
 
 
-@pytest.mark.parametrize(
-    ("buffer", "message"),
-    [(Buffer("q", 4, 0), "unknown parameter 'q'"), (Buffer("p", 4, 4), "offset 4"),
-     (Buffer("p", 0, 0), "0 elements")],
-)
-def test_bad_buffers_are_harness_errors(buffer: Buffer, message: str) -> None:
-    with pytest.raises(HarnessError, match=message):
-        harness_source(spec("", params=(("p", "int *p"),), buffers=(buffer,)))
+def test_pointers_into_missing_blocks_are_harness_errors() -> None:
+    with pytest.raises(HarnessError, match="block 1 of 1"):
+        harness_source(spec("", params=(("p", "int *p"),), memory=(b"\0",),
+                            pointers=(PointerAssignment("p", 1, 0),)))
 
 
 def test_output_leaves_print_exactly() -> None:
@@ -169,9 +175,9 @@ def test_missing_compiler_is_an_outcome() -> None:
 @pytest.mark.gcc
 def test_harness_error_is_a_compile_error_outcome() -> None:
     outcome = run_harness(spec("int f(void) { return 1; }",
-                               buffers=(Buffer("p", 1, 0),)))
+                               pointers=(PointerAssignment("p", 0, 0),)))
     assert outcome.kind == "compile_error"
-    assert outcome.message.startswith("harness: buffer for unknown parameter 'p'")
+    assert outcome.message.startswith("harness: pointer into memory block 0 of 0")
 
 
 @pytest.mark.gcc
@@ -261,14 +267,13 @@ int f(const int *in, int *out, int n)
 }
 """
     params = (("in", "const int *in"), ("out", "int *out"), ("n", "int n"))
-    assignments = (Assignment("in[-1]", 1000, ct.INT), Assignment("in[0]", 1, ct.INT),
-                   Assignment("in[1]", 2, ct.INT), Assignment("in[2]", 3, ct.INT),
-                   Assignment("n", 3, ct.INT), Assignment("out[3]", 77, ct.INT))
-    buffers = (Buffer("in", 4, 1), Buffer("out", 4, 0))
+    memory = (b"".join(v.to_bytes(4, "little") for v in (1000, 1, 2, 3)),
+              (77 << 96).to_bytes(16, "little"))
+    pointers = (PointerAssignment("in", 0, 4), PointerAssignment("out", 1, 0))
     outputs = (OutputLeaf("return", "__liftdiff_ret", ct.INT),
                *(OutputLeaf(f"out[{i}]", f"out[{i}]", ct.INT) for i in range(4)))
-    outcome = run_harness(spec(source, params=params, assignments=assignments, buffers=buffers,
-                               outputs=outputs))
+    outcome = run_harness(spec(source, params=params, assignments=(Assignment("n", 3, ct.INT),),
+                               outputs=outputs, memory=memory, pointers=pointers))
     assert outcome.kind == "ok", outcome.message
     assert outcome.values == {"return": 1006, "out[0]": 2, "out[1]": 4, "out[2]": 6, "out[3]": 77}
 
@@ -277,7 +282,7 @@ int f(const int *in, int *out, int n)
 def test_null_pointer_parameter() -> None:
     source = "int f(int *p) { return p == 0 ? -1 : *p; }"
     outcome = run_harness(spec(source, params=(("p", "int *p"),),
-                               assignments=(Assignment("p", 0, ct.INT),)))
+                               pointers=(PointerAssignment("p", None),)))
     assert outcome.values == {"return": -1}
 
 

@@ -2,9 +2,8 @@
 #define __attribute__(x)
 #define __attribute(x)
 #define __extension__
-#define __restrict
-#define __restrict__
-#define restrict
+#define __restrict restrict
+#define __restrict__ restrict
 #define __inline inline
 #define __inline__ inline
 #define __asm__(x)
