@@ -151,6 +151,15 @@ class Settings:
     """Pointer inputs (parameters, pointer globals) point to objects that overlap
     neither each other nor any global; off, every layout is considered (aliasing),
     and a `restrict` parameter alone is kept apart."""
+    noreturn_functions: tuple[str, ...] = (
+        "bb_show_usage", "xfunc_die", "bb_error_msg_and_die", "bb_perror_msg_and_die",
+        "bb_simple_error_msg_and_die", "bb_simple_perror_msg_and_die", "bb_herror_msg_and_die",
+        "bb_simple_herror_msg_and_die", "bb_perror_nomsg_and_die", "longjmp", "siglongjmp",
+        "err", "errx", "verr", "verrx", "pthread_exit",
+    )
+    """Functions without code that never return (besides exit/abort and functions
+    declared `_Noreturn` or `__attribute__((noreturn))`): a call is an event that
+    ends the function with an exit status."""
     pure_functions: tuple[str, ...] = ()
     """External functions known to have no side effects (calls are not events)."""
     defines: tuple[tuple[str, str], ...] = ()

@@ -8,6 +8,7 @@ and the solver asked again, within the refinement budget.
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
@@ -15,9 +16,9 @@ import z3
 
 from checker.engines.fuzz import samples
 from checker.engines.product import Product
-from checker.engines.witness import library_lemma, model_assignment, model_stub
+from checker.engines.witness import library_lemma, model_assignment, model_effect, model_stub
 from checker.engines.z3_terms import is_uninterpreted, subterms
-from checker.ir.heap import HEAP, is_heap
+from checker.ir.heap import HEAP, MemoryEncoding, encode, is_heap, region_name
 from checker.ir.ir import STATUS_UNWOUND, Cfa, Input
 from checker.ir.smt_ops import z3_literal
 from checker.replay.interp import (
@@ -27,6 +28,7 @@ from checker.replay.interp import (
     RunResult,
     same_value,
 )
+from checker.replay.memory import CallKey
 from checker.replay.replay import (
     Assignment,
     CompiledReplay,
@@ -52,7 +54,7 @@ QUICK_CALL = 0.3
 the lifted EQ's last, fully restricted query on BusyBox `sortcmp` takes over
 2 s whole and 0.13 s in pieces; pieces still open are finally solved together,
 so a short first attempt loses little)."""
-STUB_ROUNDS = 6
+STUB_ROUNDS = 10
 
 
 @dataclass
@@ -128,6 +130,10 @@ class Replayer:
             if pair is None:
                 return None, assignment, [], "the two runs do not agree on the initial memory"
             assignment, old_run, new_run = pair
+            effects = _effects(product, model, assignment, old_run, new_run)
+            if effects is not None:
+                assignment = assignment.with_effects(effects)
+                continue
             missing = [c for c in (*old_run.calls, *new_run.calls) if c.source == "missing"]
             if not missing:
                 break
@@ -177,6 +183,30 @@ class Replayer:
         )
 
 
+def _effects(
+    product: Product,
+    model: z3.ModelRef | None,
+    assignment: Assignment,
+    *runs: RunResult,
+) -> dict[tuple[CallKey, int], int] | None:
+    """The effects of calls without code, completed with what the model says the
+    runs read after them (None when nothing is added: a call the model says
+    nothing about left the bytes as they were)."""
+    if model is None:
+        return None
+    effects = dict(assignment.effects)
+    bytes_heap = any(HEAP in cfa.regions for cfa in (product.old, product.new))
+    for run in runs:
+        for (func, args), address, ctype in (run.heap.effect_reads if run.heap else ()):
+            region = HEAP if bytes_heap else region_name(ctype, MemoryEncoding.TYPED)
+            value = model_effect(product, model, func, args, region, address, ctype)
+            if value is None:
+                continue
+            for offset, byte in enumerate(encode(value, ctype)):
+                effects.setdefault(((func, args), address + offset), byte)
+    return effects if len(effects) > len(assignment.effects) else None
+
+
 def _pin_heap(
     old: Cfa, new: Cfa, assignment: Assignment, *runs: RunResult
 ) -> Assignment:
@@ -195,8 +225,7 @@ def _pin_heap(
             cells = {at: value for run in runs if run.heap is not None
                      for (region, at), value in run.heap.reads.items() if region == item.ref}
         regions[item.key] = RegionValue(cells, default)
-    return Assignment(assignment.scalars, regions, assignment.stubs, assignment.free,
-                      assignment.heap, assignment.heap_seed)
+    return dataclasses.replace(assignment, regions=regions)
 
 
 def _own_states(old: Cfa, new: Cfa) -> list[Input]:
@@ -225,9 +254,7 @@ def _own_states_at_start(
             regions[item.key] = RegionValue({}, item.start)
         else:
             scalars[item.key] = item.start
-    return Assignment(
-        scalars, regions, assignment.stubs, assignment.free, assignment.heap, assignment.heap_seed
-    ), ""
+    return dataclasses.replace(assignment, scalars=scalars, regions=regions), ""
 
 
 def _equal_reason(old: Cfa, new: Cfa) -> str:

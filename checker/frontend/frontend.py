@@ -16,7 +16,11 @@ from dataclasses import dataclass, field
 from pycparser import c_ast
 
 from checker.errors import ParseError
-from checker.frontend.gnu_syntax import rewrite_case_ranges, unreadable_extension
+from checker.frontend.gnu_syntax import (
+    noreturn_functions,
+    rewrite_case_ranges,
+    unreadable_extension,
+)
 from checker.frontend.parse import parse_c
 from checker.frontend.preprocess import expand_macros, prelude_header, resolve_includes
 from checker.frontend.program import Program, build_program
@@ -56,11 +60,13 @@ def load(source: SourceFile, settings: Settings) -> ParsedFile:
     """Parse `source` into one Program per variant of its lifted text."""
     prepared = resolve_includes(source, settings)
     lifted = lift(prepared.text, source.path, settings)
+    noreturn = noreturn_functions(prepared.text)
     variants = []
     for variant in lifted.variants:
         expanded = expand_macros(prepared.path, variant.text, dict(settings.defines))
         ast, unknown = parse_tolerant(rewrite_case_ranges(expanded), prepared.path)
-        variants.append(ParsedVariant(variant.condition, build_program(ast, source.path)))
+        program = build_program(ast, source.path, noreturn)
+        variants.append(ParsedVariant(variant.condition, program))
     notes = [*prepared.notes, *lifted.notes]
     notes += [f"type '{name}' is not declared here: treated as an opaque type" for name in unknown]
     return ParsedFile(source, lifted, tuple(variants), tuple(notes), prepared.headers)

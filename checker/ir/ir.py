@@ -139,13 +139,16 @@ class Ite:
 class Call:
     """Result of an external function (no code available, or a library function).
 
-    Modelled as a deterministic function of its arguments; known library
-    functions (libm) are executed for real by the replays.
+    Modelled as a deterministic function of its arguments (for a function without
+    code, its position among such calls first) and of the contents of the
+    regions in `memory`; known library functions (libm) are executed for real by
+    the replays.
     """
 
     func: str
     args: tuple[Expr, ...]
     type: ScalarType
+    memory: tuple[str, ...] = ()
 
 
 CHAR_POINTER = PointerType(IntType(8, True, "char", 1, 1))
@@ -213,11 +216,16 @@ class Assume:
 class Event:
     """An observable call to an external function with side effects (printf, ...).
 
-    The sequence of events (name and argument values) is an output of the function.
+    The sequence of events (name, argument values and the contents of the regions
+    in `memory`, which the callee can read) is an output of the function. With
+    `writes`, the call also changes those regions: each becomes an uninterpreted
+    function of the arguments and of their contents before the call.
     """
 
     func: str
     args: tuple[Expr, ...]
+    memory: tuple[str, ...] = ()
+    writes: bool = False
 
 
 @dataclass(frozen=True)
@@ -316,6 +324,9 @@ STATUS_VAR = "$status"
 """0 = returned normally, 1 = trapped (division by zero, INT_MIN / -1, out of bounds,
 NULL dereference), 2 = exit()/abort(), 3 = cut off by loop unrolling (bounded CFAs)."""
 EXIT_CODE_VAR = "$exit_code"
+CALLS_VAR = "$calls"
+"""How many calls of functions without code (other than output) came before: the
+first argument of their results and effects, so that a call's position counts."""
 RETURN_VAR = "$ret"
 
 STATUS_RETURN = 0
@@ -349,6 +360,8 @@ class Cfa:
     """Called functions without code here -> C prototype text (for replay stubs)."""
     statics: tuple[StaticLocal, ...] = ()
     """Static locals that are inputs or outputs (for the replay harness)."""
+    noreturn: tuple[str, ...] = ()
+    """Called functions without code that do not return (their stubs exit)."""
 
     def successors(self) -> dict[int, list[Edge]]:
         out: dict[int, list[Edge]] = {}

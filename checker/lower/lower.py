@@ -11,14 +11,17 @@ from checker.frontend.program import Program, decay
 from checker.ir.cfa_simplify import propagate_constants
 from checker.ir.heap import CHAR_CLASS, HEAP, MemoryEncoding, is_heap, memory_class
 from checker.ir.ir import (
+    CALLS_VAR,
     EXIT_CODE_VAR,
     RETURN_VAR,
     STATUS_VAR,
     Cfa,
+    Event,
     InputSource,
     Output,
     RegionKind,
     StaticLocal,
+    Var,
 )
 from checker.lower.layout import leaves
 from checker.lower.lower_state import NULL_SUFFIX, Frame
@@ -35,6 +38,7 @@ def lower_function(
     settings: Settings,
     unroll: int | None = None,
     encoding: MemoryEncoding = MemoryEncoding.TYPED,
+    heap_regions: tuple[str, ...] = (),
 ) -> Cfa:
     """Lower `name` (inlining same-file callees) into a CFA.
 
@@ -42,14 +46,20 @@ def lower_function(
     times, giving an acyclic CFA whose runs that need more end with status
     STATUS_UNWOUND. Raises UnsupportedError (with location) for constructs we
     cannot model and, without `unroll`, RecursionFound for recursive calls.
-    `encoding`: how the heap is encoded (see `heap_encoding` for a pair).
+    `encoding`: how the heap is encoded (see `heap_encoding` for a pair);
+    `heap_regions`: heap regions to declare up front (see `lower_pair`).
     """
     program.check_usable(name)
     fdef = program.functions.get(name)
     if fdef is None:
         raise InputError(f"function '{name}' is not defined in {program.path}")
     lowering = StmtLowering(
-        program=program, settings=settings, entry_name=name, unroll=unroll, encoding=encoding
+        program=program,
+        settings=settings,
+        entry_name=name,
+        unroll=unroll,
+        encoding=encoding,
+        heap_regions=heap_regions,
     )
     lowering.init_statements()
     lowering.address_taken = address_taken_names(program.ast)
@@ -63,9 +73,10 @@ def lower_function(
     ftype = program.prototypes[name]
     ret = program.complete(ftype.ret)
     ret_place: Place | None = None
-    initial: dict[str, int | float] = {STATUS_VAR: 0, EXIT_CODE_VAR: 0}
+    initial: dict[str, int | float] = {STATUS_VAR: 0, EXIT_CODE_VAR: 0, CALLS_VAR: 0}
     lowering.variables[STATUS_VAR] = ct.INT
     lowering.variables[EXIT_CODE_VAR] = ct.INT
+    lowering.variables[CALLS_VAR] = ct.INT
     if not isinstance(ret, VoidType):
         ret_place = VarPlace(RETURN_VAR, ret)
         lowering.declare_storage(ret_place, RegionKind.LOCAL)
@@ -109,6 +120,7 @@ def lower_function(
         return_type=None if isinstance(ret, VoidType) else _type_text(fdef, generator),
         externals=dict(lowering.externals),
         statics=_replayed_statics(lowering, outputs),
+        noreturn=tuple(sorted(name for name in lowering.externals if name in lowering.noreturn)),
     )
     return propagate_constants(cfa)
 
@@ -129,16 +141,32 @@ def lower_pair(
 ) -> tuple[Cfa, Cfa, MemoryEncoding]:
     """Both versions of `name`, with one heap encoding (ir/heap.py): given, or the
     typed one unless `char` accesses meet accesses of other types through pointers
-    (then bytes, exact for every view of memory)."""
-    if encoding is None:
-        a, b = (lower_function(p, name, settings, unroll) for p in (old, new))
-        encoding = heap_encoding(a, b)
-        if encoding is MemoryEncoding.TYPED:
-            return (*_typed_assumption(a, b), encoding)
-    a, b = (lower_function(p, name, settings, unroll, encoding) for p in (old, new))
-    if encoding is MemoryEncoding.TYPED:
+    (then bytes, exact for every view of memory). Where calls without code read and
+    write the heap, both versions declare the same heap regions."""
+    a, b = (lower_function(p, name, settings, unroll, encoding or MemoryEncoding.TYPED)
+            for p in (old, new))
+    chosen = encoding or heap_encoding(a, b)
+    regions = _heap_region_names(chosen, a, b)
+    calls = [memory for cfa in (a, b) for memory in _opaque_call_memory(cfa)]
+    if chosen is not (encoding or MemoryEncoding.TYPED) or any(m != regions for m in calls):
+        a, b = (lower_function(p, name, settings, unroll, chosen, regions) for p in (old, new))
+    if chosen is MemoryEncoding.TYPED:
         a, b = _typed_assumption(a, b)
-    return a, b, encoding
+    return a, b, chosen
+
+
+def _heap_region_names(encoding: MemoryEncoding, *cfas: Cfa) -> tuple[str, ...]:
+    names = {name for cfa in cfas for name in cfa.regions if is_heap(name)}
+    if encoding is MemoryEncoding.BYTES:
+        return (HEAP,) if names else ()
+    return tuple(sorted(names))
+
+
+def _opaque_call_memory(cfa: Cfa) -> list[tuple[str, ...]]:
+    """The memory each call without code reads (such calls have their position as
+    their first argument)."""
+    return [edge.action.memory for edge in cfa.edges if isinstance(edge.action, Event)
+            and edge.action.args and edge.action.args[0] == Var(CALLS_VAR, ct.INT)]
 
 
 def heap_classes(*cfas: Cfa) -> set[str]:

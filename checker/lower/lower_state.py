@@ -113,6 +113,9 @@ class LoweringState:
     """Bounded lowering: loops unrolled and recursion inlined this many times."""
     encoding: MemoryEncoding = MemoryEncoding.TYPED
     """How the heap (memory behind pointer inputs) is encoded (see ir/heap.py)."""
+    heap_regions: tuple[str, ...] = ()
+    """Heap regions declared up front (both versions of a pair declare the same, so
+    that calls without code read and write the same memory in both)."""
     entry_actions: list[Assign] = field(default_factory=list)
     """Assignments at the CFA's entry, before globals are initialised (null flags
     of pointer inputs)."""
@@ -198,6 +201,17 @@ class LoweringState:
             key = heap_key(name)
             self.add_input(key, name, elem, InputSource.MEMORY, key, is_region=True)
         return name
+
+    def heap_memory(self) -> tuple[str, ...]:
+        """Every heap region: what a call without code can read and write."""
+        for name in self.heap_regions:
+            if name not in self.regions:
+                self.heap_region(region_elem(name))
+        return tuple(sorted(name for name in self.regions if is_heap(name)))
+
+    @property
+    def noreturn(self) -> frozenset[str]:
+        return frozenset(self.settings.noreturn_functions) | self.program.noreturn
 
     def pointer_input(
         self,

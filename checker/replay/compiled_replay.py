@@ -21,7 +21,7 @@ import shutil
 import signal
 import subprocess
 import tempfile
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 
 from checker.errors import LiftdiffError
@@ -106,16 +106,41 @@ class OutputLeaf:
 
 
 @dataclass(frozen=True)
-class Stub:
-    """A definition for an external function, answering from `table` (args compared exactly).
+class BlockPointer:
+    """A pointer into the witness's memory: `offset` bytes into block `block` (None:
+    NULL); as a stub argument, `known=False` matches any pointer (one into a local)."""
 
-    For a function returning a pointer the table values are null flags
-    (as the IR's `name$isnull`): non-zero returns NULL, zero a zeroed object.
-    """
+    block: int | None
+    offset: int = 0
+    known: bool = True
+
+
+StubValue = Number | str | BlockPointer
+
+
+@dataclass(frozen=True)
+class StubRow:
+    """One answer of a stub: when the call's position (if given) and arguments
+    match, it writes `writes` (block, offset, byte) and returns `result` (for a
+    function that does not return: exits with it)."""
+
+    args: tuple[StubValue, ...]
+    result: Number | BlockPointer
+    position: int | None = None
+    writes: tuple[tuple[int, int, int], ...] = ()
+
+
+@dataclass(frozen=True)
+class Stub:
+    """A definition for an external function, answering from `table` (args compared
+    exactly). `counted` calls are events: they count positions and log the memory
+    blocks; a `noreturn` one ends the program with its answer as exit status."""
 
     name: str
     prototype: str
-    table: tuple[tuple[tuple[Number | str, ...], Number], ...]
+    table: tuple[StubRow, ...]
+    counted: bool = False
+    noreturn: bool = False
 
 
 @dataclass(frozen=True)
@@ -172,9 +197,11 @@ class CompiledOutcome:
     """What the program printed (latin-1: one char per byte)."""
     message: str
     """Compiler diagnostics, the signal, stub misses or what was skipped."""
-    calls: tuple[tuple[str, tuple[Number | str, ...]], ...] = ()
+    calls: tuple[tuple[str, tuple[StubValue, ...]], ...] = ()
     """Calls of stubbed functions in order, with their (named) arguments: the
     compiled counterpart of the interpreter's events."""
+    call_memory: tuple[tuple[bytes, ...] | None, ...] = ()
+    """Per call, the memory blocks' bytes at it (counted calls), else None."""
 
 
 # ------------------------------------------------------------ harness text
@@ -211,6 +238,8 @@ static void __liftdiff_miss(const char *name)
     dprintf(__liftdiff_fd, "m %s\n", name);
 }
 static unsigned char __liftdiff_object[4096] __attribute__((aligned(64)));
+extern void _exit(int) __attribute__((noreturn));
+static int __liftdiff_calls;
 static unsigned long __liftdiff_word(const void *p)
 {
     unsigned long v;
@@ -261,6 +290,7 @@ def harness_source(spec: HarnessSpec) -> str:
         '#line 1 "<liftdiff harness>"',
         _PRELUDE,
         *(_memory_block(index, data) for index, data in enumerate(spec.memory)),
+        _memory_index(spec.memory),
         *(_alias_declaration(static) for static in spec.statics),
         *(_stub_definition(s) for s in stubs),
         _main(spec),
@@ -338,6 +368,38 @@ def _memory_block(index: int, data: bytes) -> str:
             f"__attribute__((aligned(64))) = {{{body}}};")
 
 
+def _memory_index(memory: Sequence[bytes]) -> str:
+    """The blocks as the stubs see them: pointers into them are logged as (block,
+    offset), and their bytes at each counted call."""
+    names = ", ".join(memory_name(i) for i in range(len(memory))) or "0"
+    sizes = ", ".join(str(max(1, len(data))) for data in memory) or "0"
+    return f"""static unsigned char *__liftdiff_blocks[] = {{{names}}};
+static unsigned long __liftdiff_sizes[] = {{{sizes}}};
+static const int __liftdiff_nblocks = {len(memory)};
+static void __liftdiff_log_pointer(const void *p, int is_char)
+{{
+    const unsigned char *q = p;
+    if (!q) {{ dprintf(__liftdiff_fd, "\\tn"); return; }}
+    for (int i = 0; i < __liftdiff_nblocks; i++)
+        if (q >= __liftdiff_blocks[i] && q <= __liftdiff_blocks[i] + __liftdiff_sizes[i]) {{
+            dprintf(__liftdiff_fd, "\\tP%d:%ld", i, (long)(q - __liftdiff_blocks[i]));
+            return;
+        }}
+    if (!is_char) {{ dprintf(__liftdiff_fd, "\\tp"); return; }}
+    dprintf(__liftdiff_fd, "\\ts");
+    while (*q) dprintf(__liftdiff_fd, "%02x", *q++);
+}}
+static void __liftdiff_log_memory(void)
+{{
+    dprintf(__liftdiff_fd, "\\tM");
+    for (int i = 0; i < __liftdiff_nblocks; i++) {{
+        if (i) dprintf(__liftdiff_fd, ":");
+        for (unsigned long k = 0; k < __liftdiff_sizes[i]; k++)
+            dprintf(__liftdiff_fd, "%02x", __liftdiff_blocks[i][k]);
+    }}
+}}"""
+
+
 def memory_name(index: int) -> str:
     """C name of the witness's `index`-th memory block in the harness."""
     return f"__liftdiff_mem{index}"
@@ -369,6 +431,7 @@ def _main(spec: HarnessSpec) -> str:
         "    __liftdiff_fd = 0;",
         "    for (const char *c = argv[1]; *c; c++) __liftdiff_fd = __liftdiff_fd * 10 + *c - '0';",
         "    setvbuf(stdout, 0, _IONBF, 0);",
+        "    __liftdiff_calls = 0;  /* a sanitizer's start-up may call a stubbed function */",
         *(_link(link, len(spec.memory)) for link in spec.links),
         *(_assign(a) for a in globals_),
         "    {",
@@ -460,6 +523,7 @@ def _stub_definition(stub: Stub) -> str:
     head, params, variadic = _split_prototype(stub)
     names: list[str] = []
     declared: list[str] = []
+    pointers: list[bool] = []
     for index, param in enumerate(params):
         name = _param_name(param, stub)
         if name is None:
@@ -467,25 +531,53 @@ def _stub_definition(stub: Stub) -> str:
             param = _insert_name(param, name)
         names.append(name)
         declared.append(param)
+        pointers.append("*" in param.split("[", 1)[0] or "[" in param)
     if variadic:
         declared.append("...")
     words = [w for w in re.findall(r"[A-Za-z_]\w*|\S", head) if w not in _DROP_WORDS]
     returns_void = words == ["void"]
     returns_pointer = "*" in head
-    log = "".join(f"__liftdiff_log_arg(__LIFTDIFF_KIND({n}), {n}); " for n in names)
+    log = "".join(_log_arg(n, p, param) for n, p, param in zip(names, pointers, params,
+                                                                strict=True))
+    if stub.counted:  # the interpreter's events start with the position
+        log = f"__liftdiff_log_arg(0, __liftdiff_position); {log}__liftdiff_log_memory(); "
     body = [f'    dprintf(__liftdiff_fd, "c %s", {string_literal(stub.name)}); {log}'
             'dprintf(__liftdiff_fd, "\\n");']
-    for args, result in () if returns_void else stub.table:
-        if len(args) < len(names) or (len(args) > len(names) and not variadic):
+    if stub.counted:
+        body.insert(0, "    int __liftdiff_position = __liftdiff_calls++;")
+    finish = _finish(stub.noreturn, returns_void, returns_pointer)
+    for row in stub.table:
+        if len(row.args) < len(names) or (len(row.args) > len(names) and not variadic):
             continue
-        tests = [_arg_test(name, arg) for name, arg in zip(names, args, strict=False)]
-        condition = " && ".join(tests) or "1"
-        body.append(f"    if ({condition}) {_return(result, returns_void, returns_pointer)}")
-    if not returns_void:  # a void function has no result to miss
+        tests = [_arg_test(name, arg) for name, arg in zip(names, row.args, strict=False)]
+        if row.position is not None and stub.counted:
+            tests.insert(0, f"__liftdiff_position == {row.position}")
+        condition = " && ".join(t for t in tests if t) or "1"
+        writes = "".join(f"{memory_name(b)}[{o}] = {v}; " for b, o, v in row.writes)
+        body.append(f"    if ({condition}) {{ {writes}{finish(row.result)} }}")
+    if not returns_void or stub.noreturn:  # a void function has no result to miss
         body.append(f"    __liftdiff_miss({string_literal(stub.name)});")
-    body.append(f"    {_return(0, returns_void, returns_pointer)}")
+    body.append(f"    {finish(0)}")
     signature = f"{' '.join(words)} {stub.name}({', '.join(declared) or 'void'})"
     return signature + "\n{\n" + "\n".join(body) + "\n}\n"
+
+
+def _log_arg(name: str, pointer: bool, param: str) -> str:
+    if not pointer:
+        return f"__liftdiff_log_arg(__LIFTDIFF_KIND({name}), {name}); "
+    is_char = int(re.search(r"\bchar\b", param) is not None and param.count("*") == 1)
+    return f"__liftdiff_log_pointer((const void *)({name}), {is_char}); "
+
+
+def _finish(noreturn: bool, returns_void: bool, returns_pointer: bool
+            ) -> Callable[[Number | BlockPointer], str]:
+    def finish(result: Number | BlockPointer) -> str:
+        if noreturn:
+            value = result if not isinstance(result, BlockPointer) else 0
+            return f"_exit((int)({_wide_int(int(value))}));"
+        return _return(result, returns_void, returns_pointer)
+
+    return finish
 
 
 def _split_prototype(stub: Stub) -> tuple[str, list[str], bool]:
@@ -538,7 +630,13 @@ def _insert_name(param: str, name: str) -> str:
     return f"{param} {name}"
 
 
-def _arg_test(name: str, arg: Number | str) -> str:
+def _arg_test(name: str, arg: StubValue) -> str:
+    if isinstance(arg, BlockPointer):
+        if not arg.known:
+            return ""
+        if arg.block is None:
+            return f"(const void *)({name}) == 0"
+        return f"(const void *)({name}) == (const void *)({memory_name(arg.block)} + {arg.offset})"
     if isinstance(arg, str):
         return f"__liftdiff_same_string((const char *)({name}), {string_literal(arg)})"
     if isinstance(arg, float):
@@ -546,11 +644,14 @@ def _arg_test(name: str, arg: Number | str) -> str:
     return f"({name}) == (__typeof__({name}))({_wide_int(arg)})"
 
 
-def _return(result: Number, returns_void: bool, returns_pointer: bool) -> str:
+def _return(result: Number | BlockPointer, returns_void: bool, returns_pointer: bool) -> str:
     if returns_void:
         return "return;"
     if returns_pointer:
-        return "return 0;" if result else "return (void *)__liftdiff_object;"
+        if isinstance(result, BlockPointer) and result.block is not None:
+            return f"return (void *)({memory_name(result.block)} + {result.offset});"
+        return "return 0;"
+    assert not isinstance(result, BlockPointer)
     if isinstance(result, float):
         return f"return {literal(result, ct.DOUBLE)};"
     return f"return {_wide_int(result)};"
@@ -713,21 +814,24 @@ def _execute(
         notes.insert(0, f"killed by {signal.Signals(-code).name}")
     elif not results.finished:
         kind, exit_code, values = "exit", code, {}
-    return CompiledOutcome(kind, values, exit_code, stdout, "; ".join(notes), results.calls)
+    return CompiledOutcome(kind, values, exit_code, stdout, "; ".join(notes), results.calls,
+                           results.call_memory)
 
 
 @dataclass(frozen=True)
 class _Results:
     values: Mapping[str, Number]
     misses: tuple[str, ...]
-    calls: tuple[tuple[str, tuple[Number | str, ...]], ...]
+    calls: tuple[tuple[str, tuple[StubValue, ...]], ...]
+    call_memory: tuple[tuple[bytes, ...] | None, ...]
     finished: bool
 
 
 def _parse_results(text: str, outputs: Sequence[OutputLeaf]) -> _Results:
     values: dict[str, Number] = {}
     misses: list[str] = []
-    calls: list[tuple[str, tuple[Number | str, ...]]] = []
+    calls: list[tuple[str, tuple[StubValue, ...]]] = []
+    memory: list[tuple[bytes, ...] | None] = []
     finished = False
     for line in text.splitlines():
         kind, _, rest = line.partition(" ")
@@ -737,17 +841,26 @@ def _parse_results(text: str, outputs: Sequence[OutputLeaf]) -> _Results:
             values[leaf.name] = _parse_value(raw, leaf.type)
         elif kind == "c":
             name, *args = rest.split("\t")
-            calls.append((name, tuple(_parse_arg(arg) for arg in args)))
+            blocks = [a for a in args if a.startswith("M")]
+            memory.append(tuple(bytes.fromhex(b) for b in blocks[0][1:].split(":"))
+                          if blocks else None)
+            calls.append((name, tuple(_parse_arg(a) for a in args if not a.startswith("M"))))
         elif kind == "m" and rest not in misses:
             misses.append(rest)
         elif kind == "done":
             finished = True
-    return _Results(values, tuple(misses), tuple(calls), finished)
+    return _Results(values, tuple(misses), tuple(calls), tuple(memory), finished)
 
 
-def _parse_arg(raw: str) -> Number | str:
-    """A logged stub argument: i/u decimal, d hex float, s hex bytes, n null, p pointer."""
+def _parse_arg(raw: str) -> StubValue:
+    """A logged stub argument: i/u decimal, d hex float, s hex bytes, n null, P a
+    pointer into a memory block (block:offset), p another pointer."""
     tag, body = raw[:1], raw[1:]
+    if tag == "P":
+        block, _, offset = body.partition(":")
+        return BlockPointer(int(block), int(offset))
+    if tag == "p":
+        return BlockPointer(None, 0, known=False)
     if tag in ("i", "u"):
         return int(body)
     if tag == "d":

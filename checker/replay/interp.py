@@ -91,6 +91,9 @@ class RunResult:
     steps: int
     heap: HeapTrace | None = None
     """What the run read from and wrote to the heap."""
+    event_memory: tuple[Mapping[int, int] | None, ...] = ()
+    """Per event, the heap bytes the callee could tell from the initial memory
+    (`ByteHeap.snapshot`); None for events that read no memory."""
 
 
 def same_value(a: Arg, b: Arg) -> bool:
@@ -322,6 +325,7 @@ class _Run:
         self.memory = _Memory(_initial_regions(cfa, inputs), inputs.heap)
         self.compiler = _Compiler(self.env, self.memory, inputs.stubs)
         self.events: list[tuple[str, tuple[Arg, ...]]] = []
+        self.event_memory: list[Mapping[int, int] | None] = []
         self.printed: list[str] = []
         self.successors = cfa.successors()
         self.steps_at: dict[int, tuple[_Step, ...]] = {}
@@ -389,10 +393,16 @@ class _Run:
     def event(self, action: Event) -> Callable[[], None]:
         func = action.func
         args = tuple(self.compiler.compile(a) for a in action.args)
+        heap = self.memory.heap
+        reads = any(is_heap(region) for region in action.memory)
+        writes = reads and action.writes
 
         def event() -> None:
             values = tuple(a() for a in args)
             self.events.append((func, values))
+            self.event_memory.append(heap.snapshot() if reads else None)
+            if writes:
+                heap.after_call((func, values))
             self.printed.append(libm.output_text(func, values))
 
         return event
@@ -444,6 +454,7 @@ def run(cfa: Cfa, inputs: RunInputs, *, max_steps: int = 1_000_000) -> RunResult
         calls=tuple(state.compiler.calls.values()),
         steps=steps,
         heap=state.memory.heap.trace(),
+        event_memory=tuple(state.event_memory),
     )
 
 

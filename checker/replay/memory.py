@@ -25,9 +25,12 @@ from checker.ir.heap import (
     region_name,
     size_of,
 )
+from checker.semantics import ctype as ct
 from checker.semantics.ctype import FloatType, IntType, PointerType, ScalarType
 
 Number = int | float
+CallKey = tuple[str, tuple[object, ...]]
+"""A call of a function without code: its name and (position first) arguments."""
 
 
 @dataclass(frozen=True)
@@ -48,6 +51,9 @@ class HeapInit:
     """The solver's heap regions by name: `$heap` (bytes) or `$heap.<class>`."""
     seed: int | None = None
     """Random tests: bytes nothing else fixes get values derived from this seed."""
+    effects: Mapping[tuple[CallKey, int], int] = field(default_factory=dict)
+    """What calls of functions without code wrote: (call, address) -> byte; a byte a
+    call does not list keeps its value."""
 
 
 @dataclass(frozen=True)
@@ -65,6 +71,9 @@ class HeapTrace:
     """Addresses of pointers read from the initial memory."""
     written_pointers: frozenset[int]
     """Addresses whose last write stored a pointer."""
+    effect_reads: tuple[tuple[CallKey, int, ScalarType], ...] = ()
+    """Reads (address, type) of memory that a call could have changed and the
+    effects do not say whether it did: the witness asks the solver's model."""
 
 
 class ByteHeap:
@@ -79,6 +88,33 @@ class ByteHeap:
         self.pointer_cells: set[int] = set()
         self.written_pointers: set[int] = set()
         self.first_writes: dict[int, tuple[int, ScalarType]] = {}
+        self.calls: list[CallKey] = []
+        self.epoch: dict[int, int] = {}
+        """Byte -> how many calls had happened when it was last set."""
+        self.touched: set[int] = set()
+        """Bytes the run or a call's effect wrote."""
+        self.effect_reads: list[tuple[CallKey, int, ScalarType]] = []
+        self._effects: dict[CallKey, list[tuple[int, int]]] = {}
+        for (call, at), byte in sorted(init.effects.items(), key=lambda kv: kv[0][1]):
+            self._effects.setdefault(call, []).append((at, byte))
+
+    def after_call(self, call: CallKey) -> None:
+        """A call that may write memory: the bytes its effects list change now; a
+        byte read later that no effect lists kept its value (the witness asks the
+        solver's model about it: `effect_reads`)."""
+        self.calls.append(call)
+        now = len(self.calls)
+        for at, byte in self._effects.get(call, ()):
+            if at not in self.current:
+                self._materialise(at)
+            self.current[at] = self.written[at] = byte
+            self.touched.add(at)
+            self.epoch[at] = now
+
+    def snapshot(self) -> dict[int, int]:
+        """The bytes that differ from the initial memory as far as this run knows:
+        what a callee reading memory now could tell apart."""
+        return {at: self.current[at] for at in self.touched}
 
     def read(self, address: int, ctype: ScalarType) -> Number:
         size = size_of(ctype)
@@ -92,22 +128,43 @@ class ByteHeap:
                         fresh = encode(self._fallback(address, ctype), ctype)
                     byte = fresh[at - address]
                 self.current[at] = self.initial[at] = byte
-        data = bytes(self.current[address + i] for i in range(size))
-        value = decode(data, ctype)
         if len(missing) == size:  # wholly initial: what the solver's region holds
-            self.reads[(region_name(ctype, MemoryEncoding.TYPED), address)] = value
+            initial = decode(bytes(self.current[address + i] for i in range(size)), ctype)
+            self.reads[(region_name(ctype, MemoryEncoding.TYPED), address)] = initial
             if isinstance(ctype, PointerType):
                 self.pointer_cells.add(address)
-        return value
+        if self.calls:
+            self._after_calls(address, ctype, size)
+        return decode(bytes(self.current[address + i] for i in range(size)), ctype)
+
+    def _after_calls(self, address: int, ctype: ScalarType, size: int) -> None:
+        """Note a read of bytes that a call since they were last set could have
+        changed without its effects saying so."""
+        now = len(self.calls)
+        stale = [at for at in range(address, address + size) if self.epoch.get(at, 0) < now]
+        if stale:
+            self.effect_reads.append((self.calls[-1], address, ctype))
+            for at in stale:
+                self.epoch[at] = now
+
+    def _materialise(self, at: int) -> None:
+        """A byte's initial value, made as a byte read would make it."""
+        byte = self._explicit(at)
+        if byte is None:
+            byte = encode(self._fallback(at, ct.UCHAR), ct.UCHAR)[0]
+        self.current[at] = self.initial[at] = byte
 
     def write(self, address: int, value: Number, ctype: ScalarType) -> None:
         data = encode(value, ctype)
+        now = len(self.calls)
         for i, byte in enumerate(data):
             at = address + i
             if at not in self.current:
                 self.first_writes.setdefault(at, (address, ctype))
             self.current[at] = byte
             self.written[at] = byte
+            self.touched.add(at)
+            self.epoch[at] = now
             self.written_pointers.discard(at)
         if isinstance(ctype, PointerType):
             self.written_pointers.add(address)
@@ -125,7 +182,7 @@ class ByteHeap:
             initial[at] = byte
         return HeapTrace(
             initial, dict(self.written), dict(self.reads), frozenset(self.pointer_cells),
-            frozenset(self.written_pointers),
+            frozenset(self.written_pointers), tuple(self.effect_reads),
         )
 
     def _explicit(self, address: int) -> int | None:

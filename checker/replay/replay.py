@@ -7,18 +7,23 @@ vetoes it.
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 
 from checker.ir.heap import decode, is_heap
 from checker.ir.ir import (
+    CALLS_VAR,
     RETURN_VAR,
     STATUS_EXIT,
     STATUS_RETURN,
     STATUS_TRAP,
     Call,
     Cfa,
+    Event,
     InputSource,
+    StrConst,
+    Var,
     action_exprs,
     walk,
 )
@@ -27,6 +32,7 @@ from checker.replay.compiled_replay import (
     Assignment as CAssignment,
 )
 from checker.replay.compiled_replay import (
+    BlockPointer,
     CompiledOutcome,
     HarnessSpec,
     MemoryLink,
@@ -34,6 +40,7 @@ from checker.replay.compiled_replay import (
     PointerAssignment,
     StaticAlias,
     Stub,
+    StubRow,
     memory_name,
     run_harness,
 )
@@ -45,7 +52,7 @@ from checker.replay.interp import (
     run,
     same_value,
 )
-from checker.replay.memory import HeapInit, HeapTrace, RegionValue
+from checker.replay.memory import CallKey, HeapInit, HeapTrace, RegionValue
 from checker.replay.memory_layout import Layout, LayoutError, layout
 from checker.semantics import ctype as ct
 from checker.semantics.ctype import PointerType, ScalarType
@@ -71,12 +78,17 @@ class Assignment:
     version depends on); other bytes come from the heap regions in `regions`."""
     heap_seed: int | None = None
     """Random tests: heap bytes nothing fixes are pseudo-random (`memory.py`)."""
+    effects: Mapping[tuple[CallKey, int], int] = field(default_factory=dict)
+    """What calls of functions without code write to the heap: (call, address) -> byte."""
 
     def with_heap(self, heap: Mapping[int, int]) -> Assignment:
-        return Assignment(self.scalars, self.regions, self.stubs, self.free, heap, self.heap_seed)
+        return dataclasses.replace(self, heap=heap)
 
     def with_stubs(self, stubs: Mapping[StubKey, Scalar]) -> Assignment:
-        return Assignment(self.scalars, self.regions, stubs, self.free, self.heap, self.heap_seed)
+        return dataclasses.replace(self, stubs=stubs)
+
+    def with_effects(self, effects: Mapping[tuple[CallKey, int], int]) -> Assignment:
+        return dataclasses.replace(self, effects=effects)
 
 
 @dataclass(frozen=True)
@@ -93,6 +105,8 @@ class Observation:
     """Keys of outputs that are this version's own state (see `Output.private`)."""
     heap: HeapTrace | None = None
     """What the run read from and wrote to the heap."""
+    event_memory: tuple[Mapping[int, int] | None, ...] = ()
+    """Per event, the heap bytes its callee could tell from the initial memory."""
 
 
 @dataclass(frozen=True)
@@ -119,7 +133,7 @@ def run_version(cfa: Cfa, assignment: Assignment, tag: str, max_steps: int) -> R
             regions[name] = value
         else:
             scalars[name] = value
-    heap = HeapInit(assignment.heap, views, assignment.heap_seed)
+    heap = HeapInit(assignment.heap, views, assignment.heap_seed, assignment.effects)
     inputs = RunInputs(scalars, regions, dict(assignment.stubs), heap)
     return run(cfa, inputs, max_steps=max_steps)
 
@@ -161,7 +175,9 @@ def _initial_heap(assignment: Assignment, *runs: RunResult) -> dict[int, int]:
 def observe(cfa: Cfa, result: RunResult) -> Observation:
     by_name = {o.name: o.key for o in cfa.outputs}
     outputs = {by_name[name]: value for name, value in result.outputs.items() if name in by_name}
-    events = tuple(e for e in result.events if e[0] not in OUTPUT_FUNCTIONS)
+    kept = [i for i, e in enumerate(result.events) if e[0] not in OUTPUT_FUNCTIONS]
+    events = tuple(result.events[i] for i in kept)
+    memory = tuple(result.event_memory[i] for i in kept) if result.event_memory else ()
     private = frozenset(o.key for o in cfa.outputs if o.private)
     return Observation(
         result.status,
@@ -172,6 +188,7 @@ def observe(cfa: Cfa, result: RunResult) -> Observation:
         result.calls,
         private,
         result.heap,
+        memory,
     )
 
 
@@ -197,6 +214,8 @@ def differences(old: Observation, new: Observation, assignment: Assignment) -> l
             found.append(changed)
     if old.events != new.events and not _same_events(old.events, new.events):
         found.append(Difference("calls", old.events, new.events))
+    else:
+        found.extend(_memory_at_calls(old, new, assignment))
     if old.printed != new.printed:
         found.append(Difference("output", old.printed, new.printed))
     return found
@@ -235,6 +254,27 @@ def _memory_difference(
     return Difference("memory", {at: a[at] for at in differing}, {at: b[at] for at in differing})
 
 
+def _memory_at_calls(
+    old: Observation, new: Observation, assignment: Assignment
+) -> list[Difference]:
+    """The same calls, but memory the callee can read differs at one of them."""
+    for index, (a, b) in enumerate(zip(old.event_memory, new.event_memory, strict=False)):
+        if a is None or b is None:
+            continue
+        differing = {
+            at: (a.get(at, initial_byte(assignment, old, new, at)),
+                 b.get(at, initial_byte(assignment, old, new, at)))
+            for at in set(a) | set(b)
+        }
+        differing = {at: pair for at, pair in differing.items() if pair[0] != pair[1]}
+        if differing:
+            func = old.events[index][0]
+            return [Difference(f"memory at call {index + 1} ({func})",
+                               {at: pair[0] for at, pair in sorted(differing.items())},
+                               {at: pair[1] for at, pair in sorted(differing.items())})]
+    return []
+
+
 def _status_name(obs: Observation) -> str:
     if obs.status == STATUS_TRAP:
         return "trap"
@@ -260,13 +300,18 @@ def _same(a: Scalar | RegionValue, b: Scalar | RegionValue) -> bool:
     return same_value(a, b)
 
 
-def _same_events(a: tuple, b: tuple) -> bool:  # type: ignore[type-arg]
+def _same_events(a: tuple, b: tuple, prefix: bool = False) -> bool:  # type: ignore[type-arg]
+    """The same calls; an argument None (an address the compiled replay cannot read
+    back) matches anything. With `prefix`, `a`'s arguments may stop early (a stub
+    logs the named arguments of a variadic function only)."""
     if len(a) != len(b):
         return False
     for (fa, args_a), (fb, args_b) in zip(a, b, strict=True):
-        if fa != fb or len(args_a) != len(args_b):
+        if fa != fb or len(args_a) > len(args_b) or (len(args_a) < len(args_b) and not prefix):
             return False
-        for x, y in zip(args_a, args_b, strict=True):
+        for x, y in zip(args_a, args_b, strict=False):
+            if x is None or y is None:
+                continue
             if isinstance(x, str) or isinstance(y, str):
                 if x != y:
                     return False
@@ -408,15 +453,11 @@ def harness_spec(
             cell = value.cells.get(index, value.default)
             assignments.append(CAssignment(f"{c_name(item.ref)}[{index}]", cell, item.type))
     outputs = _output_leaves(cfa, observed, c_name) + _memory_leaves(plan, memory)
-    stub_list = []
-    for func, prototype in sorted(cfa.externals.items()):
-        if func in PURE_LIBRARY or not prototype:
-            continue
-        wanted = (
-            func + NULL_SUFFIX.replace("null", "isnull") if cfa_returns_pointer(cfa, func) else func
-        )
-        table = tuple((args, value) for (name, args), value in stubs.items() if name == wanted)
-        stub_list.append(Stub(func, prototype, table))  # type: ignore[arg-type]
+    stub_list = [
+        _stub(cfa, func, prototype, assignment, stubs, plan)
+        for func, prototype in sorted(cfa.externals.items())
+        if func not in PURE_LIBRARY and prototype
+    ]
     return HarnessSpec(
         source_path=version.source_path,
         source_text=version.source_text,
@@ -470,13 +511,70 @@ def _static_renamer(statics: tuple[StaticAlias, ...]) -> Callable[[str], str]:
     return rename
 
 
-def cfa_returns_pointer(cfa: Cfa, func: str) -> bool:
-    """External calls returning pointers appear as `func$isnull` (their null flag)."""
+@dataclass(frozen=True)
+class CallShape:
+    """How a CFA calls a function without code: counted (an event with a position
+    and memory), which arguments are pointers."""
+
+    counted: bool
+    pointers: tuple[bool, ...]
+
+
+def call_shapes(cfa: Cfa) -> dict[str, CallShape]:
+    shapes: dict[str, CallShape] = {}
     for edge in cfa.edges:
-        for expr in action_exprs(edge.action):
-            if any(isinstance(node, Call) and node.func == func + "$isnull" for node in walk(expr)):
-                return True
-    return False
+        action = edge.action
+        if isinstance(action, Event):
+            counted = bool(action.args) and action.args[0] == Var(CALLS_VAR, ct.INT)
+            args = action.args[1:] if counted else action.args
+            pointers = tuple(isinstance(a.type, PointerType) and not isinstance(a, StrConst)
+                             for a in args)
+            shapes.setdefault(action.func, CallShape(counted, pointers))
+    return shapes
+
+
+def _stub(
+    cfa: Cfa,
+    func: str,
+    prototype: str,
+    assignment: Assignment,
+    stubs: Mapping[tuple[str, tuple], Scalar],  # type: ignore[type-arg]
+    plan: Layout,
+) -> Stub:
+    """A stub answering as the witness says: per call (position, arguments), its
+    result and the bytes it writes into the witness's memory."""
+    shape = call_shapes(cfa).get(func, CallShape(False, ()))
+    results = {args: value for (name, args), value in stubs.items() if name == func}
+    writes: dict[tuple, list[tuple[int, int, int]]] = {}  # type: ignore[type-arg]
+    for ((name, args), at), byte in sorted(assignment.effects.items(), key=repr):
+        where = plan.locate(at)
+        if name == func and where is not None:
+            writes.setdefault(args, []).append((*where, byte))
+    rows = []
+    for args in sorted({*results, *writes}, key=repr):
+        position, values = (args[0], args[1:]) if shape.counted else (None, args)
+        shown = tuple(
+            _block_pointer(plan, value) if index < len(shape.pointers)
+            and shape.pointers[index] else value
+            for index, value in enumerate(values)
+        )
+        result = results.get(args, 0)
+        if func in _pointer_results(cfa):
+            result = _block_pointer(plan, int(result))
+        rows.append(StubRow(shown, result, position, tuple(writes.get(args, ()))))
+    return Stub(func, prototype, tuple(rows), shape.counted, func in cfa.noreturn)
+
+
+def _block_pointer(plan: Layout, address: object) -> BlockPointer:
+    if not isinstance(address, int) or address == 0:
+        return BlockPointer(None)
+    where = plan.locate(address)
+    return BlockPointer(*where) if where is not None else BlockPointer(None, 0, known=False)
+
+
+def _pointer_results(cfa: Cfa) -> set[str]:
+    return {node.func for edge in cfa.edges for expr in action_exprs(edge.action)
+            for node in walk(expr) if isinstance(node, Call) and isinstance(node.type, PointerType)}
 
 
 def _region_lvalue(ref: str) -> tuple[str, str]:
@@ -549,13 +647,17 @@ def compiled_replay(
         or a.stdout != b.stdout
         or any(not _same_translated(va[k], vb[k]) for k in va.keys() & vb.keys())
         or va.keys() != vb.keys()
-        or not _same_events(_events(a), _events(b))
+        or not _same_events(_events(a, plan.layout), _events(b, plan.layout))
+        or _call_memory_differs(a, b, plan)
     )
 
     def initial(at: int) -> int:
         return initial_byte(assignment, old_obs, new_obs, at)
 
-    agrees = _agrees(a, va, old_obs, initial) and _agrees(b, vb, new_obs, initial)
+    agrees = all(
+        _agrees(outcome, values, observed, initial, plan.layout)
+        for outcome, values, observed in ((a, va, old_obs), (b, vb, new_obs))
+    )
     return CompiledReplay(a, b, differs, agrees)
 
 
@@ -598,9 +700,56 @@ def _run_version(spec: HarnessSpec, observed: Observation, compiler: str) -> Com
     return outcome
 
 
-def _events(outcome: CompiledOutcome) -> tuple:  # type: ignore[type-arg]
-    """Calls to stubbed functions, as the interpreter lists its events."""
-    return tuple(call for call in outcome.calls if call[0] not in OUTPUT_FUNCTIONS)
+def _events(outcome: CompiledOutcome, plan: Layout) -> tuple:  # type: ignore[type-arg]
+    """Calls to stubbed functions, as the interpreter lists its events (pointers into
+    the witness's memory as model addresses, other pointers as None)."""
+    return tuple(
+        (name, tuple(_model_address(plan, arg) if isinstance(arg, BlockPointer) else arg
+                     for arg in args))
+        for name, args in outcome.calls if name not in OUTPUT_FUNCTIONS
+    )
+
+
+def _model_address(plan: Layout, pointer: BlockPointer) -> int | None:
+    if not pointer.known:
+        return None
+    if pointer.block is None:
+        return 0
+    return plan.blocks[pointer.block].start + pointer.offset
+
+
+def _call_memory_agrees(outcome: CompiledOutcome, observed: Observation, plan: Layout) -> bool:
+    """At each call, the memory blocks hold what the interpreter's memory held
+    (where the interpreter's run had changed it)."""
+    for blocks, mine in zip(_counted_memory(outcome), observed.event_memory, strict=False):
+        if blocks is None or mine is None:
+            continue
+        for at, byte in mine.items():
+            where = plan.locate(at)
+            if where is not None and where[1] < len(blocks[where[0]]) \
+                    and blocks[where[0]][where[1]] != byte:
+                return False
+    return True
+
+
+def _call_memory_differs(a: CompiledOutcome, b: CompiledOutcome, memory: MemoryPlan) -> bool:
+    """Some call sees different memory in the two programs (bytes of pointers the
+    programs stored left out: real addresses differ between the two builds)."""
+    masked = {(where[0], where[1] + i) for at in memory.written_pointers
+              if (where := memory.layout.locate(at)) is not None for i in range(8)}
+    for x, y in zip(_counted_memory(a), _counted_memory(b), strict=False):
+        if x is None or y is None:
+            continue
+        for block, (bx, by) in enumerate(zip(x, y, strict=False)):
+            if any(bx[k] != by[k] for k in range(min(len(bx), len(by)))
+                   if (block, k) not in masked):
+                return True
+    return False
+
+
+def _counted_memory(outcome: CompiledOutcome) -> list[tuple[bytes, ...] | None]:
+    return [m for (name, _), m in zip(outcome.calls, outcome.call_memory, strict=False)
+            if name not in OUTPUT_FUNCTIONS]
 
 
 def _agrees(
@@ -608,6 +757,7 @@ def _agrees(
     values: Mapping[str, Scalar | None],
     observed: Observation,
     initial: Callable[[int], int],
+    plan: Layout,
 ) -> bool:
     kinds = {STATUS_RETURN: "ok", STATUS_TRAP: "trap", STATUS_EXIT: "exit"}
     if kinds.get(observed.status) != outcome.kind:
@@ -616,7 +766,9 @@ def _agrees(
         return False
     if outcome.stdout != observed.printed:
         return False
-    if not _same_events(_events(outcome), observed.events):
+    if not _same_events(_events(outcome, plan), observed.events, prefix=True):
+        return False
+    if not _call_memory_agrees(outcome, observed, plan):
         return False
     if outcome.kind != "ok":
         return True

@@ -42,8 +42,8 @@ for _name in _BINARY_DOUBLE:
 
 ABS_FUNCTIONS = {"abs": ct.INT, "labs": ct.LONG, "llabs": ct.LLONG}
 
-EXIT_FUNCTIONS = frozenset({"exit", "_Exit", "quick_exit"})
-ABORT_FUNCTIONS = frozenset({"abort", "__assert_fail", "bb_error_msg_and_die", "xfunc_die"})
+EXIT_FUNCTIONS = frozenset({"exit", "_Exit", "_exit", "quick_exit"})
+ABORT_FUNCTIONS = frozenset({"abort", "__assert_fail"})
 ABORT_EXIT_CODE = 134
 """Exit code recorded for abort(): 128 + SIGABRT, as a shell reports it."""
 

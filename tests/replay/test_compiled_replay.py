@@ -11,6 +11,7 @@ from checker.ir.ir import StaticLocal
 from checker.replay.compiled_replay import (
     USER_MAIN,
     Assignment,
+    BlockPointer,
     HarnessError,
     HarnessSpec,
     MemoryLink,
@@ -18,6 +19,7 @@ from checker.replay.compiled_replay import (
     PointerAssignment,
     StaticAlias,
     Stub,
+    StubRow,
     compiler_available,
     harness_source,
     label_statics,
@@ -116,42 +118,63 @@ def test_output_leaves_print_exactly() -> None:
     assert 'dprintf(__liftdiff_fd, "v 3 %llu\\n", (unsigned long long)(flag));' in text
 
 
+def rows(*pairs: tuple[tuple[object, ...], object]) -> tuple[StubRow, ...]:
+    return tuple(StubRow(args, result) for args, result in pairs)  # type: ignore[arg-type]
+
+
 def test_stub_definitions_from_prototypes() -> None:
     stubs = (
-        Stub("get", "extern int get(int, const char *)", (((1, "k"), 7), ((2, "k"), -9))),
-        Stub("scale", "double scale(double x)", (((-0.0,), 0.5),)),
+        Stub("get", "extern int get(int, const char *)", rows(((1, "k"), 7), ((2, "k"), -9))),
+        Stub("scale", "double scale(double x)", rows(((-0.0,), 0.5))),
         Stub("note", "void note(struct S *)", ()),
-        Stub("lookup", "char *lookup(const char *name)", ((("a",), 1), (("b",), 0))),
-        Stub("logf2", "int logf2(const char *fmt, ...)", ((("x", 1), 3),)),
-        Stub("size", "size_t size(size_t n, unsigned)", (((5, 6), 2**64 - 1),)),
+        Stub("lookup", "char *lookup(const char *name)",
+             rows((("a",), BlockPointer(None)), (("b",), BlockPointer(0, 4)))),
+        Stub("logf2", "int logf2(const char *fmt, ...)", rows((("x", 1), 3))),
+        Stub("size", "size_t size(size_t n, unsigned)", rows(((5, 6), 2**64 - 1))),
     )
-    text = harness_source(spec("", stubs=stubs))
+    text = harness_source(spec("", stubs=stubs, memory=(bytes(8),)))
     assert "int get(int __liftdiff_a0, const char * __liftdiff_a1)\n{" in text
     assert ('if ((__liftdiff_a0) == (__typeof__(__liftdiff_a0))(1LL) && '
-            '__liftdiff_same_string((const char *)(__liftdiff_a1), "k")) return 7LL;') in text
+            '__liftdiff_same_string((const char *)(__liftdiff_a1), "k")) { return 7LL; }') in text
     assert "return (-9LL);" in text
-    assert "if (__liftdiff_same_double((double)(x), (-0x0p+0))) return 0x1p-1;" in text
+    assert "if (__liftdiff_same_double((double)(x), (-0x0p+0))) { return 0x1p-1; }" in text
     assert ("void note(struct S * __liftdiff_a0)\n{\n"
             '    dprintf(__liftdiff_fd, "c %s", "note"); '
-            "__liftdiff_log_arg(__LIFTDIFF_KIND(__liftdiff_a0), __liftdiff_a0); "
+            "__liftdiff_log_pointer((const void *)(__liftdiff_a0), 0); "
             'dprintf(__liftdiff_fd, "\\n");\n    return;\n}') in text
-    assert "return 0;" in text and "return (void *)__liftdiff_object;" in text
+    assert "{ return 0; }" in text and "{ return (void *)(__liftdiff_mem0 + 4); }" in text
+    assert "__liftdiff_log_pointer((const void *)(name), 1);" in text
     assert "int logf2(const char *fmt, ...)" in text
-    assert 'if (__liftdiff_same_string((const char *)(fmt), "x")) return 3LL;' in text
+    assert 'if (__liftdiff_same_string((const char *)(fmt), "x")) { return 3LL; }' in text
     assert "size_t size(size_t n, unsigned __liftdiff_a1)" in text
     assert "return 18446744073709551615ULL;" in text
     assert '__liftdiff_miss("get");' in text
 
 
+def test_counted_stubs_match_positions_write_memory_and_may_not_return() -> None:
+    stub = Stub("fill", "int fill(char *buf, int n)",
+                (StubRow((BlockPointer(0, 2), 3), 5, 1, ((0, 2, 65),)),), counted=True)
+    text = harness_source(spec("", stubs=(stub,), memory=(bytes(8),)))
+    assert "    int __liftdiff_position = __liftdiff_calls++;" in text
+    assert "__liftdiff_log_arg(0, __liftdiff_position); " in text
+    assert "__liftdiff_log_memory(); " in text
+    assert ("if (__liftdiff_position == 1 && (const void *)(buf) == "
+            "(const void *)(__liftdiff_mem0 + 2) && (n) == (__typeof__(n))(3LL)) "
+            "{ __liftdiff_mem0[2] = 65; return 5LL; }") in text
+    die = Stub("die", "void die(const char *why)", (StubRow(("x",), 3),), noreturn=True)
+    text = harness_source(spec("", stubs=(die,)))
+    assert '{ _exit((int)(3LL)); }' in text and "_exit((int)(0LL));" in text
+
+
 def test_stubs_left_to_the_real_library() -> None:
     stubs = (Stub("printf", "int printf(const char *, ...)", ()),
              Stub("sin", "double sin(double)", ()),
-             Stub("f$isnull", "", ()), Stub("mine", "int mine(void)", ((((), 4)),)))
+             Stub("f$isnull", "", ()), Stub("mine", "int mine(void)", rows(((), 4))))
     s = spec("", stubs=stubs)
     assert skipped_stubs(s) == ("printf", "sin", "f$isnull")
     text = harness_source(s)
     assert ('int mine(void)\n{\n    dprintf(__liftdiff_fd, "c %s", "mine"); '
-            'dprintf(__liftdiff_fd, "\\n");\n    if (1) return 4LL;') in text
+            'dprintf(__liftdiff_fd, "\\n");\n    if (1) { return 4LL; }') in text
     assert "printf(const char *" not in text.split("#undef main")[1].split("int mine")[0]
 
 
@@ -326,13 +349,14 @@ int f(int k)
 }
 """
     stubs = (
-        Stub("lookup", "int lookup(const char *key, int k)", ((("alpha", 2), 1000),
-                                                              (("beta", 2), 5))),
-        Stub("weight", "double weight(double w)", (((-0.0,), 20000.5),)),
+        Stub("lookup", "int lookup(const char *key, int k)", rows((("alpha", 2), 1000),
+                                                                  (("beta", 2), 5))),
+        Stub("weight", "double weight(double w)", rows(((-0.0,), 20000.5))),
         Stub("notify", "void notify(int)", ()),
-        Stub("find", "char *find(const char *name)", ((("a",), 0), (("b",), 1))),
+        Stub("find", "char *find(const char *name)",
+             rows((("a",), BlockPointer(0, 0)), (("b",), BlockPointer(None)))),
     )
-    outcome = run_harness(spec(source, params=(("k", "int k"),), stubs=stubs,
+    outcome = run_harness(spec(source, params=(("k", "int k"),), stubs=stubs, memory=(bytes(4),),
                                assignments=(Assignment("k", 2, ct.INT),)))
     assert outcome.kind == "ok", outcome.message
     assert outcome.values == {"return": 1000 + 20000 + 0 + 10 + 100}
