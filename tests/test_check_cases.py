@@ -1,6 +1,9 @@
 """Data-driven verdict tests: each folder under tests/cases holds old.c, new.c and
 expect.json (verdict, and for NOT_EQUIVALENT a predicate on the witness inputs
-and/or the exact outputs, the summary's heads and bodies)."""
+and/or the exact outputs, the summary's heads and bodies). `"verdicts"` lists the
+verdicts a case accepts where the proof depends on time (a loop against a
+library function's reference loop: EQUIVALENT, or UNKNOWN when Spacer runs out
+of time on a loaded machine), never NOT_EQUIVALENT beside EQUIVALENT."""
 
 from __future__ import annotations
 
@@ -15,6 +18,7 @@ from checker.api import check_pair
 from checker.engines.fuzz import samples
 from checker.frontend.frontend import load
 from checker.lower.lower import lower_function
+from checker.replay.interp import StepLimitExceeded
 from checker.replay.replay import (
     CompiledVersion,
     compiled_replay,
@@ -97,7 +101,10 @@ def test_case(case: Path) -> None:
         [expect["function"]],
     )
     (result,) = report.results
-    assert result.verdict is Verdict(expect["verdict"]), result.reason
+    accepted = expect.get("verdicts", [expect["verdict"]])
+    assert expect["verdict"] in accepted
+    assert not {"EQUIVALENT", "NOT_EQUIVALENT"} <= set(accepted)
+    assert result.verdict.value in accepted, result.reason
     if "reason_contains" in expect:
         assert expect["reason_contains"] in (result.reason or "")
     if "features" in expect:
@@ -200,7 +207,9 @@ def _gcc_random_cases() -> list[Path]:
 @pytest.mark.parametrize("level", ["-O0", "-O2"])
 def test_equivalent_case_agrees_under_gcc_on_random_inputs(case: Path, level: str) -> None:
     """An EQUIVALENT case, judged by gcc: old and new compiled at `level` behave
-    the same on random inputs, and as the interpreter says."""
+    the same on random inputs, and as the interpreter says. Inputs on which the
+    interpreter does not finish (a length of 2**63) are outside partial
+    equivalence and skipped; a third of the samples must finish."""
     expect = json.loads((case / "expect.json").read_text())
     assert expect["verdict"] == "EQUIVALENT"
     settings = Settings().overlay(expect.get("settings", {}))
@@ -208,9 +217,14 @@ def test_equivalent_case_agrees_under_gcc_on_random_inputs(case: Path, level: st
     old, new = (lower_function(load(s, settings).program, expect["function"], settings)
                 for s in sources)
     versions = [CompiledVersion(s.path, s.text, (level,)) for s in sources]
+    finished = 0
     for sample in samples(old, new, expect["gcc_random_samples"], seed=16):
-        pair = run_pair(old, new, sample, 10**6)
+        try:
+            pair = run_pair(old, new, sample, 10**5)
+        except StepLimitExceeded:
+            continue
         assert pair is not None, sample
+        finished += 1
         assignment, *runs = pair
         observed = [observe(cfa, result) for cfa, result in zip((old, new), runs, strict=True)]
         assert not differences(*observed, assignment), assignment
@@ -218,3 +232,4 @@ def test_equivalent_case_agrees_under_gcc_on_random_inputs(case: Path, level: st
         assert not replay.unavailable, replay.message
         assert not replay.differs, (assignment, replay.old, replay.new)
         assert replay.agrees_with_interpreter, (assignment, replay.old, replay.new, observed)
+    assert finished * 3 >= expect["gcc_random_samples"], finished

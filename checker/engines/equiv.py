@@ -268,13 +268,18 @@ def _equal_reason(old: Cfa, new: Cfa) -> str:
 
 
 def _compiled_verdict(compiled: CompiledReplay) -> bool | None:
-    """True: gcc confirms; False: gcc contradicts; None: could not compile/run."""
+    """True: gcc confirms; False: gcc contradicts or cannot build the witness;
+    None: could not compile/run."""
+    if compiled.refused:
+        return False
     if compiled.unavailable:
         return None
     return compiled.differs and compiled.agrees_with_interpreter
 
 
 def _compiled_reason(compiled: CompiledReplay) -> str:
+    if compiled.refused:
+        return f"the compiled replay cannot build the witness: {compiled.message}"
     if not compiled.differs:
         return "the compiled program shows equal behaviour (the interpreter disagrees)"
     return "the compiled program behaves differently from the interpreter on this witness"

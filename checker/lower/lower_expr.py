@@ -583,10 +583,9 @@ class ExprLowering(LoweringState):
             return value
         if isinstance(old, VoidType) or value.base is None or is_heap(value.base):
             return Ptr(value.base, new, value.index, value.null)
-        if isinstance(old, IntType) and isinstance(new, IntType) and old.size == new.size:
-            raise self.unsupported(
-                f"pointer conversion from {old} * to {new} * (reinterpreting memory)", node
-            )
+        if isinstance(old, IntType) and isinstance(new, IntType) and old.size == new.size \
+                and not (old.is_bool or new.is_bool):
+            return Ptr(value.base, new, value.index, value.null)  # the same bits, re-read
         raise self.unsupported(f"pointer conversion from {old} * to {new} *", node)
 
     def string_pointer(self, value: StringValue) -> Ptr:

@@ -66,10 +66,12 @@ from checker.semantics.library import (
     ABORT_EXIT_CODE,
     ABORT_FUNCTIONS,
     ABS_FUNCTIONS,
+    BEFORE_FUNCTION,
     EXIT_FUNCTIONS,
     OUTPUT_FUNCTIONS,
     PRINT_EVENT,
     PURE_LIBRARY,
+    TRAP_FUNCTION,
 )
 
 MAX_INIT_STORES = 4096
@@ -604,6 +606,11 @@ class StmtLowering(ExprLowering):
             return self._leave(code.expr)
         if name in ABORT_FUNCTIONS:
             return self._leave(Const(ABORT_EXIT_CODE, ct.INT))
+        if name == TRAP_FUNCTION and not args:
+            self.trap_if(ONE, node)
+            return Scalar(ZERO, ct.INT)
+        if name == BEFORE_FUNCTION and len(args) == 2:
+            return self._before(args[0], args[1], node)
         if name in ABS_FUNCTIONS and len(args) == 1:
             return self._abs(ABS_FUNCTIONS[name], args[0], node)
         if name in FP_CLASSIFIERS:
@@ -643,6 +650,13 @@ class StmtLowering(ExprLowering):
         self.builder.emit(Assign(STATUS_VAR, Const(STATUS_EXIT, ct.INT)), loc)
         self.builder.goto(self.exit_location, loc)
         return VoidValue()
+
+    def _before(self, first: c_ast.Node, second: c_ast.Node, node: c_ast.Node) -> Value:
+        void = PointerType(ct.VOID)
+        a, b = (self.convert(self.scalar(arg), void, arg) for arg in (first, second))
+        if not (isinstance(a, Ptr) and isinstance(b, Ptr)) or a.base is None or a.base != b.base:
+            return Scalar(ZERO, ct.INT)
+        return self.compare(BinOp.LT, a, b, node)
 
     def _abs(self, itype: IntType, arg: c_ast.Node, node: c_ast.Node) -> Value:
         value = self.convert(self.scalar(arg), itype, node)

@@ -197,6 +197,9 @@ class _Compiler(ExprVisitor[Thunk]):
         if cells is None:
             return _failing(f"load from unknown region '{expr.region}'")
         default = self.memory.defaults[expr.region]
+        coerce, ctype = concrete_ops.coerce, expr.type
+        if isinstance(ctype, IntType) and not ctype.is_bool:  # char read as unsigned char
+            return lambda: coerce(cells.get(index(), default), ctype)  # type: ignore[call-overload]
         return lambda: cells.get(index(), default)  # type: ignore[call-overload]
 
     def visit_Unary(self, expr: Unary) -> Thunk:

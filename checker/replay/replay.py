@@ -373,6 +373,9 @@ class CompiledReplay:
     agrees_with_interpreter: bool
     message: str = ""
     unavailable: bool = False
+    """No compiler, or the program does not compile: the interpreter alone judges."""
+    refused: bool = False
+    """The harness cannot build this witness (its memory): it is not confirmed."""
     notes: tuple[str, ...] = field(default_factory=tuple)
 
 
@@ -634,7 +637,7 @@ def compiled_replay(
         new_spec = harness_spec(new, new_version, assignment, new_obs, assignment.stubs, plan)
     except LayoutError as exc:
         empty = CompiledOutcome("unavailable", {}, None, "", str(exc))
-        return CompiledReplay(empty, empty, False, False, str(exc), unavailable=True)
+        return CompiledReplay(empty, empty, False, False, str(exc), refused=True)
     a = _run_version(old_spec, old_obs, compiler)
     b = _run_version(new_spec, new_obs, compiler)
     if a.kind in ("unavailable", "compile_error") or b.kind in ("unavailable", "compile_error"):

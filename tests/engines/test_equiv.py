@@ -8,7 +8,8 @@ import z3
 import checker.engines.equiv as equiv
 from checker.engines.decide import PairContext
 from checker.frontend.frontend import load
-from checker.replay.replay import CompiledVersion
+from checker.replay.compiled_replay import CompiledOutcome
+from checker.replay.replay import CompiledReplay, CompiledVersion
 from checker.semantics.solver import Answer, Budget, Outcome
 from checker.types import Settings, SourceFile
 
@@ -51,3 +52,15 @@ def test_whole_formula_is_tried_once_per_product(monkeypatch) -> None:  # type: 
     second = ctx.decide(Budget(30, 10), not_77, fuzz=False)
     assert second.kind is Outcome.UNSAT
     assert asked and "whole" not in asked
+
+
+def test_a_witness_the_harness_cannot_build_is_not_confirmed() -> None:
+    """No NOT_EQUIVALENT on the interpreter alone where the compiled replay
+    cannot lay the witness's memory out (a compiler that is missing is another
+    matter: there the interpreter judges alone)."""
+    nothing = CompiledOutcome("unavailable", {}, None, "", "too large")
+    refused = CompiledReplay(nothing, nothing, False, False, "too large", refused=True)
+    assert equiv._compiled_verdict(refused) is False
+    assert "cannot build the witness: too large" in equiv._compiled_reason(refused)
+    missing = CompiledReplay(nothing, nothing, False, False, "no gcc", unavailable=True)
+    assert equiv._compiled_verdict(missing) is None

@@ -12,6 +12,7 @@
 #define __const const
 #define __signed__ signed
 #define __builtin_expect(e, c) (e)
+void __builtin_trap(void);
 #define __builtin_huge_val() (1e999)
 #define __builtin_inf() (1e999)
 #define __builtin_inff() (1e999f)
