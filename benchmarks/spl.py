@@ -40,7 +40,7 @@ from checker.types import Settings
 from checker.variability import to_z3
 from checker.variability.lexer import tokens_of
 from checker.variability.lift import parse_model
-from checker.variability.types import feature_of
+from checker.variability.types import named, presence_domain
 
 DEFAULT_BENCH = ROOT.parent / "shared" / "bench" / "spl-dev"
 MODES = {"lifted": [], "unoptimized": ["--no-generalize"], "brute": ["--brute-force"]}
@@ -100,7 +100,7 @@ def run(entry: dict, bench: Path, mode: str, limit: float) -> Run:
 
 
 def union(heads: list[str], features: list[str]) -> z3.BoolRef:
-    table = {name: feature_of(name, True, True) for name in features}
+    table = named(features)
     symbols = {name: z3.BitVec(name, 32) for name in features}
     parts = [
         to_z3(parse_model(tokens_of(head, "<head>"), table, Settings()), symbols) for head in heads
@@ -116,9 +116,9 @@ def same_configurations(a: Run, b: Run) -> bool | None:
         return None
     features = sorted(set(a.features) | set(b.features))
     solver = z3.Solver()
-    for name in features:
-        symbol = z3.BitVec(name, 32)
-        solver.add(z3.Or(symbol == 0, symbol == 1))
+    symbols = {name: z3.BitVec(name, 32) for name in features}
+    solver.add(*(z3.Or(symbol == 0, symbol == 1) for symbol in symbols.values()))
+    solver.add(to_z3(presence_domain(named(features).values()), symbols))
     solver.add(union(a.heads, features) != union(b.heads, features))
     return solver.check() == z3.unsat
 

@@ -15,14 +15,14 @@ from collections.abc import Mapping, Sequence
 from typing import TextIO
 
 from bot.config import action_settings, app_settings
-from checker.cli import build_parser, dispatch
+from checker.cli import Subcommands, build_parser, dispatch
 from checker.reproducible import fix_hash_seed
 from hooks.cli import register as register_git
 
 Env = Mapping[str, str]
 
 
-def register(sub: argparse._SubParsersAction, env: Env | None = None) -> None:
+def register(sub: Subcommands, env: Env | None = None) -> None:
     environ = os.environ if env is None else env
     bot = sub.add_parser(
         "bot", help="GitHub App server and GitHub Action", description="GitHub side of liftdiff"

@@ -60,7 +60,7 @@ class ActionSettings:
     tuning: Tuning
 
 
-def _number(env: Env, name: str, default: float, kind: type) -> float:
+def _number(env: Env, name: str, default: float, kind: type[int] | type[float]) -> float:
     raw = env.get(f"LIFTDIFF_BOT_{name}")
     if raw is None or raw.strip() == "":
         return default

@@ -21,6 +21,7 @@ from checker.location import Location
 from checker.report.markdown_report import (
     ICON,
     ORDER,
+    PARTIAL_NOTE,
     assignment_text,
     cell_text,
     code_span,
@@ -48,8 +49,9 @@ INTENDED_ICON = "☑️"
 SKIPPED_ICON = "⏭️"
 PARTIAL_EQUIVALENCE = (
     "EQUIVALENT means proved for every configuration of the feature model and every "
-    "input on which both versions terminate (partial equivalence: inputs on which a "
-    "loop runs forever are not compared), under the assumptions listed with each function."
+    "input on which both versions terminate (partial equivalence: an input on which one "
+    "version runs forever is a difference only where liftdiff proves that it never ends), "
+    "under the assumptions listed with each function."
 )
 class Conclusion(enum.StrEnum):
     """Check-run conclusions the bot uses (GitHub's words)."""
@@ -184,12 +186,14 @@ def _row(result: FunctionResult, review: Review, pr: PullRequest, intended: bool
     word = f"**{_word(verdict)}**" if verdict is Verdict.NOT_EQUIVALENT else _word(verdict)
     if intended:
         word += " (intended)"
-    if verdict is Verdict.NOT_EQUIVALENT and result.neq_summary:
+    if verdict is Verdict.NOT_EQUIVALENT:
         heads = _lines([code_span(_clip(e.configurations, CELL_LIMIT)) for e in result.neq_summary])
         bodies = _lines([code_span(_clip(e.inputs, CELL_LIMIT)) for e in result.neq_summary])
     elif verdict is Verdict.EQUIVALENT:
         heads = "every configuration" if result.features else "(single product)"
         bodies = "all"
+        if result.partial:
+            word += f" ({PARTIAL_NOTE})"
     else:
         heads = bodies = "—"
         if result.reason:
@@ -251,7 +255,7 @@ def _other_details(results: Sequence[FunctionResult]) -> str | None:
     """Reasons of undecided verdicts and the assumptions of proofs, in one fold."""
     entries: list[str] = []
     for result in results:
-        if result.verdict is Verdict.NOT_EQUIVALENT and result.neq_summary:
+        if result.verdict is Verdict.NOT_EQUIVALENT:
             continue
         parts: list[str] = []
         if result.reason:
@@ -398,7 +402,7 @@ def _fit(
     return _clip(text(kept_rows, kept_folds), limit)
 
 
-def annotations(review: Review, pr: PullRequest) -> tuple[Annotation, ...]:
+def check_annotations(review: Review, pr: PullRequest) -> tuple[Annotation, ...]:
     """One per function that is not equivalent, at its line in the new version."""
     judgement = _judgement(review, pr)
     levels = {id(r): Level.FAILURE for r in judgement.blocking}
@@ -419,7 +423,7 @@ def annotations(review: Review, pr: PullRequest) -> tuple[Annotation, ...]:
 
 
 def _message(result: FunctionResult) -> str:
-    if result.verdict is Verdict.NOT_EQUIVALENT and result.neq_summary:
+    if result.verdict is Verdict.NOT_EQUIVALENT:
         lines = [
             f"differs in configurations {e.configurations} for inputs {e.inputs}; "
             f"e.g. {witness_sentence(e.witness)}"
@@ -434,7 +438,7 @@ def check_outcome(review: Review, pr: PullRequest) -> CheckOutcome:
         conclusion=conclusion(review, pr),
         title=_clip(summary_line(review, pr), 250),
         summary=report_markdown(review, pr, SUMMARY_LIMIT),
-        annotations=annotations(review, pr),
+        annotations=check_annotations(review, pr),
     )
 
 

@@ -10,6 +10,7 @@ it expires; clients are kept per installation. In the Action: the job's token.
 
 from __future__ import annotations
 
+import functools
 import threading
 from collections.abc import Callable
 from typing import Any, TypeVar
@@ -114,14 +115,17 @@ class GitHubClient:
             if index == 0:
                 self._call(
                     "complete check run",
-                    lambda output=output: run.edit(  # type: ignore[misc]
-                        status="completed", conclusion=outcome.conclusion.value, output=output
+                    functools.partial(
+                        run.edit,
+                        status="completed",
+                        conclusion=outcome.conclusion.value,
+                        output=output,
                     ),
                 )
             else:
                 self._call(
                     "annotate check run",
-                    lambda output=output: run.edit(output=output),  # type: ignore[misc]
+                    functools.partial(run.edit, output=output),
                 )
 
     def cancel_check(self, run: CheckRun, why: str) -> None:

@@ -13,6 +13,7 @@ superseded, or dropped at shutdown.
 from __future__ import annotations
 
 import enum
+import logging
 import threading
 import time
 from collections import Counter, OrderedDict
@@ -95,6 +96,7 @@ class JobQueue:
         self._ended[end] += 1
         log(
             f"job.{end.value}",
+            logging.INFO,
             delivery=request.delivery,
             repository=request.repository,
             number=request.number,

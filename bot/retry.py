@@ -60,7 +60,7 @@ def delay(
         return None
     if status is not None and not (status >= 500 or is_rate_limit(status, headers)):
         return None
-    backoff = policy.base_delay * 2 ** (attempt - 1)
+    backoff: float = policy.base_delay * 2 ** (attempt - 1)
     retry_after = _header(headers, "Retry-After")
     if retry_after is not None and retry_after.strip().isdigit():
         backoff = max(backoff, float(retry_after))

@@ -14,7 +14,8 @@ from bot.model import BotError, PullRequest, Review
 from checker.api import check_pair
 from checker.replay.compiled_replay import replay_compiler
 from hooks.analyze import Step, analyze
-from hooks.config import CONFIG_NAME, Config, parse_config
+from hooks.config import Config, parse_config
+from hooks.failsafe import CONFIG_NAME
 from hooks.gitrepo import Repo
 from hooks.runner import CheckFn
 
@@ -86,6 +87,7 @@ def review(
                 f"({limits.max_functions})"
             )
 
+    skipped: str | None
     try:
         outcomes, _ = analyze(
             repo,

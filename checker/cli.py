@@ -14,7 +14,7 @@ import functools
 import os
 import sys
 from collections.abc import Callable, Iterable, Mapping, Sequence
-from typing import Protocol, TextIO
+from typing import Protocol, TextIO, TypeAlias
 
 from checker.errors import LiftdiffError, ParseError, UnsupportedError
 from checker.outputs import OutputTarget, check_writable, parse_target, write_atomically
@@ -34,6 +34,8 @@ from checker.types import (
 EXIT_TROUBLE = 2
 Env = Mapping[str, str]
 COLOR_CHOICES = ("auto", "always", "never")
+Subcommands: TypeAlias = "argparse._SubParsersAction[argparse.ArgumentParser]"
+"""The shared parser's subcommands, on which each layer's `register` adds its own."""
 
 
 class Handler(Protocol):
@@ -42,7 +44,7 @@ class Handler(Protocol):
 
 def build_parser(
     env: Env | None = None,
-) -> tuple[argparse.ArgumentParser, argparse._SubParsersAction]:
+) -> tuple[argparse.ArgumentParser, Subcommands]:
     parser = argparse.ArgumentParser(
         prog="liftdiff",
         description="Semantic diff for C product lines: is each changed function still "
@@ -218,7 +220,7 @@ def settings_from_args(args: argparse.Namespace, base: Settings | None = None) -
     return (base or Settings()).overlay(overrides)
 
 
-def register(sub: argparse._SubParsersAction, env: Env | None = None) -> None:
+def register(sub: Subcommands, env: Env | None = None) -> None:
     check = sub.add_parser(
         "check",
         help="compare two versions of a C file",

@@ -15,8 +15,8 @@ import traceback
 from collections.abc import Callable, Mapping, Sequence
 from functools import partial
 
+from checker.engines.answer import Equivalent
 from checker.engines.decide import PairContext
-from checker.engines.equiv import Confirmed
 from checker.errors import InputError, LiftdiffError, UnsupportedError
 from checker.frontend.changes import (
     ChangeKind,
@@ -28,11 +28,13 @@ from checker.frontend.changes import (
     text_result,
 )
 from checker.frontend.frontend import ParsedFile, load
+from checker.frontend.preprocess import inline_local_headers
 from checker.isolation import run_isolated
 from checker.lifted import heads
+from checker.lifted.body import Scope, text
 from checker.lifted.bruteforce import brute_force
-from checker.lifted.lifted import BodyValue, Lifted, Summary, config_key
-from checker.lifted.witness_report import body_condition, summary_result, witness_of
+from checker.lifted.lifted import Fcex, Lifted, Summary
+from checker.lifted.witness_report import ResultFacts, summary_result, witness_of
 from checker.location import Location
 from checker.replay.compiled_replay import replay_compiler, sanitizer_flags
 from checker.replay.replay import Assignment, CompiledVersion, replay_version
@@ -47,8 +49,10 @@ from checker.types import (
     Stats,
     Verdict,
 )
-from checker.variability import Feature, derive_product, merge_features
+from checker.variability import Feature, config_key, derive_product, merge_features
 from checker.variability import formula as fm
+from checker.variability.smt import extension
+from checker.variability.types import alike, macro_configuration, presence_domain
 
 
 def run_check(
@@ -58,8 +62,7 @@ def run_check(
     functions: Sequence[str] | None,
     progress: ProgressFn | None,
 ) -> Report:
-    old_file = load(old, settings)
-    new_file = load(new, settings)
+    old_file, new_file = load_pair(old, new, settings)
     changes = select_changes(old_file, new_file, functions)
     compiler = replay_compiler(settings)
     if compiler is not None and changes:
@@ -71,18 +74,32 @@ def run_check(
         if change.kind.by_text:
             results.append(text_result(change))
             continue
-        old_side = old_file
+        old_side, new_side = old_file, new_file
         if change.kind.renamed:  # the old body under the new name, line numbers kept
-            old_side = load(pair_sources(change, old, new)[0], settings)
+            old_side, new_side = load_pair(pair_sources(change, old, new)[0], new, settings)
         result = run_isolated(
-            partial(check_function, old_side, new_file, change.function, settings),
+            partial(check_function, old_side, new_side, change.function, settings),
             settings.timeout,
-            partial(_crashed, old_side, new_file, change.function),
+            partial(_crashed, old_side, new_side, change.function),
         )
         if change.kind.renamed:
             result = dataclasses.replace(result, renamed_from=change.detail)
         results.append(result)
     return Report(tuple(results))
+
+
+def load_pair(
+    old: SourceFile, new: SourceFile, settings: Settings
+) -> tuple[ParsedFile, ParsedFile]:
+    """Both versions, lifted alike: a macro that one version tests only with
+    defined() and the other reads for its value has two states in both (the
+    version that only tests it is lifted again, rarely)."""
+    return alike(
+        load(old, settings),
+        load(new, settings),
+        lambda parsed: parsed.lifted.uses,
+        lambda parsed, two_state: load(parsed.source, settings, two_state),
+    )
 
 
 def _crashed(old: ParsedFile, new: ParsedFile, name: str, reason: str) -> FunctionResult:
@@ -130,19 +147,14 @@ def check_function(
     old_loc = _definition(old, name)
     new_loc = _definition(new, name)
     features = merged_features(old, new)
-    model = fm.conj(old.lifted.feature_model, new.lifted.feature_model)
+    model = fm.conj(
+        old.lifted.feature_model, new.lifted.feature_model, presence_domain(features)
+    )
 
     def result(verdict: Verdict, reason: str) -> FunctionResult:
-        return FunctionResult(
-            name,
-            old_loc,
-            new_loc,
-            verdict,
-            reason,
-            features=tuple(f.name for f in features),
-            feature_model=model.to_c(),
-            stats=Stats(round(time.monotonic() - started, 3), 0),
-        )
+        stats = Stats(round(time.monotonic() - started, 3), 0)
+        facts = ResultFacts(tuple(f.name for f in features), model.to_c(), stats)
+        return facts.result(name, old_loc, new_loc, verdict, reason)
 
     if old_loc is None or new_loc is None:
         which = "old" if new_loc is None else "new"
@@ -172,30 +184,49 @@ def _definition(parsed: ParsedFile, name: str) -> Location | None:
     return None
 
 
+def witness_configuration(
+    features: tuple[Feature, ...], scope: fm.Formula, scalars: Mapping[str, int | float]
+) -> dict[str, int]:
+    """A witness's configuration (feature -> lifted value): the features its
+    programs read, completed with values for the features of `scope` (the
+    model and the pair's structural condition) that they do not read, so that
+    the configuration is one of the pair's and valid (a typedef chosen by W
+    needs W in the witness, though the function never reads W)."""
+    known = {
+        f.name: int(scalars[config_key(f.var)]) for f in features if config_key(f.var) in scalars
+    }
+    return extension(scope, known) or known
+
+
 def configure_for(
-    old: ParsedFile, new: ParsedFile, features: tuple[Feature, ...], settings: Settings
+    old: ParsedFile,
+    new: ParsedFile,
+    features: tuple[Feature, ...],
+    settings: Settings,
+    scope: fm.Formula = fm.TRUE,
 ) -> Callable[[Assignment], tuple[CompiledVersion, CompiledVersion]]:
     """The witness configuration's products, derived by gcc's preprocessor from the
-    annotated sources: compiling them checks our lifting against the real thing."""
+    annotated sources (the project's headers inlined, so their macros decide
+    conditionals as in the build): compiling them checks our lifting against
+    the real thing."""
     cache: dict[tuple[tuple[str, int | None], ...], tuple[CompiledVersion, CompiledVersion]] = {}
+    texts = [inline_local_headers(p.source, settings) for p in (old, new)]
 
     def products(assignment: Assignment) -> tuple[CompiledVersion, CompiledVersion]:
-        configuration = {
-            f.name: f.macro_value(int(assignment.scalars.get(config_key(f), 0))) for f in features
-        }
+        values = witness_configuration(features, scope, assignment.scalars)
+        configuration = macro_configuration(features, values)
         key = tuple(sorted(configuration.items()))
         if key not in cache:
-            cache[key] = tuple(  # type: ignore[assignment]
+            old_version, new_version = (
                 replay_version(
                     parsed.source,
-                    derive_product(
-                        parsed.source.text, parsed.source.path, configuration, settings
-                    ).text,
+                    derive_product(text, parsed.source.path, configuration, settings).text,
                     settings,
                     configuration,
                 )
-                for parsed in (old, new)
+                for parsed, text in zip((old, new), texts, strict=True)
             )
+            cache[key] = (old_version, new_version)
         return cache[key]
 
     return products
@@ -216,7 +247,6 @@ def _lifted(
         replay_version(old.source, old.source.text, settings),
         replay_version(new.source, new.source.text, settings),
     )
-    configure = configure_for(old, new, features, settings) if features else None
     entries: list[NeqEntry] = []
     summaries: list[Summary] = []
     assumptions: list[str] = []
@@ -231,45 +261,48 @@ def _lifted(
             f"'{name}' is never defined in both versions under the same configuration"
         )
     for old_variant, new_variant in pairs:
-        structural = fm.conj(old_variant.condition, new_variant.condition)
+        structural = fm.conj(
+            old_variant.condition,
+            new_variant.condition,
+            old_variant.defined_under(name),
+            new_variant.defined_under(name),
+        )
+        scope = fm.conj(model, structural)
+        configure = configure_for(old, new, features, settings, scope) if features else None
         ctx = PairContext(
             old_variant.program, new_variant.program, name, settings, versions, compiler, configure
         )
         lifted = Lifted(ctx, features, model, budget, settings.generalize)
-        summary = lifted.run(None if len(pairs) == 1 else structural)
+        summary = lifted.run(structural)
         summaries.append(summary)
         assumptions.extend(ctx.assumptions())
-        assumptions.extend(summary.notes)
-        boolean = {f.name: f.boolean for f in features}
+        if isinstance(summary.rest, Equivalent):
+            assumptions.extend(summary.rest.assumptions)
         for fcex in summary.entries:
-            entries.append(_entry(fcex.head, fcex.body, fcex.witness, boolean))
+            entries.append(_entry(fcex, features, scope))
     stats = Stats(round(budget.elapsed(), 3), budget.calls)
-    common = dict(
+    facts = ResultFacts(
         features=tuple(f.name for f in features),
         feature_model=model.to_c(),
         stats=stats,
         assumptions=tuple(dict.fromkeys(assumptions)),
     )
     old_loc, new_loc = _definition(old, name), _definition(new, name)
-    undecided = next((s for s in summaries if not s.complete), None)
     return summary_result(
-        name,
-        old_loc,
-        new_loc,
-        entries,
-        None if undecided is None else (undecided.reason or "unknown"),
-        None if undecided is None else undecided.bound,
-        common,
+        name, old_loc, new_loc, entries, [summary.rest for summary in summaries], facts
     )
 
 
-def _entry(
-    head: list[dict[str, int]],
-    body: Mapping[str, BodyValue],
-    witness: Confirmed,
-    boolean: dict[str, bool],
-) -> NeqEntry:
+def _entry(fcex: Fcex, features: tuple[Feature, ...], scope: fm.Formula) -> NeqEntry:
+    witness = fcex.witness
     old, new = witness.old_cfa, witness.new_cfa
+    head = heads.to_c(fcex.head, {f.name: f.boolean for f in features})
+    if fcex.scope != fm.TRUE:
+        head = f"({fcex.scope.to_c()}) && ({head})"
+    report = witness_of(old, new, witness)
+    configuration = witness_configuration(features, scope, witness.assignment.scalars)
     return NeqEntry(
-        heads.to_c(head, boolean), body_condition(old, new, body), witness_of(old, new, witness)
+        head,
+        text(fcex.body, Scope.of(old, new)),
+        dataclasses.replace(report, configuration=configuration),
     )

@@ -13,7 +13,8 @@ import os
 import pickle
 import signal
 from collections.abc import Callable
-from typing import TypeVar
+from multiprocessing.connection import Connection
+from typing import TypeVar, cast
 
 T = TypeVar("T")
 
@@ -51,10 +52,10 @@ def run_isolated(work: Callable[[], T], limit: float, on_crash: Callable[[str], 
             else f"the solver process exited with status {code}"
         )
         return on_crash(f"{reason} (out of memory?)")
-    return pickle.loads(payload)
+    return cast(T, pickle.loads(payload))  # the child pickled what work() returned
 
 
-def _child(work: Callable[[], object], sender: object) -> None:
+def _child(work: Callable[[], object], sender: Connection) -> None:
     signal.signal(signal.SIGINT, signal.SIG_DFL)
     result = work()
-    sender.send_bytes(pickle.dumps(result))  # type: ignore[attr-defined]
+    sender.send_bytes(pickle.dumps(result))

@@ -25,6 +25,13 @@ TOOL_VERSION = "0.1.0"
 Value = int | str | list["Value"] | dict[str, "Value"]
 
 
+PARTIAL_EQUIVALENCE = (
+    "partial equivalence: proved for all inputs on which both versions terminate "
+    "(a version that runs forever is reported only where a recurrence set proves it)"
+)
+"""The assumption a proof over loops or recursion rests on (see `FunctionResult.partial`)."""
+
+
 ProgressFn = Callable[[str, int, int], None]
 """Called as each function's check starts: its name, how many are done, how many in all."""
 
@@ -217,7 +224,7 @@ def _as_tuple(name: str, value: Any) -> tuple[Any, ...]:
         return (value,)
     if not isinstance(value, (list, tuple)):
         raise ConfigError(f"setting '{name}' must be a list of strings, got {value!r}")
-    items = []
+    items: list[tuple[str, str] | str] = []
     for item in value:
         if isinstance(item, (list, tuple)) and len(item) == 2:
             items.append((str(item[0]), str(item[1])))
@@ -242,6 +249,10 @@ class Witness:
     memory: tuple[Mapping[str, Value], ...] = ()
     """The objects behind pointer inputs: {"object", "size", "bytes" (hex), "pointers"
     (offset -> {"object", "offset"})}; pointer inputs name them."""
+
+    def __post_init__(self) -> None:
+        if ReplayMethod.INTERPRETER not in self.replayed_by:
+            raise ValueError("a witness is replayed by the interpreter at least")
 
 
 @dataclass(frozen=True)
@@ -275,6 +286,28 @@ class FunctionResult:
     """Modelling assumptions this verdict rests on (stubbed calls, no aliasing, ...)."""
     renamed_from: str | None = None
     """The function's name in the old version when it was renamed (`function` is the new)."""
+
+    def __post_init__(self) -> None:
+        """The states no engine may report: a difference without a NEQ-summary (or
+        a summary on another verdict), an undecided verdict without a reason, a
+        bound on anything but UNKNOWN."""
+        if not isinstance(self.verdict, Verdict):
+            raise TypeError(f"verdict must be a Verdict, not {self.verdict!r}")
+        if (self.verdict is Verdict.NOT_EQUIVALENT) != bool(self.neq_summary):
+            raise ValueError(
+                "NOT_EQUIVALENT needs a NEQ-summary with a witness, and only it has one"
+                f" ({self.function}: {self.verdict.value}, {len(self.neq_summary)} entries)"
+            )
+        undecided = (Verdict.UNKNOWN, Verdict.UNSUPPORTED, Verdict.ERROR)
+        if self.verdict in undecided and not (self.reason and self.reason.strip()):
+            raise ValueError(f"{self.verdict.value} needs a reason ({self.function})")
+        if self.bound is not None and self.verdict is not Verdict.UNKNOWN:
+            raise ValueError(f"only UNKNOWN has a bound ({self.function})")
+
+    @property
+    def partial(self) -> bool:
+        """Proved only for inputs on which both versions terminate (`PARTIAL_EQUIVALENCE`)."""
+        return PARTIAL_EQUIVALENCE in self.assumptions
 
 
 @dataclass(frozen=True)

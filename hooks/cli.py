@@ -20,6 +20,7 @@ from checker.api import check_pair
 from checker.cli import (
     EXIT_TROUBLE,
     Env,
+    Subcommands,
     add_format_options,
     add_settings_options,
     build_parser,
@@ -47,7 +48,7 @@ from hooks.runner import CheckFn
 
 
 def _report_command(
-    sub: argparse._SubParsersAction, name: str, help_text: str
+    sub: Subcommands, name: str, help_text: str
 ) -> argparse.ArgumentParser:
     parser: argparse.ArgumentParser = sub.add_parser(name, help=help_text, description=help_text)
     parser.add_argument("-C", dest="repo", default=".", metavar="DIR", help="repository")
@@ -67,7 +68,7 @@ def _report_command(
 
 
 def register(
-    sub: argparse._SubParsersAction, check: CheckFn = check_pair, env: Env | None = None
+    sub: Subcommands, check: CheckFn = check_pair, env: Env | None = None
 ) -> None:
     environ = os.environ if env is None else env
     staged = _report_command(sub, "staged", "check the staged changes against HEAD")
@@ -318,8 +319,8 @@ def run_hook(args: argparse.Namespace, out: TextIO, err: TextIO, check: CheckFn,
                 budget=config.policy.time_budget,
             )
     except LiftdiffError as exc:
-        code, outcome = hook_failed(config.policy.on_failure)
-        err.write(f"liftdiff: {exc}; {outcome}\n")
+        code, failure = hook_failed(config.policy.on_failure)
+        err.write(f"liftdiff: {exc}; {failure}\n")
         return code
     outcome = outcomes[0]
     for note in outcome.notes:

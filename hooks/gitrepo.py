@@ -215,7 +215,7 @@ class Snapshot:
     def paths(self) -> list[str]:
         """Every file path of the revision."""
         if self._tree is not None:
-            return [str(item.path) for item in self._tree.traverse() if item.type == "blob"]
+            return [str(item.path) for item in self._tree.traverse() if isinstance(item, git.Blob)]
         if self._worktree is not None:
             return sorted(self._worktree[1])
         return sorted(self._index or {})

@@ -10,7 +10,8 @@ from __future__ import annotations
 import posixpath
 from collections.abc import Callable, Mapping
 
-from checker.frontend.cscan import INCLUDE, includes, scan
+from checker.frontend.cscan import includes, scan
+from checker.variability.lexer import include_targets
 
 ReadFn = Callable[[str], str | None]
 """Text of a repo-relative path at one revision, or None when absent/unreadable."""
@@ -68,8 +69,8 @@ def dependents(
             continue
         includes_of[path] = [
             candidate
-            for system, name in INCLUDE.findall(text)
-            for candidate in candidates(path, name.strip(), system == "<", include_dirs)
+            for name, system in include_targets(text)
+            for candidate in candidates(path, name, system, include_dirs)
         ]
     affected = set(changed)
     found: list[str] = []

@@ -58,8 +58,6 @@ def outcome_lines(outcome: Outcome, color: bool = False) -> list[str]:
         for entry in result.neq_summary:
             lines.append(f"    in configurations {entry.configurations} for inputs {entry.inputs}")
             lines.append(f"    e.g. {witness_sentence(entry.witness)}")
-        if not result.neq_summary and result.reason:
-            lines.append(f"    {result.reason}")
         return lines
     suffix = f": {result.reason}" if result.reason else ""
     if outcome.cached:

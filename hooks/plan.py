@@ -44,13 +44,20 @@ class Plan:
     notes: tuple[FileNote, ...]
 
 
-def _unit(snapshot: Snapshot, path: str | None, settings: Settings) -> Unit | str | None:
-    """The parsed file, None when absent, or a message why it cannot be read."""
+class _Unreadable(Exception):
+    """A file version that is there but is not C text to check (binary, not UTF-8):
+    the file gets a note instead of checks."""
+
+
+def _unit(snapshot: Snapshot, path: str | None, settings: Settings) -> Unit | None:
+    """The parsed file, None when absent; raises _Unreadable saying why it cannot be read."""
     if path is None:
         return None
     blob = snapshot.read(path)
     if blob.text is None:
-        return None if blob.problem == "absent" else blob.problem
+        if blob.problem is None or blob.problem == "absent":
+            return None
+        raise _Unreadable(blob.problem)
     headers = collect_headers(path, blob.text, snapshot.text, settings.include_dirs)
     return parse_unit(SourceFile(path, blob.text, headers))
 
@@ -86,13 +93,12 @@ def plan_changes(
         assert shown is not None
         if not wants(shown):
             continue
-        old_unit = _unit(old, delta.old_path, settings)
-        new_unit = _unit(new, delta.new_path, settings)
-        problem = next((u for u in (old_unit, new_unit) if isinstance(u, str)), None)
-        if problem is not None:
-            notes.append(FileNote(shown, problem))
+        try:
+            old_unit = _unit(old, delta.old_path, settings)
+            new_unit = _unit(new, delta.new_path, settings)
+        except _Unreadable as exc:
+            notes.append(FileNote(shown, str(exc)))
             continue
-        assert not isinstance(old_unit, str) and not isinstance(new_unit, str)
         for change in diff_units(old_unit, new_unit):
             changes.append(change)
             if change.kind.checked:

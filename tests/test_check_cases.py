@@ -1,20 +1,33 @@
 """Data-driven verdict tests: each folder under tests/cases holds old.c, new.c and
 expect.json (verdict, and for NOT_EQUIVALENT a predicate on the witness inputs
-and/or the exact outputs, the summary's heads and bodies). `"verdicts"` lists the
-verdicts a case accepts where the proof depends on time (a loop against a
-library function's reference loop: EQUIVALENT, or UNKNOWN when Spacer runs out
-of time on a loaded machine), never NOT_EQUIVALENT beside EQUIVALENT."""
+and/or the exact outputs, the summary's heads and bodies). Every NOT_EQUIVALENT
+summary's bodies are read back as C and sampled (tests/lifted/sampling.py).
+`"verdicts"` lists the verdicts a case accepts where the proof depends on time
+(a loop against a library function's reference loop: EQUIVALENT, or UNKNOWN
+when Spacer runs out of time on a loaded machine), never NOT_EQUIVALENT beside
+EQUIVALENT.
+
+Product-line keys: "heads" (the configurations the summary names, compared
+as sets under the feature model), "witness_configuration" (some witness's
+configuration includes these feature values, e.g. {"defined(X)": 1, "X": 0}
+for `-DX=0`), "head_texts" (the heads exactly as printed: minimised under the
+model), "gcc_exact" (gcc judges the verdict on every build: see
+tests/gcc_judge.py; "gcc_values" adds macro values to try beyond undefined,
+0 and 1)."""
 
 from __future__ import annotations
 
+import dataclasses
 import json
 import re
+from collections.abc import Iterable
 from pathlib import Path
 
 import pytest
 import z3
 
 from checker.api import check_pair
+from checker.driver import load_pair, merged_features
 from checker.engines.fuzz import samples
 from checker.frontend.frontend import load
 from checker.lower.lower import lower_function
@@ -30,14 +43,18 @@ from checker.types import NeqEntry, ReplayMethod, Settings, SourceFile, Verdict
 from checker.variability import to_z3
 from checker.variability.lexer import tokens_of
 from checker.variability.lift import parse_model
-from checker.variability.types import feature_of
+from checker.variability.types import named, presence_domain
 from tests import CASES, HAVE_GCC
+from tests.gcc_judge import judge
+from tests.lifted.sampling import judge_bodies
 
 
-def same_configurations(heads: list[str], expected: list[str], features: list[str]) -> bool:
-    """Do two lists of heads (C conditions over boolean features) cover the same
-    configurations?"""
-    table = {name: feature_of(name, True, True) for name in features}
+def same_configurations(heads: list[str], expected: list[str], features: list[str],
+                        integer: Iterable[str] = (), model: str = "1") -> bool:
+    """Do two lists of heads (C conditions over features, `defined(X)` among
+    them; boolean unless named in `integer`) cover the same configurations of
+    the feature `model`?"""
+    table = named(features)
     symbols = {name: z3.BitVec(name, 32) for name in features}
 
     def union(texts: list[str]) -> z3.BoolRef:
@@ -46,7 +63,9 @@ def same_configurations(heads: list[str], expected: list[str], features: list[st
         )
 
     solver = z3.Solver()
-    solver.add(*[z3.Or(s == 0, s == 1) for s in symbols.values()])
+    solver.add(*[z3.Or(s == 0, s == 1) for n, s in symbols.items() if n not in set(integer)])
+    solver.add(to_z3(presence_domain(table.values()), symbols))
+    solver.add(union([model]))
     solver.add(union(heads) != union(expected))
     return solver.check() == z3.unsat
 
@@ -58,7 +77,7 @@ def witness_in_entry(entry: NeqEntry, features: list[str]) -> bool:
     """Does an entry's witness lie in the entry: its configuration in the head,
     its inputs in the body (the body's integer comparisons; other atoms, such
     as NULL tests and array cells, are not evaluated here)?"""
-    table = {name: feature_of(name, True, True) for name in features}
+    table = named(features)
     symbols = {name: z3.BitVec(name, 32) for name in features}
     solver = z3.Solver()
     solver.add(to_z3(parse_model(tokens_of(entry.configurations, "<head>"), table, Settings()),
@@ -87,6 +106,10 @@ def _cases() -> list[Path]:
     return sorted(p for p in CASES.iterdir() if (p / "expect.json").exists())
 
 
+def _product_line_cases() -> list[Path]:
+    return [p for p in _cases() if json.loads((p / "expect.json").read_text()).get("gcc_exact")]
+
+
 @pytest.mark.parametrize("case", _cases(), ids=lambda p: p.name)
 def test_case(case: Path) -> None:
     expect = json.loads((case / "expect.json").read_text())
@@ -94,12 +117,8 @@ def test_case(case: Path) -> None:
     if "include_dirs" in overrides:  # relative to the case's folder
         overrides["include_dirs"] = [str(case / d) for d in overrides["include_dirs"]]
     settings = Settings(timeout=60, solver_timeout=30).overlay(overrides)
-    report = check_pair(
-        SourceFile.read(str(case / "old.c")),
-        SourceFile.read(str(case / "new.c")),
-        settings,
-        [expect["function"]],
-    )
+    old, new = SourceFile.read(str(case / "old.c")), SourceFile.read(str(case / "new.c"))
+    report = check_pair(old, new, settings, [expect["function"]])
     (result,) = report.results
     accepted = expect.get("verdicts", [expect["verdict"]])
     assert expect["verdict"] in accepted
@@ -115,23 +134,38 @@ def test_case(case: Path) -> None:
         assert any(expect["assumption_contains"] in a for a in result.assumptions)
     if "reason_line" in expect:
         assert f":{expect['reason_line']}:" in (result.reason or "")
+    if expect.get("gcc_exact") and HAVE_GCC:
+        judge(case, result, settings, expect.get("gcc_values", {}))
     if result.verdict is not Verdict.NOT_EQUIVALENT:
         assert not result.neq_summary
         return
     if "heads" in expect:
         assert same_configurations(
-            [e.configurations for e in result.neq_summary], expect["heads"], list(result.features)
+            [e.configurations for e in result.neq_summary], expect["heads"], list(result.features),
+            model=result.feature_model,
         )
+    if "head_texts" in expect:  # minimised under the feature model
+        assert [e.configurations for e in result.neq_summary] == expect["head_texts"]
     if "entries" in expect:
         assert len(result.neq_summary) == expect["entries"], result.neq_summary
     if "inputs" in expect:
         assert [e.inputs for e in result.neq_summary] == expect["inputs"]
+    if "inputs_match" in expect:  # where a body holds values the solver picks
+        assert len(result.neq_summary) == len(expect["inputs_match"])
+        for entry, pattern in zip(result.neq_summary, expect["inputs_match"], strict=True):
+            assert re.fullmatch(pattern, entry.inputs), (entry.inputs, pattern)
+    if "witness_configuration" in expect:
+        wanted = expect["witness_configuration"].items()
+        assert any(wanted <= dict(e.witness.configuration).items()
+                   for e in result.neq_summary), result.neq_summary
     for entry in result.neq_summary:
         assert witness_in_entry(entry, list(result.features)), entry
         assert entry.witness.old_output != entry.witness.new_output
         assert ReplayMethod.INTERPRETER in entry.witness.replayed_by
         if HAVE_GCC:
             assert ReplayMethod.COMPILER in entry.witness.replayed_by
+    judgement = judge_bodies(old, new, settings, result)  # every body, read back as C
+    assert not judgement.problems, judgement.problems
     witness = result.neq_summary[0].witness
     if "witness_check" in expect:
         assert eval(expect["witness_check"], {"inputs": dict(witness.inputs)}), witness.inputs
@@ -233,3 +267,22 @@ def test_equivalent_case_agrees_under_gcc_on_random_inputs(case: Path, level: st
         assert not replay.differs, (assignment, replay.old, replay.new)
         assert replay.agrees_with_interpreter, (assignment, replay.old, replay.new, observed)
     assert finished * 3 >= expect["gcc_random_samples"], finished
+
+
+@pytest.mark.gcc
+@pytest.mark.parametrize("case", _product_line_cases(), ids=lambda p: p.name)
+def test_brute_force_agrees(case: Path) -> None:
+    """The brute-force baseline (every distinct gcc-derived product pair) names
+    the same configurations as the lifted summary."""
+    expect = json.loads((case / "expect.json").read_text())
+    settings = Settings(timeout=60, solver_timeout=30).overlay(expect.get("settings", {}))
+    old, new = SourceFile.read(str(case / "old.c")), SourceFile.read(str(case / "new.c"))
+    lifted, brute = (
+        check_pair(old, new, dataclasses.replace(settings, brute_force=mode),
+                   [expect["function"]]).results[0]
+        for mode in (False, True))
+    assert brute.verdict is lifted.verdict, brute.reason
+    integer = [f.name for f in merged_features(*load_pair(old, new, settings)) if not f.boolean]
+    assert same_configurations([e.configurations for e in lifted.neq_summary],
+                               [e.configurations for e in brute.neq_summary],
+                               list(lifted.features), integer)

@@ -13,9 +13,10 @@ one version after the other. One predicate per pair of cut points, over the
 inputs and the variables live there.
 
 The answer is for partial equivalence: executions where both versions reach
-their exit. `unsat` proves it; `sat` means a difference is reachable, and the
-number of loop transitions in Spacer's trace tells the bounded engine how far
-to unroll to produce the witness.
+their exit. An unreachable error relation proves it; a reachable one means a
+difference exists, which is no answer until a witness replays: the number of
+loop transitions in Spacer's trace (`Unknown.bound`) tells the bounded engine
+how far to unroll to produce it.
 """
 
 from __future__ import annotations
@@ -23,9 +24,11 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from types import ModuleType
+from typing import assert_never
 
 import z3
 
+from checker.engines.answer import Equivalent, Stage, Unknown, Unsupported
 from checker.engines.product import (
     SharedInput,
     UninterpretedFunctions,
@@ -39,15 +42,10 @@ from checker.ir.cfa_analysis import liveness, loop_forest, match_loops, natural_
 from checker.ir.ir import Call, Cfa, Event, action_exprs, walk
 from checker.lower.lower_state import NULL_SUFFIX
 from checker.semantics.ctype import IntType, PointerType
-from checker.semantics.solver import Outcome
+from checker.semantics.solver import Budget, Reached, Undecided, Unreachable, query_horn
 
-
-@dataclass(frozen=True)
-class ChcOutcome:
-    kind: Outcome  # UNSAT: equivalent on all terminating runs; SAT: a difference exists
-    depth: int | None = None
-    reason: str | None = None
-    encoding: str = ""
+_SPACER = {"xform.inline_eager": False, "xform.inline_linear": False}
+"""Keep one predicate per cut-point pair: inlining them made Spacer time out here."""
 
 
 class NotEncodable(Exception):
@@ -93,7 +91,7 @@ class Side:
         mem: dict[str, z3.ArrayRef] = {}
         for name, const in zip(self.names(cut), self.args(cut), strict=True):
             if name in self.cfa.regions:
-                mem[name] = const  # type: ignore[assignment]
+                mem[name] = const
             else:
                 env[name] = const
         return State(z3.BoolVal(True), env, mem)
@@ -427,42 +425,28 @@ def chc_check(
     seconds: float,
     memory_mb: int,
     restriction: Callable[[Mapping[str, z3.ExprRef]], list[z3.BoolRef]] | None = None,
-) -> ChcOutcome:
+) -> Equivalent | Unknown | Unsupported:
+    """Partial equivalence by Spacer; a difference it derives is `Unknown` with
+    the depth of its trace as `bound` (the bounded engine replays it)."""
     try:
-        fp, error, encoding = build_system(old, new, restriction)
+        fp, error, _ = build_system(old, new, restriction)
     except NotEncodable as exc:
-        return ChcOutcome(Outcome.UNKNOWN, reason=f"unbounded engine: {exc} not supported")
-    z3.set_param("memory_max_size", memory_mb)
-    # Spacer's heuristics depend on term ids; solving a re-parsed copy in a fresh
-    # context makes the answer independent of whatever was built before.
-    fresh = z3.Fixedpoint(ctx=z3.Context())
-    fresh.set(engine="spacer")
-    fresh.set("xform.inline_eager", False)  # keep one predicate per cut-point pair:
-    fresh.set("xform.inline_linear", False)  # inlining them made Spacer time out here
-    fresh.set("timeout", max(1, int(seconds * 1000)))
+        return Unsupported(f"unbounded engine: {exc} not supported")
     text = fp.sexpr()
     if "\\" in text:  # a symbol z3 cannot read back would silently change the system
-        return ChcOutcome(
-            Outcome.UNKNOWN, reason="unbounded engine: unprintable symbol", encoding=encoding
-        )
-    try:
-        queries = fresh.parse_string(text + f"\n(query {error.name()})\n")
-        answer = fresh.query(*queries)
-    except z3.Z3Exception as exc:
-        reason = "Spacer timeout" if "canceled" in str(exc) else f"Spacer failed: {exc}"
-        return ChcOutcome(Outcome.UNKNOWN, reason=reason, encoding=encoding)
-    fp = fresh
-    if answer == z3.unsat:
-        return ChcOutcome(Outcome.UNSAT, encoding=encoding)
-    if answer == z3.sat:
-        return ChcOutcome(Outcome.SAT, depth=_trace_depth(fp), encoding=encoding)
-    return ChcOutcome(Outcome.UNKNOWN, reason=f"Spacer: {fp.reason_unknown()}", encoding=encoding)
-
-
-def _trace_depth(fp: z3.Fixedpoint) -> int | None:
-    """Transitions in Spacer's counterexample: an upper bound on the iterations any
-    loop needs to show the difference."""
-    try:
-        return max(1, len(fp.get_rules_along_trace()) - 2)
-    except z3.Z3Exception:
-        return None
+        return Unknown("unbounded engine: unprintable symbol", Stage.CHC)
+    answer = query_horn(text, error.name(), Budget(seconds, seconds, memory_mb), _SPACER)
+    match answer:
+        case Unreachable():
+            return Equivalent(Stage.CHC, partial=True)
+        case Reached(trace_rules=rules):
+            # the transitions of Spacer's counterexample (its rules less the entry and
+            # the error): an upper bound on the iterations any loop needs to show it
+            depth = None if rules is None else max(1, rules - 2)
+            return Unknown(
+                "Spacer derives a difference that is not replayed yet", Stage.CHC, bound=depth
+            )
+        case Undecided(reason=reason):
+            return Unknown(reason, Stage.CHC)
+        case _:
+            assert_never(answer)

@@ -5,19 +5,30 @@ variables included): the lifted algorithm narrows the question to the
 configurations not yet summarised, to one configuration cube, or to one body
 of inputs. Loop-free pairs need one product; pairs with loops (or recursion)
 go through bounded unrolling, relational invariants (Houdini), CHC (Spacer)
-and deeper unrolling, in that order.
+and deeper unrolling, in that order. What the unbounded engines prove is
+partial equivalence, so before such a proof is the answer, the bounded
+product is asked for an input on which one version hangs (`termination`).
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
+from typing import assert_never
 
 import z3
 
-from checker.engines.bounded import bounded_check, bounds, unwound
+from checker.engines.answer import (
+    Answer,
+    Confirmed,
+    Different,
+    Equivalent,
+    Unknown,
+    Unsupported,
+)
+from checker.engines.bounded import bounded_check, bounds, hang_witness, unwound
 from checker.engines.chc import chc_check
-from checker.engines.equiv import Confirmed, Replayer, Splitting, verify_and_cex
+from checker.engines.equiv import Replayer, Splitting, verify_and_cex
 from checker.engines.houdini import houdini_check
 from checker.engines.product import Product, build_product
 from checker.errors import RecursionFound
@@ -26,7 +37,7 @@ from checker.ir.heap import MemoryEncoding
 from checker.ir.ir import Cfa, loop_heads
 from checker.lower.lower import lower_pair
 from checker.replay.replay import Assignment, CompiledVersion
-from checker.semantics.solver import Budget, Outcome, check
+from checker.semantics.solver import Budget, NoSolution, check
 from checker.types import Settings
 
 Restriction = Callable[[Mapping[str, z3.ExprRef]], list[z3.BoolRef]]
@@ -43,19 +54,10 @@ HOUDINI_SHARE = 0.5
 """Part of the remaining time for relational invariants by elimination (Houdini)."""
 CHC_SHARE = 0.6
 """Part of the remaining time given to the unbounded (CHC) engine."""
-PARTIAL = (
-    "partial equivalence: proved for all inputs on which both versions terminate "
-    "(loops are not checked for termination)"
-)
-
-
-@dataclass(frozen=True)
-class Decision:
-    kind: Outcome  # UNSAT: equivalent; SAT: replayed witness; UNKNOWN: see reason/bound
-    witness: Confirmed | None = None
-    reason: str | None = None
-    bound: int | None = None
-    notes: tuple[str, ...] = ()
+HANG_SHARE = 0.05
+HANG_SECONDS = 2.0
+"""Time for the hang search that precedes a partial-equivalence answer: a
+part of what is left, at most this many seconds."""
 
 
 def no_restriction(symbols: Mapping[str, z3.ExprRef]) -> list[z3.BoolRef]:
@@ -109,13 +111,16 @@ class PairContext:
             self._product = build_product(*self.real)
         return self._product
 
-    def replayer(self, product: Product, compiled: bool = True) -> Replayer:
+    def replayer(
+        self, product: Product, compiled: bool = True, budget: Budget | None = None
+    ) -> Replayer:
         return Replayer(
             product,
             *self.versions,
             self.compiler if compiled else None,
             programs=self.real,
             configure=self.configure,
+            budget=budget,
         )
 
     def decide(
@@ -125,7 +130,7 @@ class PairContext:
         fixed: dict[str, int | float] | None = None,
         fuzz: bool = True,
         compiled: bool = True,
-    ) -> Decision:
+    ) -> Answer:
         """Equivalent under `restriction`, or a replayed witness satisfying it
         (`compiled=False`: interpreter replay only, for witnesses that are not
         reported, such as the ones that only extend a summary's head)."""
@@ -143,7 +148,7 @@ class PairContext:
                 splitting=self._splitting,
             )
             self.notes.extend(replayer.notes)
-            return Decision(answer.kind, answer.witness, answer.reason)
+            return answer
         return self._decide_cyclic(budget, restriction, fixed)
 
     def replay(self, witness: Confirmed) -> Confirmed | None:
@@ -164,7 +169,7 @@ class PairContext:
         restriction: Restriction,
         fuzz: bool,
         fixed: dict[str, int | float] | None,
-    ):  # type: ignore[no-untyped-def]
+    ) -> tuple[Answer, int]:
         return bounded_check(
             self.old,
             self.new,
@@ -180,57 +185,71 @@ class PairContext:
             configure=self.configure,
             fixed=fixed,
             encoding=self.encoding,
+            notes=self.notes,
         )
 
     def _decide_cyclic(
         self, budget: Budget, restriction: Restriction, fixed: dict[str, int | float] | None
-    ) -> Decision:
+    ) -> Answer:
         ks = bounds(self.settings.unwind)
-        bounded = self._bounded(
+        answer, reached = self._bounded(
             budget, [k for k in ks if k <= QUICK_BOUND], restriction, True, fixed
         )
         shallow = [k for k in ks if QUICK_BOUND < k <= SHALLOW_BOUND]
-        if bounded.kind is Outcome.UNKNOWN and shallow:
-            bounded = self._bounded(
+        if isinstance(answer, Unknown) and shallow:
+            answer, reached = self._bounded(
                 budget.share(budget.remaining() * SHALLOW_SHARE), shallow, restriction, False,
                 fixed,
             )
-        done = max(QUICK_BOUND, bounded.bound or 0)
+        done = max(QUICK_BOUND, reached)
         notes: list[str] = []
-        if bounded.kind is Outcome.UNKNOWN and self.real is not None:
+        if isinstance(answer, Unknown) and self.real is not None:
             invariants = houdini_check(
                 *self.real, budget.share(budget.remaining() * HOUDINI_SHARE), restriction
             )
-            if invariants.kind is Outcome.UNSAT:
-                return Decision(Outcome.UNSAT, notes=(PARTIAL,))
+            if isinstance(invariants, Equivalent):
+                return self._unless_hang(invariants, budget, restriction)
             unbounded = chc_check(
                 *self.real, budget.remaining() * CHC_SHARE, self.settings.memory_mb, restriction
             )
             budget.count_call()
-            if unbounded.kind is Outcome.UNSAT:
-                return Decision(Outcome.UNSAT, notes=(PARTIAL,))
-            if unbounded.kind is Outcome.SAT and unbounded.depth:
-                deep = [unbounded.depth + 1, 2 * unbounded.depth + 2]
-                bounded = self._bounded(budget, deep, restriction, False, fixed)
-            if unbounded.reason:
-                notes.append(unbounded.reason)
-        if bounded.kind is Outcome.UNKNOWN and not budget.exhausted():
-            bounded = self._bounded(budget, [k for k in ks if k > done], restriction, False, fixed)
-        if bounded.product is not None:
-            self.notes.extend(bounded.product.notes)
-        if bounded.kind is Outcome.UNKNOWN:
-            self.notes.extend(notes)  # why the unbounded engines did not decide
-            if bounded.reason is not None:
-                return Decision(Outcome.UNKNOWN, reason=bounded.reason)
-            return Decision(
-                Outcome.UNKNOWN,
-                bound=bounded.bound,
-                reason=(
-                    f"no difference found up to {bounded.bound} loop iterations or recursion "
-                    "levels; not proved for more"
-                ),
+            match unbounded:
+                case Equivalent():
+                    return self._unless_hang(unbounded, budget, restriction)
+                case Unknown(bound=int(depth)) if depth:  # Spacer's trace: unroll that far
+                    answer, reached = self._bounded(
+                        budget, [depth + 1, 2 * depth + 2], restriction, False, fixed
+                    )
+                case Unknown(reason=reason) | Unsupported(reason=reason):
+                    notes.append(reason)
+                case _:
+                    assert_never(unbounded)
+        if isinstance(answer, Unknown) and not budget.exhausted():
+            answer, reached = self._bounded(
+                budget, [k for k in ks if k > done], restriction, False, fixed
             )
-        return Decision(bounded.kind, bounded.witness)
+        if isinstance(answer, Unknown):
+            self.notes.extend(notes)  # why the unbounded engines did not decide
+        return answer
+
+    def _unless_hang(
+        self, proof: Equivalent, budget: Budget, restriction: Restriction
+    ) -> Equivalent | Different:
+        """A partial-equivalence `proof`, unless the bounded product proposes an
+        input on which one version provably hangs while the other returns:
+        then that input is the answer (a change that makes a function hang
+        changes its behaviour)."""
+        product = self.bounded_product(QUICK_BOUND, cache=False)
+        if product is None or budget.exhausted():
+            return proof
+        share = budget.share(min(HANG_SECONDS, budget.remaining() * HANG_SHARE))
+        replayer = self.replayer(product, budget=share)
+        witness = hang_witness(product, restriction(_symbols(product)), replayer, share)
+        self.notes.extend(replayer.notes)
+        if witness is None:
+            return proof
+        self.notes.extend(product.notes)
+        return Different(witness)
 
     def differs_everywhere(self, budget: Budget, restriction: Restriction) -> bool | None:
         """Is every input allowed by `restriction` a difference (a sound body)?
@@ -256,9 +275,9 @@ class PairContext:
             symbols = _symbols(product)
             cut_old, cut_new = unwound(product)
             query = [*product.domain, *restriction(symbols),
-                     z3.Or(z3.Not(product.differ), cut_old, cut_new)]
+                     z3.Or(z3.Not(product.surely_differ), cut_old, cut_new)]
         answer = check(query, budget, literals(symbols))
-        if answer.outcome is not Outcome.UNSAT:
+        if not isinstance(answer, NoSolution):
             return None
         return list(answer.core)
 
@@ -266,21 +285,26 @@ class PairContext:
         self, restriction: Restriction
     ) -> tuple[list[z3.BoolRef], dict[str, z3.ExprRef]]:
         """Loop-free pairs: "an input allowed by `restriction` with equal outputs"
-        as solver assertions, and the input symbols they are over."""
+        (or outputs that the solver cannot tell apart: `surely_differ`) as solver
+        assertions, and the input symbols they are over."""
         product = self.product()
         symbols = _symbols(product)
-        return [*product.domain, *restriction(symbols), z3.Not(product.differ)], symbols
+        return [*product.domain, *restriction(symbols), z3.Not(product.surely_differ)], symbols
 
-    def bounded_product(self, k: int) -> Product | None:
-        if k not in self._bounded_products:
-            try:
-                old, new, _ = lower_pair(
-                    self.old, self.new, self.name, self.settings, k, self.encoding
-                )
-                self._bounded_products[k] = build_product(old, new)
-            except RecursionFound:
-                self._bounded_products[k] = None
-        return self._bounded_products[k]
+    def bounded_product(self, k: int, cache: bool = True) -> Product | None:
+        """The product unrolled k times (None with recursion that cannot be
+        unrolled). `cache=False` leaves it out of the products `sufficient`
+        chooses from (the deepest one cached)."""
+        if k in self._bounded_products:
+            return self._bounded_products[k]
+        try:
+            old, new, _ = lower_pair(self.old, self.new, self.name, self.settings, k, self.encoding)
+            product: Product | None = build_product(old, new)
+        except RecursionFound:
+            product = None
+        if cache:
+            self._bounded_products[k] = product
+        return product
 
 
 def _symbols(product: Product) -> dict[str, z3.ExprRef]:

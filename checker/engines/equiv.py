@@ -11,43 +11,58 @@ from __future__ import annotations
 import dataclasses
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from typing import assert_never, cast
 
 import z3
 
+from checker.engines.answer import Answer, Confirmed, Different, Equivalent, Stage, Unknown
 from checker.engines.fuzz import samples
 from checker.engines.product import Product
+from checker.engines.termination import never_ends
 from checker.engines.witness import library_lemma, model_assignment, model_effect, model_stub
 from checker.engines.z3_terms import is_uninterpreted, subterms
 from checker.ir.heap import HEAP, MemoryEncoding, encode, is_heap, region_name
-from checker.ir.ir import STATUS_UNWOUND, Cfa, Input
+from checker.ir.ir import (
+    STATUS_EXIT,
+    STATUS_NONTERMINATING,
+    STATUS_RETURN,
+    STATUS_UNWOUND,
+    Cfa,
+    Input,
+)
 from checker.ir.smt_ops import z3_literal
 from checker.replay.interp import (
+    Arg,
     ExternalCall,
     InterpreterError,
-    RegionValue,
     RunResult,
+    StepLimitExceeded,
+    Stopped,
     same_value,
 )
-from checker.replay.memory import CallKey
+from checker.replay.memory import CallKey, RegionValue
 from checker.replay.replay import (
     Assignment,
     CompiledReplay,
     CompiledVersion,
-    Difference,
     Observation,
+    Run,
     call_result_types,
     compiled_replay,
     differences,
     observe,
+    run_heap,
     run_pair,
 )
 from checker.semantics.library import PURE_LIBRARY
-from checker.semantics.solver import Budget, Outcome, check
+from checker.semantics.solver import Budget, NoSolution, Undecided, check
 from checker.types import ReplayMethod, Settings
 
 MAX_STEPS = 2_000_000
 FUZZ_STEPS = 20_000
 """Random tests are cheap or skipped: a sample that runs longer proves nothing."""
+HANG_STEPS = 20_000
+"""Steps after which a run is tried as one that never ends (`termination`)."""
 QUICK_CALL = 0.3
 """Seconds for the first, whole-formula attempt before splitting into pieces
 (a whole formula that needs longer is usually solved faster piece by piece:
@@ -55,6 +70,10 @@ the lifted EQ's last, fully restricted query on BusyBox `sortcmp` takes over
 2 s whole and 0.13 s in pieces; pieces still open are finally solved together,
 so a short first attempt loses little)."""
 STUB_ROUNDS = 10
+HANG_FAILURES = 4
+"""Failed proofs that a run cut off by its step limit never ends, after which a
+replayer stops trying (a long but finite run fails the proof: its cost is capped)."""
+HANG_PROOF_SECONDS = 3.0
 
 
 @dataclass
@@ -73,28 +92,6 @@ class Splitting:
         return self.pieces
 
 
-@dataclass(frozen=True)
-class Confirmed:
-    """A replayed witness."""
-
-    assignment: Assignment
-    old: Observation
-    new: Observation
-    differences: tuple[Difference, ...]
-    replayed_by: tuple[ReplayMethod, ...]
-    old_cfa: Cfa
-    new_cfa: Cfa
-
-
-@dataclass(frozen=True)
-class Verdict:
-    """Engine-internal outcome of one VERIFY&CEX question."""
-
-    kind: Outcome  # UNSAT: equivalent; SAT: confirmed witness; UNKNOWN: neither
-    witness: Confirmed | None = None
-    reason: str | None = None
-
-
 @dataclass
 class Replayer:
     """Everything needed to replay candidates for one product."""
@@ -109,6 +106,9 @@ class Replayer:
     the real, loop-carrying CFAs so a witness is a complete execution."""
     configure: Callable[[Assignment], tuple[CompiledVersion, CompiledVersion]] | None = None
     """The products (derived by the real preprocessor) for a witness's configuration."""
+    budget: Budget | None = None
+    """For proofs that a run cut off by its step limit never ends (None: no proofs)."""
+    hang_failures: int = 0
 
     def confirm(
         self,
@@ -134,7 +134,9 @@ class Replayer:
             if effects is not None:
                 assignment = assignment.with_effects(effects)
                 continue
-            missing = [c for c in (*old_run.calls, *new_run.calls) if c.source == "missing"]
+            missing = [
+                c for c in (*run_calls(old_run), *run_calls(new_run)) if c.source == "missing"
+            ]
             if not missing:
                 break
             added = False
@@ -150,11 +152,10 @@ class Replayer:
             if not added:
                 break
         assignment = _pin_heap(old_cfa, new_cfa, assignment.with_stubs(stubs), old_run, new_run)
-        if STATUS_UNWOUND in (old_run.status, new_run.status):
+        if STATUS_UNWOUND in (_status(old_run), _status(new_run)):
             return None, assignment, [], "the run needs deeper recursion than was inlined"
-        old_obs = observe(old_cfa, old_run)
-        new_obs = observe(new_cfa, new_run)
-        library = [c for c in (*old_run.calls, *new_run.calls) if c.source == "library"]
+        old_obs, new_obs = observations(old_cfa, old_run, new_cfa, new_run, self._never_ends)
+        library = [c for c in (*run_calls(old_run), *run_calls(new_run)) if c.source == "library"]
         found = differences(old_obs, new_obs, assignment)
         if not found:
             return None, assignment, library, _equal_reason(old_cfa, new_cfa)
@@ -183,11 +184,93 @@ class Replayer:
         )
 
 
+    def _never_ends(self, cfa: Cfa, stopped: Stopped) -> bool:
+        if self.budget is None or self.hang_failures >= HANG_FAILURES:
+            return False
+        proved = never_ends(cfa, stopped, self.budget.share(HANG_PROOF_SECONDS))
+        self.hang_failures += not proved
+        return proved
+
+
+Prover = Callable[[Cfa, Stopped], bool]
+"""Does the run of the CFA that stopped there provably never end (`never_ends`)?"""
+
+
+def run_calls(run: Run) -> tuple[ExternalCall, ...]:
+    return run.calls if isinstance(run, RunResult) else run.stopped.calls
+
+
+def _status(run: Run) -> int:
+    return run.status if isinstance(run, RunResult) else STATUS_NONTERMINATING
+
+
+def observations(
+    old_cfa: Cfa, old_run: Run, new_cfa: Cfa, new_run: Run,
+    prove: Prover,
+) -> tuple[Observation, Observation]:
+    """Both versions' behaviour. A run cut off by its step limit is observed as
+    never ending where the other version returns (or exits) and `prove` shows
+    that it never ends; otherwise its step-limit error is raised, as for any
+    run that does not replay."""
+    if isinstance(old_run, RunResult) and isinstance(new_run, RunResult):
+        return observe(old_cfa, old_run), observe(new_cfa, new_run)
+    if isinstance(old_run, StepLimitExceeded) and isinstance(new_run, RunResult):
+        return _endless(old_cfa, old_run, new_run, prove), observe(new_cfa, new_run)
+    if isinstance(old_run, RunResult) and isinstance(new_run, StepLimitExceeded):
+        return observe(old_cfa, old_run), _endless(new_cfa, new_run, old_run, prove)
+    assert isinstance(old_run, StepLimitExceeded)
+    raise old_run  # both cut off: nothing is known
+
+
+@dataclass(frozen=True)
+class Observed:
+    """Both versions' runs on one input and what each shows (`observations`)."""
+
+    old_run: Run
+    new_run: Run
+    old: Observation
+    new: Observation
+
+
+def observe_both(old_cfa: Cfa, new_cfa: Cfa, assignment: Assignment, prove: Prover) -> Observed:
+    """`observations` of both versions on `assignment`: first within HANG_STEPS,
+    where a run that never ends is cheap to prove; a run cut off there without
+    such a proof gets MAX_STEPS. Raises InterpreterError as `run` does."""
+    try:
+        return _observed(old_cfa, new_cfa, assignment, HANG_STEPS, prove)
+    except StepLimitExceeded:
+        return _observed(old_cfa, new_cfa, assignment, MAX_STEPS, _no_proof)
+
+
+def _observed(
+    old_cfa: Cfa, new_cfa: Cfa, assignment: Assignment, max_steps: int, prove: Prover
+) -> Observed:
+    pair = run_pair(old_cfa, new_cfa, assignment, max_steps)
+    if pair is None:
+        raise InterpreterError("the two runs do not agree on the initial memory")
+    _, old_run, new_run = pair
+    return Observed(
+        old_run, new_run, *observations(old_cfa, old_run, new_cfa, new_run, prove)
+    )
+
+
+def _endless(
+    cfa: Cfa, cut: StepLimitExceeded, other: RunResult, prove: Prover
+) -> Observation:
+    if other.status in (STATUS_RETURN, STATUS_EXIT) and prove(cfa, cut.stopped):
+        return Observation(STATUS_NONTERMINATING, 0, {}, (), "", cut.stopped.calls)
+    raise cut
+
+
+def _no_proof(cfa: Cfa, stopped: Stopped) -> bool:
+    return False
+
+
 def _effects(
     product: Product,
     model: z3.ModelRef | None,
     assignment: Assignment,
-    *runs: RunResult,
+    *runs: Run,
 ) -> dict[tuple[CallKey, int], int] | None:
     """The effects of calls without code, completed with what the model says the
     runs read after them (None when nothing is added: a call the model says
@@ -197,9 +280,11 @@ def _effects(
     effects = dict(assignment.effects)
     bytes_heap = any(HEAP in cfa.regions for cfa in (product.old, product.new))
     for run in runs:
-        for (func, args), address, ctype in (run.heap.effect_reads if run.heap else ()):
+        trace = run_heap(run)
+        for (func, args), address, ctype in (trace.effect_reads if trace else ()):
             region = HEAP if bytes_heap else region_name(ctype, MemoryEncoding.TYPED)
-            value = model_effect(product, model, func, args, region, address, ctype)
+            value = model_effect(product, model, func, cast(tuple[Arg, ...], args), region,
+                                 address, ctype)
             if value is None:
                 continue
             for offset, byte in enumerate(encode(value, ctype)):
@@ -208,7 +293,7 @@ def _effects(
 
 
 def _pin_heap(
-    old: Cfa, new: Cfa, assignment: Assignment, *runs: RunResult
+    old: Cfa, new: Cfa, assignment: Assignment, *runs: Run
 ) -> Assignment:
     """The heap regions of the assignment as the runs read them (each class's cells
     at the addresses read; bytes for the encoding in bytes), so that a body built
@@ -222,13 +307,14 @@ def _pin_heap(
         if item.ref == HEAP:
             cells: dict[int, int | float] = dict(assignment.heap)
         else:
-            cells = {at: value for run in runs if run.heap is not None
-                     for (region, at), value in run.heap.reads.items() if region == item.ref}
+            traces = [trace for run in runs if (trace := run_heap(run)) is not None]
+            cells = {at: value for trace in traces
+                     for (region, at), value in trace.reads.items() if region == item.ref}
         regions[item.key] = RegionValue(cells, default)
     return dataclasses.replace(assignment, regions=regions)
 
 
-def _own_states(old: Cfa, new: Cfa) -> list[Input]:
+def own_states(old: Cfa, new: Cfa) -> list[Input]:
     """Static locals of one version alone (or declared differently in the two)."""
     keys = [{i.key for i in cfa.inputs if i.private} for cfa in (old, new)]
     return [i for i in (*old.inputs, *new.inputs) if i.private and i.key not in keys[0] & keys[1]]
@@ -241,7 +327,7 @@ def _own_states_at_start(
     the program starts: the two states are unrelated, so a difference counts only
     where it is reachable (the first call). Returns the assignment, and why it
     cannot be replayed ('' if it can)."""
-    own = _own_states(old, new)
+    own = own_states(old, new)
     if not own:
         return assignment, ""
     scalars, regions = dict(assignment.scalars), dict(assignment.regions)
@@ -258,7 +344,7 @@ def _own_states_at_start(
 
 
 def _equal_reason(old: Cfa, new: Cfa) -> str:
-    own = ", ".join(sorted({f"'{i.name}'" for i in _own_states(old, new)}))
+    own = ", ".join(sorted({f"'{i.name}'" for i in own_states(old, new)}))
     if own:
         return (
             f"equal behaviour with the state that one version alone keeps ({own}) at its "
@@ -294,7 +380,7 @@ def verify_and_cex(
     fixed: dict[str, int | float] | None = None,
     fuzz: bool = True,
     splitting: Splitting | None = None,
-) -> Verdict:
+) -> Answer:
     """Decide `assumptions -> outputs equal` or find a replayed counterexample.
 
     Random tests run first (cheap, and every hit is a real execution), then the
@@ -303,7 +389,7 @@ def verify_and_cex(
     """
     query = [*product.domain, *assumptions, product.differ]
     if z3.is_false(z3.simplify(z3.And(*query))):
-        return Verdict(Outcome.UNSAT)
+        return PROVED
     quick = max(8, settings.random_tests // 4)
     found = (
         random_search(product, assumptions, replayer, quick, settings.seed, budget, fixed)
@@ -311,18 +397,22 @@ def verify_and_cex(
         else None
     )
     if found is not None:
-        return Verdict(Outcome.SAT, witness=found)
-    verdict = _solve(
+        return Different(found)
+    answer = _solve(
         product, query, replayer, budget, settings.refinements, splitting or Splitting()
     )
-    if verdict.kind is not Outcome.UNKNOWN or not fuzz:
-        return verdict
+    if not isinstance(answer, Unknown) or not fuzz:
+        return answer
     found = random_search(
         product, assumptions, replayer, settings.random_tests, settings.seed + 1, budget, fixed
     )
     if found is not None:
-        return Verdict(Outcome.SAT, witness=found)
-    return verdict
+        return Different(found)
+    return answer
+
+
+PROVED = Equivalent(Stage.LOOP_FREE, partial=False)
+"""The product has no loops: a refutation covers every execution."""
 
 
 def _solve(
@@ -332,25 +422,26 @@ def _solve(
     budget: Budget,
     refinements: int,
     splitting: Splitting,
-) -> Verdict:
+) -> Answer:
     """The whole difference formula first, briefly (unless it already timed out
     on this product); if the solver gives up, one output path pair at a time
     (smaller formulas, same meaning), and finally the pieces still open,
     together, with whatever time is left."""
     base = query[:-1]
-    verdict = Verdict(Outcome.UNKNOWN, reason="the whole formula timed out before")
+    undecided = _unknown("the whole formula timed out before")
     if not splitting.whole_too_hard:
-        verdict = _refine(
+        whole = _refine(
             product, [*base, product.differ], replayer, budget.share(QUICK_CALL), refinements
         )
-        if verdict.kind is not Outcome.UNKNOWN or budget.exhausted():
-            return verdict
+        if not isinstance(whole, Unknown) or budget.exhausted():
+            return whole
+        undecided = whole
         splitting.whole_too_hard = True
     pieces = splitting.sorted_pieces(product)
     open_pieces: list[z3.BoolRef] = []
     for index, piece in enumerate(pieces):
         if budget.exhausted():
-            return Verdict(Outcome.UNKNOWN, reason=f"time limit reached ({verdict.reason})")
+            return _unknown(f"time limit reached ({undecided.reason})")
         left = len(pieces) - index
         sub = _refine(
             product,
@@ -359,15 +450,20 @@ def _solve(
             budget.share(max(0.5, budget.remaining() / (2 * left))),
             refinements,
         )
-        if sub.kind is Outcome.SAT:
-            return sub
-        if sub.kind is Outcome.UNKNOWN:
-            open_pieces.append(piece)
-            verdict = sub
+        match sub:
+            case Different():
+                return sub
+            case Unknown():
+                open_pieces.append(piece)
+                undecided = sub
+            case Equivalent():
+                pass  # this piece is refuted
+            case _:
+                assert_never(sub)
     if not open_pieces:
-        return Verdict(Outcome.UNSAT)  # every piece of the disjunction refuted
+        return PROVED  # every piece of the disjunction refuted
     if budget.exhausted():
-        return verdict
+        return undecided
     return _refine(
         product,
         [*base, z3.Or(*open_pieces)],
@@ -375,6 +471,10 @@ def _solve(
         budget.share(budget.remaining()),
         refinements,
     )
+
+
+def _unknown(reason: str) -> Unknown:
+    return Unknown(reason, Stage.LOOP_FREE)
 
 
 def split_cases(product: Product, limit: int = 64) -> list[z3.BoolRef]:
@@ -421,32 +521,31 @@ def ite_leaves(term: z3.ExprRef, limit: int) -> list[tuple[z3.BoolRef, z3.ExprRe
 
 def _refine(
     product: Product, query: list[z3.BoolRef], replayer: Replayer, budget: Budget, refinements: int
-) -> Verdict:
+) -> Equivalent | Different | Unknown:
     lemmas: list[z3.BoolRef] = []
     last_reason = ""
     for _ in range(refinements + 1):
         answer = check(query + lemmas, budget)
-        if answer.outcome is Outcome.UNSAT:
-            return Verdict(Outcome.UNSAT)
-        if answer.outcome is Outcome.UNKNOWN:
-            return Verdict(Outcome.UNKNOWN, reason=answer.reason)
-        assert answer.model is not None
-        assignment = model_assignment(product, answer.model)
+        if isinstance(answer, NoSolution):
+            return PROVED
+        if isinstance(answer, Undecided):
+            return _unknown(answer.reason)
+        model = answer.model
+        assignment = model_assignment(product, model)
         try:
-            confirmed, assignment, library, why = replayer.confirm(assignment, answer.model)
+            confirmed, assignment, library, why = replayer.confirm(assignment, model)
         except InterpreterError as exc:
-            return Verdict(Outcome.UNKNOWN, reason=f"solver counterexample does not replay: {exc}")
+            return _unknown(f"solver counterexample does not replay: {exc}")
         if confirmed is not None:
-            return Verdict(Outcome.SAT, witness=confirmed)
+            return Different(confirmed)
         last_reason = why
-        new_lemmas = _lemmas(product, answer.model, library)
+        new_lemmas = _lemmas(product, model, library)
         if not new_lemmas:
-            return Verdict(Outcome.UNKNOWN, reason=f"solver counterexample does not replay: {why}")
+            return _unknown(f"solver counterexample does not replay: {why}")
         lemmas.extend(new_lemmas)
-    return Verdict(
-        Outcome.UNKNOWN,
-        reason=f"no replayable counterexample after {refinements} "
-        f"refinements of library-call values ({last_reason})",
+    return _unknown(
+        f"no replayable counterexample after {refinements} "
+        f"refinements of library-call values ({last_reason})"
     )
 
 
@@ -503,7 +602,7 @@ def _only_inputs(term: z3.ExprRef, names: set[int]) -> bool:
 def _lemmas(product: Product, model: z3.ModelRef, calls: list[ExternalCall]) -> list[z3.BoolRef]:
     types = call_result_types(product.old, product.new)
     lemmas = []
-    seen: set[tuple[str, tuple]] = set()  # type: ignore[type-arg]
+    seen: set[tuple[str, tuple[Arg, ...]]] = set()
     for call in calls:
         if call.func not in PURE_LIBRARY or (call.func, call.args) in seen:
             continue

@@ -13,9 +13,9 @@ import random
 from collections.abc import Iterator
 
 from checker.ir.heap import PointerDomain, is_heap
-from checker.ir.ir import Cfa, InputSource
+from checker.ir.ir import Cfa, Input, InputSource
 from checker.lower.lower_state import NULL_SUFFIX
-from checker.replay.interp import RegionValue
+from checker.replay.memory import RegionValue
 from checker.replay.replay import Assignment
 from checker.semantics.ctype import FloatType, IntType, ScalarType
 
@@ -45,12 +45,12 @@ def _int_value(rng: random.Random, ctype: IntType) -> int:
     if ctype.is_bool:
         return rng.randint(0, 1)
     choice = rng.random()
-    if choice < 0.25:
-        return rng.choice(
+    if choice < 0.25:  # wrapped: a bit-field may be narrower than 42
+        return ctype.wrap(rng.choice(
             [0, 1, -1, 2, 3, 7, 8, 42, ctype.min, ctype.max, ctype.min + 1, ctype.max - 1]
             if ctype.signed
             else [0, 1, 2, 3, 7, 8, 42, ctype.max, ctype.max - 1]
-        )
+        ))
     if choice < 0.6:
         return ctype.wrap(rng.randint(-16, 16))
     if choice < 0.8:
@@ -99,7 +99,7 @@ def samples(
 ) -> Iterator[Assignment]:
     """`count` random assignments of the shared inputs (keys in `fixed` held)."""
     rng = random.Random(seed)
-    inputs = {}
+    inputs: dict[str, Input] = {}
     for item in (*old.inputs, *new.inputs):
         inputs.setdefault(item.key, item)
     heap = any(is_heap(item.ref) for item in inputs.values())
@@ -127,5 +127,5 @@ def samples(
                 scalars[key] = scalar_sample(rng, item.type)
             if key in scalars and not key.endswith(NULL_SUFFIX) and item.pointer is None:
                 used.setdefault(item.type, []).append(scalars[key])
-        seed = rng.randrange(1 << 30) if heap else None
-        yield Assignment(scalars, regions, {}, {}, heap_seed=seed)
+        heap_seed = rng.randrange(1 << 30) if heap else None
+        yield Assignment(scalars, regions, {}, {}, heap_seed=heap_seed)

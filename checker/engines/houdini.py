@@ -14,15 +14,16 @@ survives is inductive; failure only means UNKNOWN.
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass
+from typing import assert_never
 
 import z3
 
+from checker.engines.answer import Equivalent, Stage, Unknown, Unsupported
 from checker.engines.chc import NotEncodable, ProductSystem, build_product_system
 from checker.engines.z3_terms import is_uninterpreted, subterms
 from checker.ir import smt_ops
 from checker.ir.ir import Binary, BinOp, Cfa, Const, action_exprs, walk
-from checker.semantics.solver import Budget, Outcome, check
+from checker.semantics.solver import Budget, NoSolution, Solution, Undecided, check
 
 MAX_CANDIDATES = 3000
 QUICK_INT = 2.0
@@ -32,11 +33,8 @@ FULL_CHECK = 3.0
 SCALES = (2, 3, 4, 8)
 
 
-@dataclass(frozen=True)
-class HoudiniOutcome:
-    kind: Outcome  # UNSAT: proved equivalent (partially); UNKNOWN otherwise
-    reason: str | None = None
-    invariants: int = 0
+PROVED = Equivalent(Stage.INVARIANTS, partial=True)
+"""An inductive invariant holds only on runs that reach the exit."""
 
 
 def _program_factors(*cfas: Cfa) -> list[int]:
@@ -63,7 +61,7 @@ def _base(name: str) -> str:
 
 
 def _is_int(term: z3.ExprRef) -> bool:
-    return z3.is_bv_sort(term.sort())
+    return bool(z3.is_bv_sort(term.sort()))
 
 
 def candidates(
@@ -185,13 +183,13 @@ def houdini_check(
     new: Cfa,
     budget: Budget,
     restriction: Callable[[Mapping[str, z3.ExprRef]], list[z3.BoolRef]] | None = None,
-) -> HoudiniOutcome:
+) -> Equivalent | Unknown | Unsupported:
     try:
         system = build_product_system(old, new, sem=smt_ops, allow_calls=True, together=True)
     except NotEncodable as exc:
-        return HoudiniOutcome(Outcome.UNKNOWN, f"relational invariants: {exc} not supported")
+        return Unsupported(f"relational invariants: {exc} not supported")
     if system.final is None:
-        return HoudiniOutcome(Outcome.UNSAT)  # neither version can return
+        return PROVED  # neither version can return
     if restriction is not None:
         system.domain.extend(
             restriction({key: shared.symbol for key, shared in system.inputs.items()})
@@ -221,24 +219,22 @@ def houdini_check(
                 goal = z3.Not(z3.And(*open_images))
                 if not _has_float(goal):
                     # integer facts rarely need the float part of a path condition;
-                    # leaving it out is only a weaker assumption (an UNSAT still holds)
+                    # leaving it out is only a weaker assumption (a refutation still holds)
                     ints = [c for c in [*assumed, *_conjuncts(guard)] if not _has_float(c)]
                     quick = check([*ints, goal], budget.share(QUICK_INT))
-                    if quick.outcome is Outcome.UNSAT:
+                    if isinstance(quick, NoSolution):
                         break
                 answer = check([*assumed, guard, goal], budget.share(FULL_CHECK))
-                if answer.outcome is Outcome.UNSAT:
+                if isinstance(answer, NoSolution):
                     break
-                if answer.outcome is Outcome.UNKNOWN and not budget.exhausted():
+                if isinstance(answer, Undecided) and not budget.exhausted():
                     # the same question alone often takes a fraction of the time
                     answer = check([*assumed, guard, goal], budget.share(FULL_CHECK), fresh=True)
-                    if answer.outcome is Outcome.UNSAT:
+                    if isinstance(answer, NoSolution):
                         break
-                if answer.outcome is Outcome.UNKNOWN:
+                if isinstance(answer, Undecided):
                     if budget.exhausted():
-                        return HoudiniOutcome(
-                            Outcome.UNKNOWN, f"relational invariants: {answer.reason}"
-                        )
+                        return _unknown(answer.reason)
                     # undecided facts are dropped: a weaker candidate set is still sound
                     facts[step.dst] = [
                         fact
@@ -247,7 +243,6 @@ def houdini_check(
                     ]
                     changed = True
                     continue
-                assert answer.model is not None
                 keep = [
                     fact
                     for fact, image in zip(facts[step.dst], images, strict=True)
@@ -261,11 +256,16 @@ def houdini_check(
     merge = _merging(exit_facts)
     final = z3.simplify(_apply(system.final, merge))
     answer = check([*[_apply(f, merge) for f in exit_facts], final], budget)
-    if answer.outcome is Outcome.UNSAT:
-        return HoudiniOutcome(Outcome.UNSAT, invariants=sum(len(f) for f in facts.values()))
-    reason = (
-        answer.reason
-        if answer.outcome is Outcome.UNKNOWN
-        else "no relational invariant among the candidates implies equal outputs"
-    )
-    return HoudiniOutcome(Outcome.UNKNOWN, f"relational invariants: {reason}")
+    match answer:
+        case NoSolution():
+            return PROVED
+        case Undecided(reason=reason):
+            return _unknown(reason)
+        case Solution():
+            return _unknown("no relational invariant among the candidates implies equal outputs")
+        case _:
+            assert_never(answer)
+
+
+def _unknown(reason: str) -> Unknown:
+    return Unknown(f"relational invariants: {reason}", Stage.INVARIANTS)

@@ -109,7 +109,7 @@ class Environment:
 
     def initial_region(self, name: str) -> z3.ArrayRef:
         if name in self.inputs:
-            return self.inputs[name]  # type: ignore[return-value]
+            return self.inputs[name]
         region = self.cfa.regions[name]
         sem = self.sem
         elem = sem.sort_of(region.elem)
@@ -119,7 +119,7 @@ class Environment:
                 if value:
                     array = z3.Store(array, sem.const(index, INDEX), sem.const(value, region.elem))
             return array
-        return self._free(name, z3.ArraySort(self.index_sort(), elem))  # type: ignore[return-value]
+        return self._free(name, z3.ArraySort(self.index_sort(), elem))
 
     def _free(self, name: str, sort: z3.SortRef) -> z3.ExprRef:
         if name not in self.free:

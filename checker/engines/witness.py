@@ -13,7 +13,7 @@ import z3
 from checker.engines.product import Product
 from checker.ir import smt_ops
 from checker.ir.smt_ops import python_value, z3_literal
-from checker.replay.interp import RegionValue
+from checker.replay.memory import RegionValue
 from checker.replay.replay import Assignment
 from checker.semantics.ctype import IntType, PointerType, ScalarType
 from checker.types import Value
@@ -105,7 +105,7 @@ def model_effect(
     array = _application(product, model, func, args, region)
     if array is None:
         return None
-    value = smt_ops.load(array, z3.BitVecVal(address, 64), ctype)  # type: ignore[arg-type]
+    value = smt_ops.load(array, z3.BitVecVal(address, 64), ctype)
     return python_value(model.eval(value, model_completion=True), ctype)
 
 

@@ -23,4 +23,4 @@ def subterms(term: z3.ExprRef, limit: int | None = None) -> Iterator[z3.ExprRef]
 
 def is_uninterpreted(node: z3.ExprRef) -> bool:
     """A symbol (constant or function) with no built-in meaning."""
-    return z3.is_app(node) and node.decl().kind() == z3.Z3_OP_UNINTERPRETED
+    return bool(z3.is_app(node) and node.decl().kind() == z3.Z3_OP_UNINTERPRETED)

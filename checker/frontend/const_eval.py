@@ -19,6 +19,7 @@ class FileTables(Protocol):
     below the tables that call it for array sizes and enum values."""
 
     enum_values: dict[str, int]
+    enum_types: dict[str, ct.IntType]
 
     def location(self, node: c_ast.Node | None) -> Location: ...
 
@@ -79,7 +80,8 @@ def parse_int_literal(text: str) -> tuple[int, ct.IntType]:
 
 def round_to_float32(value: float) -> float:
     try:
-        return struct.unpack("<f", struct.pack("<f", value))[0]
+        rounded: float = struct.unpack("<f", struct.pack("<f", value))[0]
+        return rounded
     except OverflowError:
         return float("inf") if value > 0 else float("-inf")
 
@@ -214,6 +216,13 @@ def eval_const_int(
     return value
 
 
+def eval_const(
+    node: c_ast.Node, program: FileTables, constants: Mapping[str, int] | None = None
+) -> tuple[int, ct.IntType]:
+    """An integer constant expression's value and C type."""
+    return _eval(node, program, constants or {})
+
+
 def _eval(
     node: c_ast.Node, program: FileTables, names: Mapping[str, int]
 ) -> tuple[int, ct.IntType]:
@@ -235,7 +244,7 @@ def _eval(
         if node.name in names:
             return names[node.name], ct.INT
         if node.name in program.enum_values:
-            return program.enum_values[node.name], ct.INT
+            return program.enum_values[node.name], program.enum_types.get(node.name, ct.INT)
         raise UnsupportedError(f"'{node.name}' is not an integer constant", loc)
     if isinstance(node, c_ast.UnaryOp):
         if node.op == "sizeof":

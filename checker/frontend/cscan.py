@@ -2,12 +2,12 @@
 
 Git-side change detection must work on every revision of a product line,
 including text the engine cannot parse (unbalanced braces across `#if`
-branches, unknown macros, code in `#if 0`). So this module only tokenizes,
-tracks brace depth through conditional branches, and cuts the file into
-top-level items (function definitions, declarations, directives). Each item
-knows its exact text, its line span, its normalized token text (comments and
-layout dropped, so cosmetic edits compare equal) and the names it defines and
-mentions.
+branches, unknown macros, code in `#if 0`). So this module only tokenizes
+(with the variability lexer, tolerant of unterminated comments), tracks brace
+depth through conditional branches, and cuts the file into top-level items
+(function definitions, declarations, directives). Each item knows its exact
+text, its line span, its normalized token text (comments and layout dropped,
+so cosmetic edits compare equal) and the names it defines and mentions.
 """
 
 from __future__ import annotations
@@ -16,18 +16,11 @@ import enum
 import re
 from dataclasses import dataclass
 
-# fmt: off
-KEYWORDS = frozenset((
-    "auto", "break", "case", "char", "const", "continue", "default", "do", "double", "else",
-    "enum", "extern", "float", "for", "goto", "if", "inline", "int", "long", "register",
-    "restrict", "return", "short", "signed", "sizeof", "static", "struct", "switch",
-    "typedef", "union", "unsigned", "void", "volatile", "while", "_Bool", "_Complex",
-    "_Alignas", "_Alignof", "_Atomic", "_Noreturn", "_Static_assert", "_Thread_local",
-    "__inline", "__inline__", "__restrict", "__restrict__", "__const", "__volatile__",
-    "__signed__", "__extension__", "__attribute__", "__attribute", "__declspec", "__asm__",
-    "__asm", "asm", "typeof", "__typeof__", "__typeof", "defined",
-))
-# fmt: on
+from checker.semantics.keywords import KEYWORDS
+from checker.variability import lexer
+
+_RESERVED = KEYWORDS | {"defined"}
+"""Words that are never a function's or a global's name (`defined` from `#if`s)."""
 _STORAGE = frozenset(["static", "inline", "__inline", "__inline__", "extern", "register"])
 
 
@@ -50,86 +43,41 @@ class Token:
     end: int
 
 
-_TOKEN = re.compile(
-    r"""
-    (?P<ws>[ \t\f\v\r]+|\\\n)
-  | (?P<nl>\n)
-  | (?P<block>/\*.*?(?:\*/|\Z))
-  | (?P<linec>//(?:\\\n|[^\n])*)
-  | (?P<string>(?:u8|[uUL])?"(?:\\.|[^"\\\n])*(?:"|(?=\n)|\Z))
-  | (?P<char>(?:[uUL])?'(?:\\.|[^'\\\n])*(?:'|(?=\n)|\Z))
-  | (?P<ident>[A-Za-z_$][A-Za-z0-9_$]*)
-  | (?P<number>\.?[0-9](?:[eEpP][+-]|[A-Za-z0-9_.'])*)
-  | (?P<punct>\.\.\.|<<=|>>=|->|\+\+|--|<<|>>|<=|>=|==|!=|&&|\|\||[-+*/%&|^]=|\#\#|[^\s])
-    """,
-    re.VERBOSE | re.DOTALL,
-)
-_DIRECTIVE_BODY = re.compile(
-    r"""(?:\\\n|/\*.*?(?:\*/|\Z)|//(?:\\\n|[^\n])*|"(?:\\.|[^"\\\n])*"?|'(?:\\.|[^'\\\n])*'?|[^\n])*""",
-    re.DOTALL,
-)
-_LEAD = re.compile(r"[ \t\f\v\r]*")
-_KINDS = {kind.value: kind for kind in TokenKind}
+_KINDS = {
+    "id": TokenKind.IDENT,
+    "num": TokenKind.NUMBER,
+    "str": TokenKind.STRING,
+    "chr": TokenKind.CHAR,
+    "punct": TokenKind.PUNCT,
+    "other": TokenKind.PUNCT,  # a stray character or an unterminated quote
+}
 _DIRECTIVE_NAME = re.compile(r"#\s*([A-Za-z_]+)")
 
 
-def _normalize_directive(raw: str) -> str:
-    """Drop comments and continuations, collapse spaces: `# if  X /*c*/` -> `#if X`."""
-    parts: list[str] = []
-    for match in _TOKEN.finditer(raw):
-        kind = match.lastgroup
-        if kind in ("ws", "nl", "block", "linec"):
-            continue
-        parts.append(match.group())
-    if not parts:
-        return "#"
-    head, rest = parts[0], parts[1:]
-    if head == "#" and rest:
-        head, rest = "#" + rest[0], rest[1:]
-    return " ".join([head, *rest])
+def _scan(text: str) -> tuple[lexer.Element, ...]:
+    return lexer.scan(text, "<scan>", tolerant=True).elements
 
 
 def tokenize(text: str) -> list[Token]:
-    """Tokens of C text; a preprocessor directive is one DIRECTIVE token.
+    """Tokens of C text; a preprocessor directive is one DIRECTIVE token, its text
+    normalized (comments and continuations dropped, spaces collapsed: `# if  X /*c*/`
+    -> `#if X`).
 
-    Never fails: an unterminated literal or comment ends at the line or file end,
-    because `#if 0` blocks and half-edited files contain anything.
+    Never fails: an unterminated comment ends at the file end, an unterminated
+    quote is a character of its own, because `#if 0` blocks and half-edited files
+    contain anything.
     """
     tokens: list[Token] = []
-    pos = 0
-    line = 1
-    at_line_start = True
-    length = len(text)
-    while pos < length:
-        if at_line_start:
-            lead = _LEAD.match(text, pos)
-            assert lead is not None
-            after = lead.end()
-            if after < length and text[after] == "#":
-                body = _DIRECTIVE_BODY.match(text, after)
-                assert body is not None
-                raw = body.group()
-                tokens.append(
-                    Token(TokenKind.DIRECTIVE, _normalize_directive(raw), line, after, body.end())
-                )
-                line += raw.count("\n")
-                pos = body.end()
-                continue
-            at_line_start = False
-        match = _TOKEN.match(text, pos)
-        assert match is not None  # the punct branch accepts any non-space character
-        kind = match.lastgroup
-        value = match.group()
-        if kind == "nl":
-            at_line_start = True
-            line += 1
-        elif kind in ("ws", "block", "linec"):
-            line += value.count("\n")
+    for element in _scan(text):
+        if isinstance(element, lexer.Directive):
+            words = [element.name, *(t.text for t in element.tokens)] if element.name else []
+            normalized = "#" + " ".join(words)
+            tokens.append(
+                Token(TokenKind.DIRECTIVE, normalized, element.line + 1, element.start, element.end)
+            )
         else:
-            tokens.append(Token(_KINDS[kind], value, line, pos, match.end()))
-            if kind == "string":  # a backslash-newline inside a literal
-                line += value.count("\n")
-        pos = match.end()
+            kind = _KINDS[element.kind]
+            tokens.append(Token(kind, element.text, element.line + 1, element.start, element.end))
     return tokens
 
 
@@ -177,7 +125,7 @@ def _join(tokens: list[Token]) -> str:
 def _identifiers(tokens: list[Token]) -> set[str]:
     names: set[str] = set()
     for token in tokens:
-        if token.kind is TokenKind.IDENT and token.text not in KEYWORDS:
+        if token.kind is TokenKind.IDENT and token.text not in _RESERVED:
             names.add(token.text)
         elif token.kind is TokenKind.DIRECTIVE:
             names.update(_directive_identifiers(token.text))
@@ -189,7 +137,7 @@ def _directive_identifiers(directive: str) -> set[str]:
     if directive.startswith("#include"):
         return set()
     body = directive.split(" ", 1)[1] if " " in directive else ""
-    return {t.text for t in tokenize(body) if t.kind is TokenKind.IDENT and t.text not in KEYWORDS}
+    return {t.text for t in tokenize(body) if t.kind is TokenKind.IDENT and t.text not in _RESERVED}
 
 
 def _function_name(header: list[Token]) -> str | None:
@@ -204,7 +152,7 @@ def _function_name(header: list[Token]) -> str | None:
             depth -= 1
         elif (
             token.kind is TokenKind.IDENT
-            and token.text not in KEYWORDS
+            and token.text not in _RESERVED
             and index + 1 < len(header)
             and header[index + 1].text == "("
             and (best is None or depth <= best[0])
@@ -252,10 +200,10 @@ def _signature(header: list[Token], name: str) -> str:
     kept: list[str] = []
     for param in params:
         names = [
-            i for i, t in enumerate(param) if t.kind is TokenKind.IDENT and t.text not in KEYWORDS
+            i for i, t in enumerate(param) if t.kind is TokenKind.IDENT and t.text not in _RESERVED
         ]
         type_tokens = param
-        has_type_keyword = any(t.text in KEYWORDS for t in param)
+        has_type_keyword = any(t.text in _RESERVED for t in param)
         if names and (len(names) > 1 or has_type_keyword):
             drop = names[-1]
             type_tokens = param[:drop] + param[drop + 1 :]
@@ -386,7 +334,7 @@ def _looks_like_function(code: list[Token]) -> bool:
     if len(code) < 3 or code[0].text == "typedef":
         return False
     tail_ok = code[-1].text == ")" or (
-        code[-1].kind is TokenKind.IDENT and code[-1].text not in KEYWORDS and code[-2].text == ")"
+        code[-1].kind is TokenKind.IDENT and code[-1].text not in _RESERVED and code[-2].text == ")"
     )
     if not tail_ok:
         return False
@@ -433,7 +381,7 @@ def _declared_names(tokens: list[Token]) -> set[str]:
             depth += 1
         elif token.text == "}":
             depth -= 1
-        elif token.kind is TokenKind.IDENT and token.text not in KEYWORDS:
+        elif token.kind is TokenKind.IDENT and token.text not in _RESERVED:
             enum_constant = (
                 is_enum and depth == 1 and previous is not None and previous.text in ("{", ",")
             )
@@ -443,17 +391,14 @@ def _declared_names(tokens: list[Token]) -> set[str]:
     return names
 
 
-INCLUDE = re.compile(r'#\s*include\s*([<"])([^>"\n]+)[>"]')
-
-
 def includes(items: list[Item]) -> list[tuple[str, bool]]:
     """(name, is_system) of every top-level `#include`, in order."""
     found: list[tuple[str, bool]] = []
     for item in items:
         if item.kind is ItemKind.DIRECTIVE:
-            match = INCLUDE.match(item.text)
-            if match:
-                found.append((match.group(2).strip(), match.group(1) == "<"))
+            target = lexer.include_target(item.text)
+            if target is not None:
+                found.append(target)
     return found
 
 
@@ -461,16 +406,12 @@ def rename_identifier(text: str, old: str, new: str) -> str:
     """`text` with every identifier token `old` spelled `new`, in code and in
     directives, but not in strings, character constants or comments; lines keep
     their numbers."""
-    spans: list[tuple[int, int]] = []
-    for token in tokenize(text):
-        if token.kind is TokenKind.IDENT and token.text == old:
-            spans.append((token.start, token.end))
-        elif token.kind is TokenKind.DIRECTIVE:
-            spans.extend(
-                (token.start + m.start(), token.start + m.end())
-                for m in _TOKEN.finditer(text, token.start, token.end)
-                if m.lastgroup == "ident" and m.group() == old
-            )
+    spans = [
+        (token.start, token.end)
+        for element in _scan(text)
+        for token in (element.tokens if isinstance(element, lexer.Directive) else (element,))
+        if token.kind == "id" and token.text == old
+    ]
     out: list[str] = []
     last = 0
     for start, end in spans:

@@ -18,20 +18,31 @@ from pycparser import c_ast
 from checker.errors import ParseError
 from checker.frontend.gnu_syntax import (
     noreturn_functions,
+    rewrite_attributes,
     rewrite_case_ranges,
+    rewrite_designator_ranges,
     unreadable_extension,
 )
 from checker.frontend.parse import parse_c
 from checker.frontend.preprocess import expand_macros, prelude_header, resolve_includes
 from checker.frontend.program import Program, build_program
+from checker.semantics.keywords import KEYWORDS, TAG_WORDS
 from checker.types import Settings, SourceFile
 from checker.variability import Feature, Formula, LiftedSource, lift
+from checker.variability import formula as fm
 
 
 @dataclass(frozen=True)
 class ParsedVariant:
     condition: Formula
     program: Program
+    presence: tuple[tuple[str, Formula], ...] = ()
+    """Functions defined only under a condition within this variant."""
+
+    def defined_under(self, function: str) -> Formula:
+        """Where in this variant `function` is defined (true unless conditional)."""
+        conditions = [c for name, c in self.presence if name == function]
+        return fm.disj(*conditions) if conditions else fm.TRUE
 
 
 @dataclass(frozen=True)
@@ -56,17 +67,22 @@ class ParsedFile:
         return any(name in v.program.functions for v in self.variants)
 
 
-def load(source: SourceFile, settings: Settings) -> ParsedFile:
-    """Parse `source` into one Program per variant of its lifted text."""
+def load(source: SourceFile, settings: Settings,
+         two_state: frozenset[str] = frozenset()) -> ParsedFile:
+    """Parse `source` into one Program per variant of its lifted text
+    (`two_state`: see `checker.variability.lift`)."""
     prepared = resolve_includes(source, settings)
-    lifted = lift(prepared.text, source.path, settings)
+    lifted = lift(prepared.text, source.path, settings, two_state)
     noreturn = noreturn_functions(prepared.text)
     variants = []
     for variant in lifted.variants:
         expanded = expand_macros(prepared.path, variant.text, dict(settings.defines))
-        ast, unknown = parse_tolerant(rewrite_case_ranges(expanded), prepared.path)
+        ast, unknown = parse_tolerant(
+            rewrite_designator_ranges(rewrite_case_ranges(rewrite_attributes(expanded))),
+            prepared.path,
+        )
         program = build_program(ast, source.path, noreturn)
-        variants.append(ParsedVariant(variant.condition, program))
+        variants.append(ParsedVariant(variant.condition, program, variant.presence))
     notes = [*prepared.notes, *lifted.notes]
     notes += [f"type '{name}' is not declared here: treated as an opaque type" for name in unknown]
     return ParsedFile(source, lifted, tuple(variants), tuple(notes), prepared.headers)
@@ -123,12 +139,6 @@ def standard_typedefs() -> dict[str, str]:
     return found
 
 
-_KEYWORDS = frozenset(
-    """auto break case char const continue default do double else enum extern float for
-    goto if inline int long register restrict return short signed sizeof static struct
-    switch typedef union unsigned void volatile while _Bool""".split()  # noqa: SIM905
-)
-_TAG_WORDS = frozenset({"struct", "union", "enum"})
 
 
 def _unknown_type(text: str, path: str, error: ParseError, known: list[str]) -> str | None:
@@ -150,10 +160,10 @@ def _unknown_type(text: str, path: str, error: ParseError, known: list[str]) -> 
         candidates += [w for start, w in reversed(words) if start < at][:1]
     else:
         candidates = [w for index, (_, w) in enumerate(words)
-                      if index == 0 or words[index - 1][1] not in _TAG_WORDS]
+                      if index == 0 or words[index - 1][1] not in TAG_WORDS]
     for word in candidates:
         rest = line[line.find(word) + len(word) :].lstrip()
-        if (word not in _KEYWORDS and word not in known
+        if (word not in KEYWORDS and word not in known
                 and (rest[:1] == "*" or re.match(r"[A-Za-z_]", rest))):
             return word
     return None

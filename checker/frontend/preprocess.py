@@ -15,14 +15,15 @@ import re
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from importlib import resources
+from typing import NoReturn
 
 from pcpp import Preprocessor
 
 from checker.errors import ParseError
 from checker.location import Location
 from checker.types import Settings, SourceFile
+from checker.variability.lexer import include_target
 
-_INCLUDE = re.compile(r'^[ \t]*#[ \t]*include[ \t]*([<"])([^>"]+)[>"].*$')
 _PRELUDE = "_builtin.h"
 _MAX_INCLUDE_DEPTH = 32
 
@@ -62,6 +63,17 @@ def resolve_includes(source: SourceFile, settings: Settings) -> Prepared:
     return Prepared(source.path, "\n".join(lines) + "\n", tuple(notes), headers)
 
 
+def inline_local_headers(source: SourceFile, settings: Settings) -> str:
+    """The text with the headers of the project (the header map, next to the
+    file, `include_dirs`) inlined and standard includes left as they are: what
+    gcc needs to derive a product whose conditionals read the project's
+    macros, and to compile it without the include path."""
+    lines: list[str] = []
+    _expand(source.path, source.text, source, settings, lines, [], {}, depth=0,
+            local_only=True)
+    return "\n".join(lines) + "\n"
+
+
 def _expand(
     path: str,
     text: str,
@@ -71,18 +83,22 @@ def _expand(
     notes: list[str],
     seen: dict[str, str],
     depth: int,
+    local_only: bool = False,
 ) -> None:
     if depth > _MAX_INCLUDE_DEPTH:
         raise ParseError("includes nested too deeply (cycle?)", Location(path, 1))
     for number, line in enumerate(_join_continuations(text), start=1):
-        match = _INCLUDE.match(line)
-        if match is None:
+        target = include_target(line)
+        if target is None:
             out.append(line)
             continue
-        kind, name = match.groups()
-        found = _find_header(path, name, kind == "<", source, settings)
+        name, system = target
+        found = _find_header(path, name, system, source, settings)
+        if local_only and (found is None or found[0].startswith("<")):
+            out.append(line)
+            continue
         if found is None:
-            shown = f"<{name}>" if kind == "<" else f'"{name}"'
+            shown = f"<{name}>" if system else f'"{name}"'
             notes.append(
                 f"{path}:{number}: header {shown} not available; its declarations are unknown"
             )
@@ -94,19 +110,23 @@ def _expand(
             continue
         seen[header_path] = header_text
         out.append(f'#line 1 "{header_path}"')
-        _expand(header_path, header_text, source, settings, out, notes, seen, depth + 1)
+        _expand(header_path, header_text, source, settings, out, notes, seen, depth + 1,
+                local_only)
         out.append(f'#line {number + 1} "{path}"')
 
 
 ATTRIBUTE_MACROS = (
     "FAST_FUNC", "UNUSED_PARAM", "UNUSED_PARAM_RESULT", "NOINLINE", "NORETURN",
-    "ALWAYS_INLINE", "ALIGN1", "ALIGN2", "ALIGN4", "ALIGN8", "ALIGN_PTR", "PACKED",
+    "ALWAYS_INLINE", "ALIGN1", "ALIGN2", "ALIGN4", "ALIGN8", "ALIGN_PTR",
     "FIX_ALIASING", "MAIN_EXTERNALLY_VISIBLE", "EXTERNALLY_VISIBLE", "WEAK", "RETURNS_MALLOC",
-    "POSIX_HOT", "__must_check", "__always_inline", "__noreturn", "__packed",
+    "POSIX_HOT", "__must_check", "__always_inline", "__noreturn",
 )
 """Attribute-like macros (BusyBox, Linux) that only decorate declarations: empty
 unless the analysed text defines them."""
 
+
+PACKED_MACROS = {name: "__attribute__((__packed__))" for name in ("PACKED", "__packed")}
+"""BusyBox's and Linux's spelling of `packed`, which changes a struct's layout."""
 
 COMPILE_TIME_MACROS = {"BUILD_BUG_ON(condition)": "((void)0)"}
 """Compile-time assertions: no run-time behaviour."""
@@ -114,7 +134,7 @@ COMPILE_TIME_MACROS = {"BUILD_BUG_ON(condition)": "((void)0)"}
 
 def _attribute_stubs(source: SourceFile) -> list[str]:
     texts = [source.text, *source.headers.values()]
-    stubs = {name: "" for name in ATTRIBUTE_MACROS} | COMPILE_TIME_MACROS
+    stubs = {name: "" for name in ATTRIBUTE_MACROS} | PACKED_MACROS | COMPILE_TIME_MACROS
     return [f"#define {name} {body}".rstrip() for name, body in stubs.items()
             if not any(re.search(rf"#\s*define\s+{name.split('(')[0]}\b", text)
                        for text in texts)]
@@ -165,7 +185,7 @@ def _find_header(
     return None
 
 
-class _Expander(Preprocessor):  # type: ignore[misc]
+class _Expander(Preprocessor):  # type: ignore[misc]  # pcpp has no stubs: the base is Any
     """pcpp with errors collected instead of printed."""
 
     def __init__(self) -> None:
@@ -177,10 +197,12 @@ class _Expander(Preprocessor):  # type: ignore[misc]
     def on_error(self, file: str, line: int, msg: str) -> None:
         self.errors.append((file, line, msg))
 
-    def on_include_not_found(self, is_malformed, is_system_include, curdir, includepath):  # type: ignore[no-untyped-def]
+    def on_include_not_found(
+        self, is_malformed: bool, is_system_include: bool, curdir: str, includepath: str
+    ) -> NoReturn:
         raise ParseError(f"unresolved include {includepath}")
 
-    def on_comment(self, tok) -> bool:  # type: ignore[no-untyped-def]
+    def on_comment(self, tok: object) -> bool:
         return False
 
 

@@ -12,13 +12,12 @@ from dataclasses import dataclass, field
 from pycparser import c_ast
 
 from checker.errors import UnsupportedError
-from checker.frontend.const_eval import eval_const_int, string_value
+from checker.frontend.const_eval import eval_const, eval_const_int, string_value
+from checker.frontend.gnu_syntax import PACKED_MARKER, designator_range
 from checker.frontend.parse import coord_location
 from checker.location import Location
 from checker.semantics import ctype as ct
 from checker.semantics.ctype import ArrayType, CType, FunctionType, PointerType, StructType
-
-FEATURE_PREFIX = "__liftdiff_feature_"
 
 _INT_NAMES: dict[tuple[str, ...], ct.IntType] = {}
 
@@ -61,6 +60,11 @@ class Program:
     typedefs: dict[str, CType] = field(default_factory=dict)
     structs: dict[str, StructType] = field(default_factory=dict)
     enum_values: dict[str, int] = field(default_factory=dict)
+    enum_types: dict[str, ct.IntType] = field(default_factory=dict)
+    """The type of each enumeration constant: int, or its enum's type where the
+    value does not fit in int (gcc's extension)."""
+    enums: dict[str, ct.IntType] = field(default_factory=dict)
+    """Each enum tag's type: the integer type gcc gives it (`enum_type`)."""
     globals: dict[str, GlobalVar] = field(default_factory=dict)
     functions: dict[str, c_ast.FuncDef] = field(default_factory=dict)
     prototypes: dict[str, FunctionType] = field(default_factory=dict)
@@ -91,6 +95,8 @@ class Program:
             return self.resolve(node.type, constants)
         if isinstance(node, c_ast.TypeDecl):
             return self.base_type(node.type)
+        if isinstance(node, (c_ast.Struct, c_ast.Union, c_ast.Enum)):
+            return self.base_type(node)  # an anonymous struct member
         if isinstance(node, c_ast.PtrDecl):
             target = self.resolve(node.type)
             return PointerType(target)
@@ -123,8 +129,7 @@ class Program:
         if isinstance(node, c_ast.Union):
             raise UnsupportedError("union types", self.location(node))
         if isinstance(node, c_ast.Enum):
-            self._enum(node)
-            return ct.INT
+            return self._enum(node)
         raise UnsupportedError(f"type {type(node).__name__}", self.location(node))
 
     def _named_type(self, names: list[str], node: c_ast.Node) -> CType:
@@ -150,6 +155,8 @@ class Program:
 
     def _struct(self, node: c_ast.Struct) -> StructType:
         if node.decls is None:
+            if node.name:
+                self.check_usable(f"struct {node.name}")
             if node.name in self.structs:
                 return self.structs[node.name]
             if node.name and node.name.startswith("__liftdiff_unknown_"):
@@ -163,27 +170,77 @@ class Program:
             self._anon += 1
             tag = f"<anonymous {self._anon}>"
         fields: list[tuple[str, CType]] = []
+        members: list[tuple[str, CType]] = []
+        packed = False
         for decl in node.decls:
-            if decl.bitsize is not None:
-                raise UnsupportedError("bit-fields", self.location(decl))
-            ftype = self.resolve(decl)
-            if decl.name is None:
-                if isinstance(ftype, StructType):
-                    fields.extend(ftype.fields)  # anonymous struct member
-                    continue
+            if decl.name == PACKED_MARKER:
+                packed = True
+                continue
+            ftype = self._bitfield(decl) if decl.bitsize is not None else self.resolve(decl)
+            members.append((decl.name or "", ftype))
+            if decl.name is not None:
+                fields.append((decl.name, ftype))
+            elif isinstance(ftype, StructType):
+                fields.extend(ftype.fields)  # anonymous struct member
+            elif decl.bitsize is None:
                 raise UnsupportedError("unnamed struct member", self.location(decl))
-            fields.append((decl.name, ftype))
-        struct = StructType(tag, tuple(fields))
+        layout = () if members == fields else tuple(members)
+        struct = StructType(tag, tuple(fields), layout, packed)
         self.structs[tag] = struct
         return struct
 
-    def _enum(self, node: c_ast.Enum) -> None:
+    def _bitfield(self, decl: c_ast.Decl) -> ct.IntType:
+        """A bit-field member's type: its width and its declared type's signedness
+        (a plain `int` bit-field is signed, as in gcc)."""
+        declared = self.resolve(decl)
+        where = self.location(decl)
+        if not isinstance(declared, ct.IntType) or declared.bitfield:
+            raise UnsupportedError(f"bit-field of type {declared}", where)
+        width = self.const_int(decl.bitsize)
+        if not 0 <= width <= declared.bits or (width == 0 and decl.name is not None):
+            raise UnsupportedError(f"bit-field width {width} for type {declared}", where)
+        return ct.bitfield_type(declared, width)
+
+    def _enum(self, node: c_ast.Enum) -> ct.IntType:
+        """An enum's type, its constants entered in the tables on its definition.
+        While the list is read, a constant has the type of its value (at least
+        int) and the next one counts on in that type, as in gcc."""
         if node.values is None:
-            return
-        value = -1
+            self.check_usable(f"enum {node.name}")
+            found = self.enums.get(node.name)
+            if found is None:
+                raise UnsupportedError(f"enum {node.name} used before its definition",
+                                       self.location(node))
+            return found
+        value, vtype = -1, ct.INT
+        names: list[str] = []
+        packed = False
         for enumerator in node.values.enumerators:
-            value = value + 1 if enumerator.value is None else self.const_int(enumerator.value)
+            if enumerator.name == PACKED_MARKER:
+                packed = True
+                continue
+            if enumerator.value is not None:
+                value, vtype = eval_const(enumerator.value, self)
+                vtype = _enumerator_type(vtype)
+            elif value + 1 > vtype.max:
+                raise UnsupportedError("overflow in enumeration values",
+                                       self.location(enumerator))
+            else:
+                value += 1
             self.enum_values[enumerator.name] = value
+            self.enum_types[enumerator.name] = vtype
+            names.append(enumerator.name)
+        values = [self.enum_values[name] for name in names]
+        etype = enum_type(min(values), max(values), packed)
+        if etype is None:
+            raise UnsupportedError("enumeration values exceed the range of long",
+                                   self.location(node))
+        for name in names:
+            fits = ct.INT.min <= self.enum_values[name] <= ct.INT.max
+            self.enum_types[name] = ct.INT if fits else etype
+        if node.name is not None:
+            self.enums[node.name] = etype
+        return etype
 
     def complete(self, ctype: CType) -> CType:
         """Replace references to structs that were incomplete when first seen."""
@@ -200,6 +257,23 @@ class Program:
     def const_int(self, node: c_ast.Node, constants: Mapping[str, int] | None = None) -> int:
         """Integer constant expression (array sizes, enum values, case labels)."""
         return eval_const_int(node, self, constants)
+
+    def init_length(self, init: c_ast.Node) -> int | None:
+        """The length of an array of unknown size that `init` initialises: one past
+        the last element an initialiser reaches (designators and GNU ranges count)."""
+        if isinstance(init, c_ast.Constant) and init.type == "string":
+            return len(string_value(init.value)) + 1
+        if not isinstance(init, c_ast.InitList):
+            return None
+        position = length = 0
+        for item in init.exprs:
+            first = item.name[0] if isinstance(item, c_ast.NamedInitializer) else None
+            if isinstance(first, c_ast.ArrayDesignator):
+                bounds = designator_range(first.expr)
+                position = self.const_int(first.expr if bounds is None else bounds[1])
+            position += 1
+            length = max(length, position)
+        return length
 
     # ------------------------------------------------------------ collection
 
@@ -240,29 +314,71 @@ class Program:
             self.prototypes.setdefault(decl.name, dtype)
             self.prototype_nodes.setdefault(decl.name, decl)
             return
-        const = "const" in (decl.quals or [])
+        const = _const_object(decl)
         existing = self.globals.get(decl.name)
         if existing is not None and decl.init is None:
             return  # a later tentative/extern declaration of a defined global
         if isinstance(dtype, ArrayType) and dtype.length is None and decl.init is not None:
-            dtype = ArrayType(dtype.elem, _init_length(decl.init))
+            dtype = ArrayType(dtype.elem, self.init_length(decl.init))
         self.globals[decl.name] = GlobalVar(decl.name, dtype, decl.init, const, self.location(decl))
 
 
-def _init_length(init: c_ast.Node) -> int | None:
-    if isinstance(init, c_ast.InitList):
-        return len(init.exprs)
-    if isinstance(init, c_ast.Constant) and init.type == "string":
-        return len(string_value(init.value)) + 1
+def enum_type(low: int, high: int, packed: bool) -> ct.IntType | None:
+    """The type gcc gives an enum whose values span low..high: unsigned when none
+    is negative, at least int (a packed enum: the narrowest that holds them),
+    long where int cannot hold them; None beyond long."""
+    narrow = (ct.SCHAR, ct.SHORT) if low < 0 else (ct.UCHAR, ct.USHORT)
+    wide = (ct.INT, ct.LONG) if low < 0 else (ct.UINT, ct.ULONG)
+    candidates: tuple[ct.IntType, ...] = (*(narrow if packed else ()), *wide)
+    for candidate in candidates:
+        if candidate.min <= low and high <= candidate.max:
+            return candidate
     return None
 
 
+def _enumerator_type(value_type: ct.IntType) -> ct.IntType:
+    """The type of a constant while its enum is read: its value's, at least int."""
+    if value_type.bits < ct.INT.bits:
+        return ct.INT
+    if value_type.bits == ct.INT.bits:
+        return value_type
+    return ct.ULONG if not value_type.signed else ct.LONG
+
+
+
+
+def _const_object(decl: c_ast.Decl) -> bool:
+    """Is the declared object itself const (an array: its elements; `int *const p`,
+    `int (*const ops[])(int)` too, not `const int *p`)?"""
+    inner = decl.type
+    while isinstance(inner, c_ast.ArrayDecl):
+        inner = inner.type
+    if isinstance(inner, c_ast.PtrDecl):
+        return "const" in (inner.quals or [])
+    return "const" in (decl.quals or [])
+
+
 def _declared_names(ext: c_ast.Node) -> list[str]:
+    """The names a top-level declaration introduces: its declarator's, and the
+    tags (`struct s`, `enum e`) and enumeration constants it defines."""
     if isinstance(ext, c_ast.FuncDef):
         return [ext.decl.name]
-    if isinstance(ext, (c_ast.Typedef, c_ast.Decl)) and ext.name is not None:
-        return [ext.name]
-    return []
+    names = [ext.name] if isinstance(ext, (c_ast.Typedef, c_ast.Decl)) and ext.name else []
+
+    class Definitions(c_ast.NodeVisitor):  # type: ignore[misc]  # pycparser has no stubs: the base is Any
+        def visit_Struct(self, node: c_ast.Struct) -> None:
+            if node.decls is not None and node.name:
+                names.append(f"struct {node.name}")
+            self.generic_visit(node)
+
+        def visit_Enum(self, node: c_ast.Enum) -> None:
+            if node.values is not None:
+                names.extend(e.name for e in node.values.enumerators)
+                if node.name:
+                    names.append(f"enum {node.name}")
+
+    Definitions().visit(ext)
+    return names
 
 
 def decay(ctype: CType) -> CType:

@@ -12,6 +12,7 @@ import dataclasses
 
 from checker.ir.fold import fold
 from checker.ir.ir import (
+    Action,
     Assign,
     Assume,
     Binary,
@@ -63,7 +64,7 @@ def substitute(expr: Expr, values: dict[str, Const]) -> Expr:
     return expr
 
 
-def _action(action: object, values: dict[str, Const]) -> object:
+def _action(action: Action, values: dict[str, Const]) -> Action:
     if isinstance(action, Assign):
         return Assign(action.target, substitute(action.value, values))
     if isinstance(action, Store):
@@ -94,7 +95,7 @@ def propagate_constants(cfa: Cfa) -> Cfa:
     while len(succ.get(loc, ())) == 1 and loc not in rewritten and len(preds.get(loc, ())) <= 1:
         edge = succ[loc][0]
         action = _action(edge.action, values)
-        rewritten[loc] = Edge(edge.src, edge.dst, action, edge.loc)  # type: ignore[arg-type]
+        rewritten[loc] = Edge(edge.src, edge.dst, action, edge.loc)
         if (
             isinstance(action, Assign)
             and writes.get(action.target) == 1
@@ -108,7 +109,7 @@ def propagate_constants(cfa: Cfa) -> Cfa:
     edges = tuple(
         rewritten[edge.src]
         if edge.src in rewritten
-        else Edge(edge.src, edge.dst, _action(edge.action, values), edge.loc)  # type: ignore[arg-type]
+        else Edge(edge.src, edge.dst, _action(edge.action, values), edge.loc)
         for edge in cfa.edges
     )
     return dataclasses.replace(cfa, edges=edges)

@@ -29,6 +29,7 @@ import math
 import operator
 import struct
 from collections.abc import Callable
+from typing import cast as cast_type
 
 from checker.errors import LiftdiffError
 from checker.ir.ir import BinOp, UnOp
@@ -53,7 +54,8 @@ class UndefinedOperation(LiftdiffError):
 def float32(value: float) -> float:
     """Round a double to the nearest float32 (ties to even), as a double."""
     try:
-        return _FLOAT32.unpack(_FLOAT32.pack(value))[0]
+        rounded: float = _FLOAT32.unpack(_FLOAT32.pack(value))[0]
+        return rounded
     except OverflowError:  # the rounded value is infinite
         return math.copysign(math.inf, value)
 
@@ -150,21 +152,35 @@ def binary_function(op: BinOp, operand: ScalarType, result: ScalarType) -> Binar
     if op.is_shift:
         mask = (64 if isinstance(operand, PointerType) else operand.bits) - 1
         if op is BinOp.SHL:
-            return lambda a, b: reduce(a << (b & mask))  # type: ignore[operator]
+            return _on_ints(lambda a, b: reduce(a << (b & mask)))
         # values are in range, so Python's >> is arithmetic exactly when the type is signed
-        return lambda a, b: reduce(a >> (b & mask))  # type: ignore[operator]
+        return _on_ints(lambda a, b: reduce(a >> (b & mask)))
     if op is BinOp.DIV:
-        return lambda a, b: reduce(_truncating_division(a, b)[0])  # type: ignore[arg-type]
+        return _on_ints(lambda a, b: reduce(_truncating_division(a, b)[0]))
     if op is BinOp.MOD:
-        return lambda a, b: reduce(_truncating_division(a, b)[1])  # type: ignore[arg-type]
+        return _on_ints(lambda a, b: reduce(_truncating_division(a, b)[1]))
     if op not in _INT_ARITH:
         raise ValueError(f"operator {op.value} on integers")
     arith = _INT_ARITH[op]
-    return lambda a, b: reduce(arith(a, b))  # type: ignore[arg-type]
+    return _on_ints(lambda a, b: reduce(arith(a, b)))
+
+
+def _on_ints(function: Callable[[int, int], int]) -> BinaryFunction:
+    """An integer operator as a BinaryFunction: operands of integer or pointer type are
+    ints (the IR is typed), so the function is checked over ints and widened once here."""
+    return cast_type(BinaryFunction, function)
+
+
+def _on_int(function: Callable[[int], Number]) -> UnaryFunction:
+    """As `_on_ints`, for an operand of integer or pointer type."""
+    return cast_type(UnaryFunction, function)
 
 
 def _wrapper(ctype: ScalarType) -> Callable[[int], int]:
-    return ct.INDEX.wrap if isinstance(ctype, PointerType) else ctype.wrap  # type: ignore[union-attr]
+    if isinstance(ctype, PointerType):
+        return ct.INDEX.wrap
+    assert isinstance(ctype, IntType), "wrapping is for integer and pointer types"
+    return ctype.wrap
 
 
 def _truncating_division(a: int, b: int) -> tuple[int, int]:
@@ -190,8 +206,8 @@ def _float_arith(op: BinOp, ftype: FloatType) -> BinaryFunction:
     else:
         raise ValueError(f"operator {op.value} on floating values")
     if ftype.bits == 32:
-        return lambda a, b: float32(arith(a, b))  # type: ignore[arg-type]
-    return arith  # type: ignore[return-value]
+        return lambda a, b: float32(arith(a, b))
+    return arith
 
 
 def float_divide(a: float, b: float) -> float:
@@ -220,8 +236,8 @@ def unary_function(op: UnOp, operand: ScalarType, result: ScalarType) -> UnaryFu
         raise ValueError("~ on a floating value")
     reduce = _wrapper(result)
     if op is UnOp.NEG:
-        return lambda a: reduce(-a)  # type: ignore[operator]
-    return lambda a: reduce(~a)  # type: ignore[operator]
+        return _on_int(lambda a: reduce(-a))
+    return _on_int(lambda a: reduce(~a))
 
 
 # ------------------------------------------------------------ conversions
@@ -238,12 +254,12 @@ def cast_function(source: ScalarType, target: ScalarType) -> UnaryFunction:
         return lambda value: int(is_true(value))
     if isinstance(source, FloatType):
         if isinstance(target, FloatType):
-            return float32 if target.bits == 32 else _identity  # type: ignore[return-value]
+            return float32 if target.bits == 32 else _identity
         int_target = ct.LONG if isinstance(target, PointerType) else target
-        return lambda value: float_to_int(value, int_target)  # type: ignore[arg-type]
+        return lambda value: float_to_int(value, int_target)
     if isinstance(target, FloatType):
-        return lambda value: int_to_float(value, target)  # type: ignore[arg-type]
-    return _wrapper(target)  # type: ignore[return-value]
+        return _on_int(lambda value: int_to_float(value, target))
+    return _on_int(_wrapper(target))
 
 
 def _identity(value: Number) -> Number:

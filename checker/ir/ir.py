@@ -21,7 +21,7 @@ from __future__ import annotations
 import enum
 from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass, field
-from typing import Any, Generic, TypeVar
+from typing import Any, Generic, TypeVar, cast
 
 from checker.ir.heap import PointerDomain
 from checker.location import Location
@@ -266,6 +266,46 @@ class Region:
     const: bool = False
 
 
+@dataclass(frozen=True)
+class CellShape:
+    """Where cell `i` of a region input lies in C: the root object, the member
+    path `head` before the first subscript, then one subscript per array
+    level, each followed by its member path (the flat index is row-major, as
+    the lowering lays aggregates out). The first level's extent is None for
+    the objects behind a pointer (unbounded)."""
+
+    root: str
+    head: str
+    dims: tuple[tuple[int | None, str], ...]
+
+    @property
+    def path(self) -> str:
+        """The leaf's member path (`.a`, `.in.y`): the text between the subscripts."""
+        return self.head + "".join(suffix for _, suffix in self.dims)
+
+    @property
+    def per_object(self) -> int:
+        """Cells in one element of the first level (one object behind a pointer)."""
+        count = 1
+        for extent, _ in self.dims[1:]:
+            count *= extent or 1
+        return count
+
+    def lvalue(self, index: int, root: str | None = None) -> str:
+        """C text of cell `index` (`root`: another spelling of the root's name)."""
+        digits: list[int] = []
+        for extent, _ in reversed(self.dims[1:]):
+            assert extent  # cell_shape gives inner levels a positive extent
+            digits.append(index % extent)
+            index //= extent
+        digits.append(index)
+        subscripts = "".join(
+            f"[{digit}]{suffix}"
+            for digit, (_, suffix) in zip(reversed(digits), self.dims, strict=True)
+        )
+        return (self.root if root is None else root) + self.head + subscripts
+
+
 class InputSource(enum.Enum):
     PARAM = "param"
     GLOBAL = "global"
@@ -289,6 +329,8 @@ class Input:
     """A static local's value when the program starts (a region's: every cell's), if known."""
     pointer: PointerDomain | None = None
     """A pointer into the heap (its address): the values it may take."""
+    shape: CellShape | None = None
+    """A region's cells as C objects (None: a scalar, or a layout C cannot name by subscripts)."""
 
 
 @dataclass(frozen=True)
@@ -333,6 +375,10 @@ STATUS_RETURN = 0
 STATUS_TRAP = 1
 STATUS_EXIT = 2
 STATUS_UNWOUND = 3
+STATUS_NONTERMINATING = 4
+"""Never a value of `STATUS_VAR`: an observation's status when a run is proved
+never to end (`engines/termination.py`); kept with the others so the numbers
+stay distinct."""
 
 
 @dataclass(frozen=True)
@@ -362,6 +408,9 @@ class Cfa:
     """Static locals that are inputs or outputs (for the replay harness)."""
     noreturn: tuple[str, ...] = ()
     """Called functions without code that do not return (their stubs exit)."""
+    function_params: tuple[tuple[str, str], ...] = ()
+    """(parameter, event) for function pointer parameters: calls through one are
+    that event, which `externals` gives a prototype (for the replay harness)."""
 
     def successors(self) -> dict[int, list[Edge]]:
         out: dict[int, list[Edge]] = {}
@@ -443,7 +492,7 @@ class ExprVisitor(Generic[R]):
         if method is None:
             method = getattr(type(self), "visit_" + type(expr).__name__)
             ExprVisitor._dispatch_cache[key] = method
-        return method(self, expr)
+        return cast(R, method(self, expr))  # the cache is shared by every R
 
 
 def children(expr: Expr) -> tuple[Expr, ...]:

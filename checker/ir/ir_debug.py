@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import assert_never
+
 from checker.ir.ir import (
     Assign,
     Assume,
@@ -42,7 +44,7 @@ def show(expr: Expr) -> str:
         return f"{expr.func}({', '.join(show(a) for a in expr.args)}){reads}"
     if isinstance(expr, StrConst):
         return repr(expr.text)
-    return repr(expr)
+    assert_never(expr)
 
 
 def dump(cfa: Cfa) -> str:

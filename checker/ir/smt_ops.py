@@ -217,7 +217,7 @@ def _unary(op: UnOp, a: z3.ExprRef, operand: ScalarType) -> z3.ExprRef:
 
 
 def _is_value(term: z3.ExprRef) -> bool:
-    return z3.is_bv_value(term) or z3.is_fp_value(term)
+    return bool(z3.is_bv_value(term) or z3.is_fp_value(term))
 
 
 def cast(a: z3.ExprRef, source: ScalarType, target: ScalarType) -> z3.ExprRef:
@@ -235,9 +235,7 @@ def _cast(a: z3.ExprRef, source: ScalarType, target: ScalarType) -> z3.ExprRef:
         if isinstance(target, FloatType):
             return z3.fpToFP(RNE, a, sort_of(target))
         return _float_to_int(a, target)
-    src_signed = isinstance(source, PointerType) or (
-        isinstance(source, IntType) and source.signed and not source.is_bool
-    )
+    src_signed = isinstance(source, PointerType) or (source.signed and not source.is_bool)
     if isinstance(target, FloatType):
         if src_signed:
             return z3.fpSignedToFP(RNE, a, sort_of(target))
@@ -302,7 +300,7 @@ def python_value(term: z3.ExprRef, ctype: ScalarType) -> int | float:
     """A z3 literal as the Python value of C type `ctype`."""
     if isinstance(ctype, FloatType):
         return eval_fp(term)
-    raw = term.as_long()  # type: ignore[attr-defined]
+    raw: int = term.as_long()
     if isinstance(ctype, PointerType):
         return raw - (1 << 64) if raw >> 63 else raw
     assert isinstance(ctype, IntType)

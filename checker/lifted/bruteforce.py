@@ -11,24 +11,30 @@ from __future__ import annotations
 
 import dataclasses
 import time
+from typing import assert_never
 
+from checker.engines.answer import Different, Equivalent, Stage, Unknown, Unsupported
 from checker.engines.decide import PairContext
-from checker.frontend.frontend import load
-from checker.lifted.witness_report import point_body, summary_result, witness_of
+from checker.errors import UnsupportedError
+from checker.frontend.frontend import ParsedFile, load
+from checker.frontend.preprocess import inline_local_headers
+from checker.lifted.body import Scope, text
+from checker.lifted.lifted import Lifted
+from checker.lifted.witness_report import ResultFacts, summary_result, witness_of
 from checker.replay.compiled_replay import replay_compiler
 from checker.replay.replay import replay_version
-from checker.semantics.solver import Outcome, function_budget
+from checker.semantics.solver import function_budget
 from checker.types import FunctionResult, NeqEntry, Settings, SourceFile, Stats
 from checker.variability import Feature, enumerate_products
 from checker.variability import formula as fm
 
 
 def brute_force(
-    old,
-    new,
+    old: ParsedFile,
+    new: ParsedFile,
     name: str,
     settings: Settings,
-    started: float,  # type: ignore[no-untyped-def]
+    started: float,
     features: tuple[Feature, ...],
     model: fm.Formula,
 ) -> FunctionResult:
@@ -38,9 +44,15 @@ def brute_force(
     entries: list[NeqEntry] = []
     undecided: list[str] = []
     products = 0
+    compared = 0
+    proofs: list[Equivalent] = []
     assumptions: list[str] = []
     for pair in enumerate_products(
-        old.source.text, new.source.text, old.source.path, new.source.path, settings
+        inline_local_headers(old.source, settings),
+        inline_local_headers(new.source, settings),
+        old.source.path,
+        new.source.path,
+        settings,
     ):
         products += 1
         if budget.exhausted():
@@ -61,23 +73,29 @@ def brute_force(
             ),
             compiler,
         )
-        decision = ctx.decide(budget.share(budget.remaining()))
+        compared += 1
+        answer = ctx.decide(budget.share(budget.remaining()))
         assumptions.extend(ctx.assumptions())
-        if decision.kind is Outcome.SAT and decision.witness is not None:
-            witness = decision.witness
-            report = witness_of(witness.old_cfa, witness.new_cfa, witness)
-            report = dataclasses.replace(report, configuration=dict(pair.configuration))
-            entries.append(
-                NeqEntry(
-                    pair.condition.to_c(),
-                    point_body(witness.old_cfa, witness.new_cfa, witness.assignment),
-                    report,
-                )
-            )
-        elif decision.kind is Outcome.UNKNOWN:
-            undecided.append(f"configurations {pair.condition.to_c()}: {decision.reason}")
+        match answer:
+            case Different(witness=witness):
+                report = witness_of(witness.old_cfa, witness.new_cfa, witness)
+                report = dataclasses.replace(report, configuration=dict(pair.configuration))
+                body = Lifted(ctx, (), fm.TRUE, budget, False).point_body(witness)
+                scope = Scope.of(witness.old_cfa, witness.new_cfa)
+                entries.append(NeqEntry(pair.condition.to_c(), text(body, scope), report))
+            case Unknown(reason=reason) | Unsupported(reason=reason):
+                undecided.append(f"configurations {pair.condition.to_c()}: {reason}")
+            case Equivalent():
+                proofs.append(answer)
+                assumptions.extend(answer.assumptions)
+            case _:
+                assert_never(answer)
+    if not compared and not undecided:
+        raise UnsupportedError(
+            f"'{name}' is never defined in both versions under the same configuration"
+        )
     stats = Stats(round(time.monotonic() - started, 3), budget.calls)
-    common = dict(
+    facts = ResultFacts(
         features=tuple(f.name for f in features),
         feature_model=model.to_c(),
         stats=stats,
@@ -87,5 +105,7 @@ def brute_force(
     )
     old_loc = old.program.location(old.program.functions[name].decl)
     new_loc = new.program.location(new.program.functions[name].decl)
-    reason = "; ".join(undecided) if undecided else None
-    return summary_result(name, old_loc, new_loc, entries, reason, None, common)
+    rests: list[Equivalent | Unknown | Unsupported] = [*proofs]
+    if undecided:
+        rests.append(Unknown("; ".join(undecided), Stage.BRUTE_FORCE))
+    return summary_result(name, old_loc, new_loc, entries, rests, facts)

@@ -14,9 +14,14 @@ shortest way). Integer-valued features: cubes are merged pairwise
 from __future__ import annotations
 
 import itertools
+import math
 from collections.abc import Callable, Iterable, Mapping
 
-Cube = Mapping[str, int]
+from checker.lifted.widen import Interval
+from checker.variability.types import sort_key
+
+Cube = Mapping[str, "int | Interval"]
+"""Feature -> value, or range of values of an integer feature."""
 MINTERM_LIMIT = 12
 PRIME_LIMIT = 512
 """Prime implicants beyond which iterated consensus gives up (pairwise merging instead)."""
@@ -26,24 +31,26 @@ def minimise(
     cubes: Iterable[Cube],
     boolean: Mapping[str, bool],
     valid: Callable[[Mapping[str, int]], bool] | None = None,
-) -> list[dict[str, int]]:
+) -> list[dict[str, int | Interval]]:
     """A small set of cubes denoting the same configurations (within `valid`)."""
-    cubes = [dict(c) for c in cubes]
-    if not cubes:
+    rows = [dict(c) for c in cubes]
+    if not rows:
         return []
-    names = sorted({name for cube in cubes for name in cube})
+    names = sorted({name for cube in rows for name in cube})
     if any(not boolean.get(name, True) for name in names):
-        return _merge(cubes, boolean)
+        return _merge(rows, boolean)
     if len(names) > MINTERM_LIMIT:
-        return _consensus_cover(cubes, names)
-    return _quine_mccluskey(cubes, names, valid)
+        return _consensus_cover(rows, names)
+    return _quine_mccluskey(rows, names, valid)
 
 
 Implicant = tuple[int, int]
 """(value, care): bit i is names[i]; value bits count only where care is set."""
 
 
-def _consensus_cover(cubes: list[dict[str, int]], names: list[str]) -> list[dict[str, int]]:
+def _consensus_cover(
+    cubes: list[dict[str, int | Interval]], names: list[str]
+) -> list[dict[str, int | Interval]]:
     on = [_implicant(cube, names) for cube in cubes]
     primes = _absorbed(on)
     fresh = list(primes)
@@ -66,12 +73,14 @@ def _consensus_cover(cubes: list[dict[str, int]], names: list[str]) -> list[dict
     return _cubes(cover, names)
 
 
-def _implicant(cube: Mapping[str, int], names: list[str]) -> Implicant:
+def _implicant(cube: Cube, names: list[str]) -> Implicant:
     value = care = 0
     for i, name in enumerate(names):
         if name in cube:
+            bit = cube[name]
+            assert not isinstance(bit, Interval), "only integer features have ranges"
             care |= 1 << i
-            value |= (cube[name] & 1) << i
+            value |= (bit & 1) << i
     return value, care
 
 
@@ -118,19 +127,28 @@ def _care_count(implicant: Implicant) -> int:
     return implicant[1].bit_count()
 
 
-def _cubes(implicants: Iterable[Implicant], names: list[str]) -> list[dict[str, int]]:
+def _cubes(implicants: Iterable[Implicant], names: list[str]) -> list[dict[str, int | Interval]]:
     return _ordered(
         [{names[i]: (value >> i) & 1 for i in range(len(names)) if care >> i & 1}
          for value, care in implicants]
     )
 
 
-def _ordered(cubes: list[dict[str, int]]) -> list[dict[str, int]]:
+def _ordered(cubes: list[dict[str, int | Interval]]) -> list[dict[str, int | Interval]]:
     """Shortest cubes first, then by their literals: a stable printed head."""
-    return sorted(cubes, key=lambda c: (len(c), sorted(c.items())))
+    return sorted(cubes, key=lambda c: (len(c), sorted((k, _value_key(v)) for k, v in c.items())))
 
 
-def _merge(cubes: list[dict[str, int]], boolean: Mapping[str, bool]) -> list[dict[str, int]]:
+def _value_key(value: int | Interval) -> tuple[float, float]:
+    if isinstance(value, Interval):
+        return (-math.inf if value.lo is None else value.lo,
+                math.inf if value.hi is None else value.hi)
+    return value, value
+
+
+def _merge(
+    cubes: list[dict[str, int | Interval]], boolean: Mapping[str, bool]
+) -> list[dict[str, int | Interval]]:
     changed = True
     while changed:
         changed = False
@@ -145,8 +163,8 @@ def _merge(cubes: list[dict[str, int]], boolean: Mapping[str, bool]) -> list[dic
 
 
 def _combine(
-    a: dict[str, int], b: dict[str, int], boolean: Mapping[str, bool]
-) -> dict[str, int] | None:
+    a: dict[str, int | Interval], b: dict[str, int | Interval], boolean: Mapping[str, bool]
+) -> dict[str, int | Interval] | None:
     if a.keys() != b.keys():
         return None
     differing = [name for name in a if a[name] != b[name]]
@@ -155,17 +173,32 @@ def _combine(
     return {k: v for k, v in a.items() if k != differing[0]}
 
 
-def _absorb(cubes: list[dict[str, int]]) -> list[dict[str, int]]:
-    kept: list[dict[str, int]] = []
+def _absorb(cubes: list[dict[str, int | Interval]]) -> list[dict[str, int | Interval]]:
+    kept: list[dict[str, int | Interval]] = []
     for cube in sorted(cubes, key=len):
-        if not any(other.items() <= cube.items() for other in kept):
-            kept.append(cube)
+        if not any(_includes(other, cube) for other in kept):
+            kept = [other for other in kept if not _includes(cube, other)] + [cube]
     return kept
 
 
+def _includes(outer: Cube, inner: Cube) -> bool:
+    """Every configuration of `inner` is one of `outer` (literal by literal)."""
+    return all(name in inner and _contains(value, inner[name]) for name, value in outer.items())
+
+
+def _contains(outer: int | Interval, inner: int | Interval) -> bool:
+    if not isinstance(outer, Interval):
+        return outer == inner
+    low, high = _value_key(inner)
+    return ((outer.lo is None or outer.lo <= low)
+            and (outer.hi is None or high <= outer.hi))
+
+
 def _quine_mccluskey(
-    cubes: list[dict[str, int]], names: list[str], valid: Callable[[Mapping[str, int]], bool] | None
-) -> list[dict[str, int]]:
+    cubes: list[dict[str, int | Interval]],
+    names: list[str],
+    valid: Callable[[Mapping[str, int]], bool] | None,
+) -> list[dict[str, int | Interval]]:
     width = len(names)
     on: set[int] = set()
     care_off: set[int] = set()
@@ -229,7 +262,7 @@ def _literals(implicant: tuple[int, int], width: int) -> int:
     return width - implicant[1].bit_count()
 
 
-def to_c(cubes: list[dict[str, int]], boolean: Mapping[str, bool]) -> str:
+def to_c(cubes: list[dict[str, int | Interval]], boolean: Mapping[str, bool]) -> str:
     """`(A && B) || (!A && C)`; "1" for every configuration, "0" for none."""
     if not cubes:
         return "0"
@@ -238,8 +271,10 @@ def to_c(cubes: list[dict[str, int]], boolean: Mapping[str, bool]) -> str:
         if not cube:
             return "1"
         literals = []
-        for name, value in sorted(cube.items()):
-            if boolean.get(name, True) and value in (0, 1):
+        for name, value in sorted(cube.items(), key=lambda item: sort_key(item[0])):
+            if isinstance(value, Interval):
+                literals.extend(value.conditions(name))
+            elif boolean.get(name, True) and value in (0, 1):
                 literals.append(name if value else f"!{name}")
             else:
                 literals.append(f"{name} == {value}")

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping
 
-from checker.engines.equiv import Confirmed
+from checker.engines.answer import Confirmed
 from checker.engines.witness import report_scalar
 from checker.ir.heap import HEAP, HEAP_KEY, decode, memory_class, region_elem, size_of
 from checker.ir.ir import Cfa, Input

@@ -58,6 +58,11 @@ class Interval:
     hi: int | None
     signed: bool
 
+    def conditions(self, name: str) -> list[str]:
+        """`name >= lo`, `name <= hi` as C (none when unbounded)."""
+        return [f"{name} {op} {bound}" for op, bound in ((">=", self.lo), ("<=", self.hi))
+                if bound is not None]
+
     def constraint(self, symbol: z3.BitVecRef) -> z3.BoolRef:
         bits = symbol.size()
         parts = []
@@ -70,16 +75,6 @@ class Interval:
             else:
                 parts.append(z3.ULE(symbol, value) if below else z3.UGE(symbol, value))
         return z3.And(*parts) if parts else z3.BoolVal(True)
-
-
-def widenable(body: Mapping[str, object], types: Mapping[str, ScalarType]) -> list[str]:
-    """Keys of `body` fixed to one value of a (non-_Bool) integer input."""
-    return sorted(
-        key
-        for key, value in body.items()
-        if isinstance(value, int) and isinstance(types.get(key), IntType)
-        and not types[key].is_bool  # type: ignore[union-attr]
-    )
 
 
 def widen(

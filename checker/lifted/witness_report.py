@@ -1,36 +1,32 @@
-"""Engine results as report values: a confirmed witness (inputs, outputs, stubs, a
-point body) and a NEQ-summary's verdict, shared by the lifted and brute-force modes."""
+"""Engine results as report values: a confirmed witness (inputs, outputs, stubs) and a
+NEQ-summary's verdict, shared by the lifted and brute-force modes (bodies: `body`)."""
 
 from __future__ import annotations
 
-import math
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass
+from typing import assert_never
 
-from checker.engines.equiv import Confirmed
+from checker.engines.answer import Confirmed, Equivalent, Unknown, Unsupported
 from checker.engines.witness import hex_float, report_region, report_scalar
 from checker.ir.heap import HEAP_KEY
-from checker.ir.ir import STATUS_EXIT, STATUS_TRAP, Cfa, InputSource
-from checker.lifted.lifted import BodyValue
+from checker.ir.ir import STATUS_EXIT, STATUS_NONTERMINATING, STATUS_TRAP, Cfa, InputSource
 from checker.lifted.memory_report import (
     final_bytes,
-    heap_conditions,
     initial_bytes,
     memory_layout,
     objects,
     pointer_inputs,
-    pointer_relations,
     pointer_value,
     views,
 )
-from checker.lifted.widen import Interval
 from checker.location import Location
 from checker.lower.lower_state import NULL_SUFFIX
-from checker.replay.interp import RegionValue
+from checker.replay.memory import RegionValue
 from checker.replay.memory_layout import Layout
 from checker.replay.replay import Assignment, CallShape, Observation, call_shapes
-from checker.semantics.ctype import FloatType
 from checker.semantics.library import PURE_LIBRARY
-from checker.types import FunctionResult, NeqEntry, Value, Verdict, Witness
+from checker.types import FunctionResult, NeqEntry, Stats, Value, Verdict, Witness
 
 
 def _inputs(old: Cfa, new: Cfa) -> dict[str, tuple[str, bool, bool]]:
@@ -71,7 +67,8 @@ def witness_inputs(
             continue
         if key in pointers:
             address = int(assignment.scalars.get(key, 0))
-            shown[name] = pointer_value(plan, address) if plan or not address else address
+            shown[name] = (pointer_value(plan, address) if plan is not None
+                           else address or "NULL")
             continue
         if key.startswith(HEAP_KEY):
             continue  # shown as the memory and the views behind pointers
@@ -110,6 +107,8 @@ def observation_values(
     shown: dict[str, Value] = {}
     if observed.status == STATUS_TRAP:
         shown["trap"] = TRAP_TEXT
+    elif observed.status == STATUS_NONTERMINATING:
+        shown["status"] = "nonterminating"
     elif observed.status == STATUS_EXIT:
         shown["exit"] = observed.exit_code
     else:
@@ -244,73 +243,38 @@ def _runs(cells: list[tuple[int, int]]) -> list[tuple[int, bytes]]:
     return [(start, bytes(data)) for start, data in runs]
 
 
-def _c_literal(value: int | float, is_float: bool) -> str:
-    if not is_float:
-        return str(value)
-    assert isinstance(value, float)
-    if math.isnan(value):
-        return ""
-    if math.isinf(value):
-        return "1e999" if value > 0 else "-1e999"
-    return hex_float(value)
+@dataclass(frozen=True)
+class ResultFacts:
+    """What a function's result carries whatever its verdict."""
 
+    features: tuple[str, ...]
+    feature_model: str
+    stats: Stats
+    assumptions: tuple[str, ...] = ()
 
-def point_body(old: Cfa, new: Cfa, assignment: Assignment) -> str:
-    """The witness point as a C condition over inputs (sound: a single point)."""
-    body: dict[str, int | float | RegionValue] = {**assignment.scalars, **assignment.regions}
-    return body_condition(old, new, body)
-
-
-def body_condition(old: Cfa, new: Cfa, body: Mapping[str, BodyValue]) -> str:
-    """A featured counterexample's body (input key -> value or range) as a C
-    condition; "1" when every input qualifies."""
-    types = {i.key: i.type for i in (*old.inputs, *new.inputs)}
-    pointers = pointer_inputs(old, new)
-    addresses = {
-        pointers[key].name: int(value)
-        for key, value in body.items()
-        if key in pointers and isinstance(value, int)
-    }
-    parts: list[str] = []
-    for key, (name, _is_region, is_config) in sorted(
-        _inputs(old, new).items(), key=lambda kv: kv[1][0]
-    ):
-        if is_config or key not in body:
-            continue
-        value = body[key]
-        is_float = isinstance(types[key], FloatType)
-        if key.endswith(NULL_SUFFIX):
-            parts.append(f"{name} {'==' if value else '!='} NULL")
-            continue
-        if key in pointers:
-            continue  # below, with the memory they point to
-        if key.startswith(HEAP_KEY):
-            if isinstance(value, RegionValue):
-                parts.extend(heap_conditions(addresses, key, value))
-            continue
-        if isinstance(value, Interval):
-            parts.extend(f"{name} {op} {bound}"
-                         for op, bound in ((">=", value.lo), ("<=", value.hi))
-                         if bound is not None)
-            continue
-        if isinstance(value, RegionValue):
-            base = name[1:] if name.startswith("*") else name
-            pointer, _, path = base.partition(".")
-            suffix = f".{path}" if path else ""
-            for index, cell in sorted(value.cells.items()):
-                parts.append(_equals(f"{pointer}[{index}]{suffix}", cell, is_float))
-            continue
-        parts.append(_equals(name, value, is_float))
-    parts[:0] = pointer_relations(addresses)
-    return " && ".join(parts) if parts else "1"
-
-
-def _equals(lhs: str, value: int | float, is_float: bool) -> str:
-    if is_float and isinstance(value, float) and math.isnan(value):
-        return f"isnan({lhs})"
-    if is_float and isinstance(value, float) and value == 0.0:
-        return f"{lhs} == 0 && signbit({lhs}) == {1 if math.copysign(1, value) < 0 else 0}"
-    return f"{lhs} == {_c_literal(value, is_float)}"
+    def result(
+        self,
+        name: str,
+        old: Location | None,
+        new: Location | None,
+        verdict: Verdict,
+        reason: str | None = None,
+        bound: int | None = None,
+        neq_summary: tuple[NeqEntry, ...] = (),
+    ) -> FunctionResult:
+        return FunctionResult(
+            name,
+            old,
+            new,
+            verdict,
+            reason,
+            bound,
+            features=self.features,
+            feature_model=self.feature_model,
+            neq_summary=neq_summary,
+            stats=self.stats,
+            assumptions=self.assumptions,
+        )
 
 
 def summary_result(
@@ -318,27 +282,32 @@ def summary_result(
     old_loc: Location | None,
     new_loc: Location | None,
     entries: list[NeqEntry],
-    undecided: str | None,
-    bound: int | None,
-    common: dict[str, object],
+    rests: Sequence[Equivalent | Unknown | Unsupported],
+    facts: ResultFacts,
 ) -> FunctionResult:
-    """NOT_EQUIVALENT with the summary if any entry, else UNKNOWN if anything was
-    left undecided, else EQUIVALENT (shared by the lifted and brute-force modes)."""
+    """NOT_EQUIVALENT with the summary if any entry; else the first undecided
+    answer (UNKNOWN, UNSUPPORTED) about the configurations no entry covers;
+    else, when every part of the check answered `Equivalent`, EQUIVALENT
+    (shared by the lifted and brute-force modes). `rests` holds one answer per
+    part (structural variant pair, product); with none, nothing was proved."""
+    undecided = next((rest for rest in rests if not isinstance(rest, Equivalent)), None)
     if entries:
         reason = (
             None
             if undecided is None
-            else (f"NEQ-summary incomplete (other configurations undecided): {undecided}")
+            else f"NEQ-summary incomplete (other configurations undecided): {undecided.reason}"
         )
-        return FunctionResult(
-            name,
-            old_loc,
-            new_loc,
-            Verdict.NOT_EQUIVALENT,
-            reason,
-            neq_summary=tuple(entries),
-            **common,
-        )  # type: ignore[arg-type]
-    if undecided is not None:
-        return FunctionResult(name, old_loc, new_loc, Verdict.UNKNOWN, undecided, bound, **common)  # type: ignore[arg-type]
-    return FunctionResult(name, old_loc, new_loc, Verdict.EQUIVALENT, **common)  # type: ignore[arg-type]
+        return facts.result(
+            name, old_loc, new_loc, Verdict.NOT_EQUIVALENT, reason, neq_summary=tuple(entries)
+        )
+    match undecided:
+        case Unknown(reason=reason, bound=bound):
+            return facts.result(name, old_loc, new_loc, Verdict.UNKNOWN, reason, bound)
+        case Unsupported(reason=reason):
+            return facts.result(name, old_loc, new_loc, Verdict.UNSUPPORTED, reason)
+        case None if rests:
+            return facts.result(name, old_loc, new_loc, Verdict.EQUIVALENT)
+        case None:
+            raise ValueError(f"'{name}': no answer to build a verdict from")
+        case _:
+            assert_never(undecided)

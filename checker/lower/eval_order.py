@@ -26,10 +26,17 @@ from pycparser import c_ast
 
 from checker.frontend.program import Program
 from checker.semantics.ctype import ArrayType
-from checker.semantics.library import ABS_FUNCTIONS, PURE_LIBRARY
+from checker.semantics.library import (
+    ABS_FUNCTIONS,
+    CTYPE_CLASSES,
+    CTYPE_FUNCTIONS,
+    PURE_LIBRARY,
+)
 
 MEMORY = "*"
 """An object reached through a pointer."""
+POINTER_CALL = "(pointer)"
+"""The event of a call through a function pointer (its target may have no code here)."""
 
 ORDER_ASSUMPTION = (
     "order of evaluation as gcc on x86-64: call arguments right to left, "
@@ -120,6 +127,8 @@ class EffectAnalysis:
         """Objects a pointer may reach (arrays, address taken); filled as they are named."""
         self.arrays: set[str] = set()
         self._summaries: dict[str, Effects] = {}
+        self.pointed_to = pointed_to_functions(program)
+        """The functions a call through a pointer may reach."""
         self._memo: dict[tuple[int, str], Effects] = {}
 
     # ------------------------------------------------------------ queries
@@ -211,7 +220,8 @@ class EffectAnalysis:
             if name in reached or name in self._summaries:
                 continue
             reached.append(name)
-            stack.extend(_callees(self.program.functions[name]) & set(self.program.functions))
+            callees = _callees(self.program.functions[name], self.program, self.pointed_to)
+            stack.extend(callees & set(self.program.functions))
         for name in reached:
             self._summaries[name] = Effects()
         changed = True
@@ -240,17 +250,50 @@ def shown(obj: str) -> str:
     return f"'{obj}'"
 
 
-def _callees(fdef: c_ast.FuncDef) -> set[str]:
+def _callees(fdef: c_ast.FuncDef, program: Program, pointed_to: frozenset[str]) -> set[str]:
+    """The file's functions a body may call: by name, and through a pointer any
+    function whose address the file takes."""
     found: set[str] = set()
 
-    class Finder(c_ast.NodeVisitor):
+    class Finder(c_ast.NodeVisitor):  # type: ignore[misc]  # pycparser has no stubs: the base is Any
         def visit_FuncCall(self, node: c_ast.FuncCall) -> None:
-            if isinstance(node.name, c_ast.ID):
+            if _through_pointer(node, program):
+                found.update(pointed_to)
+            elif isinstance(node.name, c_ast.ID):
                 found.add(node.name.name)
             self.generic_visit(node)
 
     Finder().visit(fdef.body)
     return found
+
+
+def _through_pointer(node: c_ast.FuncCall, program: Program) -> bool:
+    """A call through a function pointer, as far as the file tells: the callee is
+    no declared function's name (so an undeclared function counts too)."""
+    if not isinstance(node.name, c_ast.ID):
+        return True
+    name = node.name.name
+    return name not in program.functions and name not in program.prototypes
+
+
+def pointed_to_functions(program: Program) -> frozenset[str]:
+    """The file's functions whose name is used other than to call them: what a
+    function pointer may hold."""
+    found: set[str] = set()
+
+    class Finder(c_ast.NodeVisitor):  # type: ignore[misc]  # pycparser has no stubs: the base is Any
+        def visit_FuncCall(self, node: c_ast.FuncCall) -> None:
+            if not isinstance(node.name, c_ast.ID):
+                self.visit(node.name)
+            if node.args is not None:
+                self.visit(node.args)
+
+        def visit_ID(self, node: c_ast.ID) -> None:
+            if node.name in program.functions:
+                found.add(node.name)
+
+    Finder().visit(program.ast)
+    return frozenset(found)
 
 
 # ------------------------------------------------------------ walking expressions
@@ -325,13 +368,18 @@ class _Walker:
 
     def _call(self, node: c_ast.FuncCall) -> Effects:
         args = union(self.value(a) for a in (node.args.exprs if node.args else [])).completed()
-        if not isinstance(node.name, c_ast.ID):
-            return args | self.value(node.name) | Effects(events=frozenset({"(pointer)"}))
+        if _through_pointer(node, self.analysis.program):
+            reachable = union(self.analysis.summary(f) for f in self.analysis.pointed_to)
+            return (args | self.value(node.name) | reachable.called()
+                    | Effects(events=frozenset({POINTER_CALL})))
+        assert isinstance(node.name, c_ast.ID)
         name = node.name.name
         if name in self.analysis.program.functions:
             return args | self.analysis.summary(name)
         if name in PURE_LIBRARY or name in ABS_FUNCTIONS or name in self.analysis.pure:
             return args
+        if name in CTYPE_FUNCTIONS:
+            return args | Effects(traps=name in CTYPE_CLASSES)  # outside glibc's table
         return args | Effects(events=frozenset({name}))
 
     # ------------------------------------------------------------ lvalues

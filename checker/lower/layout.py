@@ -11,6 +11,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 from dataclasses import dataclass
 
+from checker.ir.ir import CellShape
 from checker.semantics.ctype import ArrayType, CType, ScalarType, StructType, is_scalar
 
 
@@ -50,7 +51,7 @@ def _leaves(
         inner = (*dims, (length, ctype.elem.size))
         yield from _leaves(ctype.elem, path, count * length, offset, inner)
     elif is_scalar(ctype):
-        yield Leaf(path, ctype, count, offset, dims)  # type: ignore[arg-type]
+        yield Leaf(path, ctype, count, offset, dims)
 
 
 def scalar_count(ctype: CType) -> int:
@@ -64,3 +65,28 @@ def innermost(ctype: CType) -> CType:
     while isinstance(ctype, ArrayType):
         ctype = ctype.elem
     return ctype
+
+
+def cell_shape(root: str, ctype: CType, path: str, pointee: bool) -> CellShape | None:
+    """How the flat cells of the leaf region `path` of an object of type `ctype`
+    (the objects behind a pointer when `pointee`) are named in C; None when the
+    leaf is no array or an inner array has no size."""
+    head = ""
+    dims: list[list] = [[None, ""]] if pointee else []  # type: ignore[type-arg]
+    names = path.split(".")[1:]
+    current: CType | None = ctype
+    while True:
+        while isinstance(current, ArrayType):
+            dims.append([current.length, ""])
+            current = current.elem
+        if not names:
+            break
+        name = "." + names.pop(0)
+        if dims:
+            dims[-1][1] += name
+        else:
+            head += name
+        current = current.field_type(name[1:]) if isinstance(current, StructType) else None
+    if not dims or any(not extent for extent, _ in dims[1:]):
+        return None
+    return CellShape(root, head, tuple((extent, suffix) for extent, suffix in dims))

@@ -6,7 +6,7 @@ import dataclasses
 
 from pycparser import c_ast, c_generator
 
-from checker.errors import InputError
+from checker.errors import InputError, UnsupportedError
 from checker.frontend.program import Program, decay
 from checker.ir.cfa_simplify import propagate_constants
 from checker.ir.heap import CHAR_CLASS, HEAP, MemoryEncoding, is_heap, memory_class
@@ -15,20 +15,28 @@ from checker.ir.ir import (
     EXIT_CODE_VAR,
     RETURN_VAR,
     STATUS_VAR,
+    Assign,
     Cfa,
+    Const,
     Event,
     InputSource,
+    Ite,
     Output,
     RegionKind,
     StaticLocal,
     Var,
 )
-from checker.lower.layout import leaves
-from checker.lower.lower_state import NULL_SUFFIX, Frame
+from checker.lower.layout import cell_shape, leaves
+from checker.lower.lower_state import FUNCTION_ID, NULL_SUFFIX, Frame
 from checker.lower.lower_stmt import StmtLowering, _param_decls
-from checker.lower.values import Place, VarPlace
+from checker.lower.values import UNKNOWN_TARGET, Place, VarPlace
 from checker.semantics import ctype as ct
-from checker.semantics.ctype import FloatType, PointerType, VoidType
+from checker.semantics.ctype import (
+    FloatType,
+    PointerType,
+    VoidType,
+    is_function_pointer,
+)
 from checker.types import Settings
 
 
@@ -72,6 +80,9 @@ def lower_function(
     builder.current = body_start
     ftype = program.prototypes[name]
     ret = program.complete(ftype.ret)
+    if any(is_function_pointer(leaf.type) for leaf in leaves(ret)):
+        raise UnsupportedError("a function pointer as the result (function pointers are "
+                               "not compared as results)", program.location(fdef.decl))
     ret_place: Place | None = None
     initial: dict[str, int | float] = {STATUS_VAR: 0, EXIT_CODE_VAR: 0, CALLS_VAR: 0}
     lowering.variables[STATUS_VAR] = ct.INT
@@ -121,6 +132,7 @@ def lower_function(
         externals=dict(lowering.externals),
         statics=_replayed_statics(lowering, outputs),
         noreturn=tuple(sorted(name for name in lowering.externals if name in lowering.noreturn)),
+        function_params=tuple(lowering.function_params.values()),
     )
     return propagate_constants(cfa)
 
@@ -204,7 +216,8 @@ def _replayed_statics(lowering: StmtLowering, outputs: list[Output]) -> tuple[St
 
 
 def _type_text(fdef: c_ast.FuncDef, generator: c_generator.CGenerator) -> str:
-    return generator._generate_type(fdef.decl.type.type, emit_declname=False).strip()
+    text: str = generator._generate_type(fdef.decl.type.type, emit_declname=False)
+    return text.strip()
 
 
 def _parameters(lowering: StmtLowering, fdef: c_ast.FuncDef) -> None:
@@ -217,6 +230,10 @@ def _parameters(lowering: StmtLowering, fdef: c_ast.FuncDef) -> None:
         if pname is None:
             continue
         ptype = program.complete(decay(program.resolve(param)))
+        if is_function_pointer(ptype):
+            _function_parameter(lowering, pname, key, ptype)
+            continue
+        place: Place
         if isinstance(ptype, PointerType):
             place = VarPlace(pname, ptype)
             lowering.declare_storage(place, RegionKind.LOCAL)
@@ -230,16 +247,21 @@ def _parameters(lowering: StmtLowering, fdef: c_ast.FuncDef) -> None:
         lowering.declare_storage(place, RegionKind.LOCAL)
         for leaf in leaves(ptype):
             ref = pname + leaf.path
+            if is_function_pointer(leaf.type):  # calls through it are refused
+                lowering.function_targets[ref] = frozenset({UNKNOWN_TARGET + ref})
+                continue
             if isinstance(leaf.type, PointerType) and leaf.count == 1:
                 lowering.pointer_input(ref, ref, leaf.type, InputSource.PARAM, key + leaf.path)
                 continue
+            is_region = ref in lowering.regions
             lowering.add_input(
                 ref,
                 ref,
                 leaf.type,
                 InputSource.PARAM,
                 key + leaf.path,
-                is_region=ref in lowering.regions,
+                is_region=is_region,
+                shape=cell_shape(pname, ptype, leaf.path, pointee=False) if is_region else None,
             )
         if pname in lowering.address_taken:
             copy = lowering.new_local(pname, ptype)
@@ -253,12 +275,32 @@ def _restrict(param: c_ast.Decl) -> bool:
     return isinstance(param.type, c_ast.PtrDecl) and "restrict" in (param.type.quals or [])
 
 
+def _function_parameter(
+    lowering: StmtLowering, pname: str, key: str, ptype: PointerType
+) -> None:
+    """A function pointer parameter: NULL (an input flag, as for data pointers) or
+    a function without code here, whose calls are events named by the position."""
+    place = VarPlace(pname, ptype)
+    lowering.declare_storage(place, RegionKind.LOCAL)
+    null = pname + NULL_SUFFIX
+    lowering.variables[null] = ct.INT
+    lowering.add_input(pname, null, ct.INT, InputSource.PARAM, key + NULL_SUFFIX)
+    source = UNKNOWN_TARGET + key
+    lowering.function_params[source] = (pname, f"(*{key})")
+    number = Const(lowering.function_number(source), FUNCTION_ID)
+    value = Ite(Var(null, ct.INT), Const(0, FUNCTION_ID), number, FUNCTION_ID)
+    lowering.builder.emit(Assign(pname, value), lowering.current)
+    lowering.function_targets[pname] = frozenset({source})
+    lowering.bind(pname, place)
+
+
 def _global_initialisers(lowering: StmtLowering, body_start: int) -> None:
     """Run the initialisers of fixed globals (and static locals) before the body."""
     builder = lowering.builder
     builder.current = builder.entry
     for action in lowering.entry_actions:
         builder.emit(action, lowering.current)
+    lowering.initialising_globals = True
     done = 0
     while done < len(lowering.global_inits):
         init = lowering.global_inits[done]
@@ -270,9 +312,10 @@ def _global_initialisers(lowering: StmtLowering, body_start: int) -> None:
             lowering.initialise(init.place, ctype, init.var.init)
         else:
             lowering._zero_fill(init.place, ctype, None)  # static storage starts zeroed
-        if init.var.is_static_local:
+        if init.var.is_static_local or init.var.const:
             lowering.written = written  # its initialiser is no output of the call
     _copy_mirrors(lowering, out=False)
+    lowering.initialising_globals = False
     builder.join(body_start)
 
 
@@ -322,7 +365,7 @@ def address_taken_names(ast: c_ast.FileAST) -> set[str]:
     regions so that pointers to them have a region to point into."""
     names: set[str] = set()
 
-    class Finder(c_ast.NodeVisitor):
+    class Finder(c_ast.NodeVisitor):  # type: ignore[misc]  # pycparser has no stubs: the base is Any
         def visit_UnaryOp(self, node: c_ast.UnaryOp) -> None:
             if node.op == "&":
                 base = node.expr
@@ -349,7 +392,7 @@ def assigned_names(ast: c_ast.FileAST) -> set[str]:
         if isinstance(node, c_ast.ID):
             names.add(node.name)
 
-    class Finder(c_ast.NodeVisitor):
+    class Finder(c_ast.NodeVisitor):  # type: ignore[misc]  # pycparser has no stubs: the base is Any
         def visit_Assignment(self, node: c_ast.Assignment) -> None:
             base(node.lvalue)
             self.generic_visit(node)

@@ -7,6 +7,8 @@ returning a `Value` whose IR expressions are pure.
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from pycparser import c_ast, c_generator
 
 from checker.errors import UnsupportedError
@@ -29,6 +31,7 @@ from checker.ir.ir import (
     Expr,
     Ite,
     Load,
+    Region,
     RegionKind,
     Store,
     Unary,
@@ -40,8 +43,10 @@ from checker.ir.ir import (
 from checker.ir.ub_guards import float_to_int_overflow, shift_out_of_range
 from checker.lower.eval_order import ORDER_ASSUMPTION, Clash, EffectAnalysis, Effects, shown
 from checker.lower.layout import leaves, scalar_count
-from checker.lower.lower_state import MIRROR_PREFIX, NULL_SUFFIX, LoweringState
+from checker.lower.lower_state import FUNCTION_ID, MIRROR_PREFIX, NULL_SUFFIX, LoweringState
 from checker.lower.values import (
+    UNKNOWN_TARGET,
+    FuncPtr,
     MemPlace,
     Place,
     Ptr,
@@ -62,6 +67,7 @@ from checker.semantics.ctype import (
     ScalarType,
     StructType,
     VoidType,
+    is_function_pointer,
 )
 
 _ARITH_OPS = {
@@ -112,7 +118,7 @@ def _add_index(base: Expr, offset: Expr) -> Expr:
 def _scale(index: Expr, factor: int) -> Expr:
     if factor == 1:
         return index
-    if isinstance(index, Const):
+    if isinstance(index, Const) and isinstance(index.value, int):
         return index_const(index.value * factor)
     return Binary(BinOp.MUL, index, index_const(factor), ct.INDEX)
 
@@ -124,27 +130,83 @@ class ExprLowering(LoweringState):
 
     def rvalue(self, node: c_ast.Node) -> Value:
         self._at(node)
-        method = getattr(self, "expr_" + type(node).__name__, None)
+        method: Callable[[c_ast.Node], Value] | None = getattr(
+            self, "expr_" + type(node).__name__, None
+        )
         if method is None:
             raise self.unsupported(f"expression {type(node).__name__}", node)
         return method(node)
 
     def scalar(self, node: c_ast.Node) -> Scalar | Ptr:
-        value = self.rvalue(node)
+        return self._as_scalar(self.rvalue(node), node)
+
+    def _as_scalar(self, value: Value, node: c_ast.Node) -> Scalar | Ptr:
         if isinstance(value, StringValue):
             value = self.string_pointer(value)
+        if isinstance(value, FuncPtr):
+            raise self.unsupported("a function pointer where a number or a data pointer "
+                                   "is expected", node)
         if not isinstance(value, (Scalar, Ptr)):
             raise self.unsupported("a scalar value was expected here", node)
         return value
 
     def condition(self, node: c_ast.Node) -> Expr:
         """The truth of a controlling expression as an int-typed IR expression."""
-        return self.truth_of(self.scalar(node))
+        value = self.rvalue(node)
+        if isinstance(value, FuncPtr):
+            return truth(value.id)
+        return self.truth_of(self._as_scalar(value, node))
 
     def truth_of(self, value: Scalar | Ptr) -> Expr:
         if isinstance(value, Ptr):
             return negation(value.null)
         return truth(value.expr)
+
+    # ------------------------------------------------------------ function pointers
+
+    def function_pointer(self, name: str, node: c_ast.Node) -> FuncPtr:
+        """A pointer to the function `name` (a designator used as a value)."""
+        self.program.check_usable(name)
+        ftype = self.program.prototypes.get(name)
+        if ftype is None:
+            raise self.unsupported(f"pointer to '{name}', which has no prototype", node)
+        return FuncPtr(ftype, Const(self.function_number(name), FUNCTION_ID), frozenset({name}))
+
+    def function_number(self, name: str) -> int:
+        """The number a pointer to `name` holds (unknown functions: negative)."""
+        step = -1 if name.startswith(UNKNOWN_TARGET) else 1
+        count = sum(1 for n in self.function_ids if n.startswith(UNKNOWN_TARGET) == (step < 0))
+        return self.function_ids.setdefault(name, step * (count + 1))
+
+    def _read_targets(self, storage: str, node: c_ast.Node | None) -> frozenset[str]:
+        targets = self.function_targets.get(storage, frozenset())
+        unknown = sorted(t for t in targets
+                         if t.startswith(UNKNOWN_TARGET) and t not in self.function_params)
+        if unknown:
+            name = unknown[0][len(UNKNOWN_TARGET):]
+            hint = (" (declare it const, or set globals_mode = \"initial\")"
+                    if name.split(".")[0] in self.program.globals else "")
+            raise self.unsupported(
+                f"function pointer '{name}' whose value is an input: only a parameter "
+                f"itself may point to a function without code here{hint}", node)
+        self.function_reads[storage] = self.function_reads.get(storage, frozenset()) | targets
+        return targets
+
+    def _note_targets(self, storage: str, targets: frozenset[str], node: c_ast.Node | None) -> None:
+        """Record what `storage` may now hold. Reads lowered before see only what
+        was recorded then; that is what they can observe unless the code loops
+        back (a loop lowered once, a goto), where a new target is refused."""
+        read = self.function_reads.get(storage)
+        if read is not None and not targets <= read and self.may_loop_back():
+            shown = sorted(targets - read)[0]
+            raise self.unsupported(
+                f"function pointer '{storage.split('::')[-1]}' is set to '{shown}' after a "
+                "call through it that a loop or goto may repeat", node)
+        self.function_targets[storage] = self.function_targets.get(storage, frozenset()) | targets
+
+    def may_loop_back(self) -> bool:
+        """Could code lowered from here on run before code lowered earlier?"""
+        return True
 
     def _at(self, node: c_ast.Node) -> None:
         loc = self.program.location(node)
@@ -252,13 +314,13 @@ class ExprLowering(LoweringState):
 
     def snapshot_value(self, value: Value) -> Value:
         """`value` copied into temporaries, so that later writes do not change it."""
-        if isinstance(value, (Scalar, Ptr)):
+        if isinstance(value, (Scalar, Ptr, FuncPtr)):
             return self._snapshot(value)
         if isinstance(value, StructValue):
             return StructValue(
                 value.type,
                 tuple(
-                    (path, tuple(self._snapshot(item) for item in items))  # type: ignore[arg-type]
+                    (path, tuple(self._snapshot(item) for item in items))
                     for path, items in value.leaves
                 ),
             )
@@ -274,13 +336,13 @@ class ExprLowering(LoweringState):
                 raise self.unsupported(f"undeclared identifier '{node.name}'", node)
             return found
         if isinstance(node, c_ast.ArrayRef):
-            base = self.effects_of(node.name)
-            if self.analysis.first_clash([base, self.effects_of(node.subscript)]) and isinstance(
-                self.type_of(node.name), ArrayType
-            ):
-                base = self.address_effects_of(node.name)  # an array is located, not read
+            base_effects = self.effects_of(node.name)
+            if self.analysis.first_clash(
+                [base_effects, self.effects_of(node.subscript)]
+            ) and isinstance(self.type_of(node.name), ArrayType):
+                base_effects = self.address_effects_of(node.name)  # an array is located, not read
             self.refuse_unordered(
-                [base, self.effects_of(node.subscript)], "an array and its subscript", node
+                [base_effects, self.effects_of(node.subscript)], "an array and its subscript", node
             )
             base = self.scalar(node.name)
             index = self.scalar(node.subscript)
@@ -294,7 +356,7 @@ class ExprLowering(LoweringState):
                 pointer = self.scalar(node.name)
                 if not isinstance(pointer, Ptr):
                     raise self.unsupported("'->' on a non-pointer", node)
-                container = self.deref(pointer, node)
+                container: Place = self.deref(pointer, node)
             else:
                 container = self.place(node.name)
             return self.field(container, node.field.name, node)
@@ -305,7 +367,14 @@ class ExprLowering(LoweringState):
             return self.deref(pointer, node)
         if isinstance(node, c_ast.Cast):
             return self.place(node.expr)
+        if isinstance(node, c_ast.CompoundLiteral):
+            return self.compound_literal(node, in_memory=False)
         raise self.unsupported(f"{type(node).__name__} is not an lvalue we model", node)
+
+    def compound_literal(self, node: c_ast.CompoundLiteral, in_memory: bool) -> Place:
+        """The object a compound literal creates (statements lower it: it has an
+        initialiser); `in_memory`: where a pointer may point to it."""
+        raise NotImplementedError
 
     def lookup_name(self, name: str) -> Place | None:
         found = self.lookup(name)
@@ -327,6 +396,10 @@ class ExprLowering(LoweringState):
             if isinstance(ftype, ArrayType):
                 return MemPlace(f"{container.name}.{name}", ftype, index_const(0))
             return VarPlace(f"{container.name}.{name}", ftype)
+        if isinstance(ftype, IntType) and ftype.bitfield:
+            raise self.unsupported(
+                f"bit-field '{name}' of a struct in memory (behind a pointer, in an array "
+                "or with its address taken)", node)
         if is_heap(container.base):
             offset = struct.field_offset(name) or 0
             return MemPlace(HEAP, ftype, _add_index(container.index, index_const(offset)))
@@ -371,11 +444,24 @@ class ExprLowering(LoweringState):
             )
         if isinstance(ctype, VoidType):
             return VoidValue()
-        return self._read_leaf(place, "", ctype, 1)[0]  # type: ignore[return-value]
+        return self._read_leaf(place, "", ctype, 1)[0]
 
     def _read_leaf(
         self, place: Place, path: str, ctype: CType, count: int
-    ) -> tuple[Scalar | Ptr, ...]:
+    ) -> tuple[Scalar | Ptr | FuncPtr, ...]:
+        if is_function_pointer(ctype):
+            assert isinstance(ctype.target, ct.FunctionType)
+            storage = (place.name if isinstance(place, VarPlace) else place.base) + path
+            targets = self._read_targets(storage, None)
+            if isinstance(place, VarPlace) and count == 1:
+                return (FuncPtr(ctype.target, Var(storage, FUNCTION_ID), targets),)
+            index = place.index if isinstance(place, MemPlace) else index_const(0)
+            first = _scale(index, count)
+            self.bounds_check(storage, first, count)
+            return tuple(
+                FuncPtr(ctype.target, Load(storage, _add_index(first, index_const(j)),
+                                           FUNCTION_ID), targets)
+                for j in range(count))
         if isinstance(place, VarPlace) and count == 1:
             name = place.name + path
             if isinstance(ctype, PointerType):
@@ -409,7 +495,7 @@ class ExprLowering(LoweringState):
             return
         if isinstance(ctype, ArrayType):
             raise self.unsupported("assignment to an array", node)
-        assert isinstance(value, (Scalar, Ptr))
+        assert isinstance(value, (Scalar, Ptr, FuncPtr))
         self._write_leaf(place, "", 0, 1, value, node)
 
     def _write_leaf(
@@ -418,10 +504,30 @@ class ExprLowering(LoweringState):
         path: str,
         j: int,
         count: int,
-        value: Scalar | Ptr,
+        value: Scalar | Ptr | FuncPtr,
         node: c_ast.Node | None,
     ) -> None:
         loc = self.current
+        if isinstance(value, FuncPtr):
+            storage = (place.name if isinstance(place, VarPlace) else place.base) + path
+            if (self.mirror_of.get(storage, storage) in self.function_globals
+                    and not self.initialising_globals):
+                raise self.unsupported(
+                    f"assignment to the function pointer '{storage.split('::')[-1]}', which "
+                    "outlives the call (function pointers are not compared as results)", node)
+            self._note_targets(storage, value.targets, node)
+            if isinstance(place, VarPlace) and count == 1:
+                self.builder.emit(Assign(storage, value.id), loc)
+            else:
+                index = place.index if isinstance(place, MemPlace) else index_const(0)
+                target = _add_index(_scale(index, count), index_const(j))
+                if j == 0:
+                    self.bounds_check(storage, target, count)
+                if self.regions[storage].const:
+                    raise self.unsupported(f"write to constant object '{storage}'", node)
+                self.builder.emit(Store(storage, target, value.id), loc)
+            self.mark_written(storage)
+            return
         if isinstance(place, VarPlace) and count == 1:
             name = place.name + path
             if isinstance(value, Ptr):
@@ -486,6 +592,8 @@ class ExprLowering(LoweringState):
             assert isinstance(value, StructValue)
             for leaf, (_path, scalars) in zip(leaves(ctype), value.leaves, strict=True):
                 for j, item in enumerate(scalars):
+                    if isinstance(item, FuncPtr):
+                        raise self.unsupported("function pointer stored in memory", node)
                     at = _add_index(address, index_const(leaf.byte_offset(j)))
                     self._heap_store(at, leaf.type, item, node)
             return
@@ -541,6 +649,8 @@ class ExprLowering(LoweringState):
             value = self.string_pointer(value)
         if isinstance(target, VoidType):
             return VoidValue()
+        if is_function_pointer(target) or isinstance(value, FuncPtr):
+            return self._convert_function_pointer(value, target, node)
         if isinstance(target, (IntType, FloatType)):
             if isinstance(value, Scalar):
                 if value.type == target:
@@ -576,6 +686,39 @@ class ExprLowering(LoweringState):
             raise self.unsupported(f"conversion of {_describe(value)} to {target}", node)
         raise self.unsupported(f"conversion to {target}", node)
 
+    def _convert_function_pointer(
+        self, value: Value, target: CType, node: c_ast.Node | None
+    ) -> Value:
+        """Function pointers convert to their own type (from NULL too) and to _Bool;
+        any other conversion of one (to an integer, a data pointer, another
+        function type) is refused."""
+        if isinstance(value, FuncPtr):
+            if isinstance(target, IntType) and target.is_bool:
+                return Scalar(Cast(truth(value.id), target), target)
+            if isinstance(target, PointerType) and self._same_function_type(value.type,
+                                                                            target.target):
+                return value
+            shown = target.target if isinstance(target, PointerType) else target
+            raise self.unsupported(f"conversion of a function pointer ({value.type}) to {shown}",
+                                   node)
+        assert isinstance(target, PointerType) and isinstance(target.target, ct.FunctionType)
+        null = (isinstance(value, Scalar) and isinstance(value.expr, Const)
+                and value.expr.value == 0) or (
+            isinstance(value, Ptr) and value.base is None and isinstance(value.null, Const)
+            and value.null.value != 0)
+        if not null:
+            raise self.unsupported(f"conversion of {_describe(value)} to a function pointer",
+                                   node)
+        return FuncPtr(target.target, Const(0, FUNCTION_ID), frozenset())
+
+    def _same_function_type(self, a: CType, b: CType) -> bool:
+        """Compatible function types, as a call through the pointer needs them."""
+        if not (isinstance(a, ct.FunctionType) and isinstance(b, ct.FunctionType)):
+            return False
+        complete = self.program.complete
+        return (complete(a.ret) == complete(b.ret) and a.variadic == b.variadic
+                and [complete(p) for p in a.params] == [complete(p) for p in b.params])
+
     def _retarget(self, value: Ptr, target: PointerType, node: c_ast.Node | None) -> Ptr:
         old = self.program.complete(value.target)
         new = self.program.complete(target.target)
@@ -590,8 +733,6 @@ class ExprLowering(LoweringState):
 
     def string_pointer(self, value: StringValue) -> Ptr:
         name = f"$str{len(self.regions)}"
-        from checker.ir.ir import Region
-
         data = (*tuple(ct.CHAR.wrap(b) for b in value.data), 0)
         self.regions[name] = Region(name, ct.CHAR, len(data), RegionKind.LOCAL, data, const=True)
         return Ptr(name, ct.CHAR, index_const(0), ZERO)
@@ -621,6 +762,11 @@ class ExprLowering(LoweringState):
         if length is None:
             return
         last = _add_index(first, index_const(count - 1))
+        if region in self.limits:  # an array whose size is the one chosen at run time
+            outside_limit = Ite(Binary(BinOp.LT, first, index_const(0), ct.INT), ONE,
+                                Binary(BinOp.GE, last, self.limits[region], ct.INT), ct.INT)
+            self.trap_if(outside_limit, None)
+            return
         if isinstance(first, Const):
             if first.value < 0 or first.value + count > length:
                 self.trap_if(ONE, None)
@@ -652,14 +798,15 @@ class ExprLowering(LoweringState):
 
     def expr_ID(self, node: c_ast.ID) -> Value:
         if node.name in self.program.enum_values and self.lookup(node.name) is None:
-            return Scalar(Const(self.program.enum_values[node.name], ct.INT), ct.INT)
+            etype = self.program.enum_types.get(node.name, ct.INT)
+            return Scalar(Const(self.program.enum_values[node.name], etype), etype)
         if node.name == "__func__":
             name = self.frames[-1].function if self.frames else self.entry_name
             return StringValue(name.encode())
         place = self.lookup_name(node.name)
         if place is None:
             if node.name in self.program.functions or node.name in self.program.prototypes:
-                raise self.unsupported(f"function pointer (use of '{node.name}' as a value)", node)
+                return self.function_pointer(node.name, node)
             raise self.unsupported(f"undeclared identifier '{node.name}'", node)
         return self.read(place)
 
@@ -686,8 +833,13 @@ class ExprLowering(LoweringState):
         op = node.op
         if op == "sizeof":
             return Scalar(Const(self.sizeof(node.expr), ct.SIZE_T), ct.SIZE_T)
+        if op == "&" and self._designates_function(node.expr):
+            return self.rvalue(node.expr)
+        if op == "*" and is_function_pointer(self.type_of(node.expr)):
+            return self.rvalue(node.expr)  # `*fp` designates the function; it decays again
         if op == "&":
-            target = self.place(node.expr)
+            target = (self.compound_literal(node.expr, in_memory=True)
+                      if isinstance(node.expr, c_ast.CompoundLiteral) else self.place(node.expr))
             if isinstance(target, VarPlace):
                 raise self.unsupported(f"address of '{target.name}' kept in a variable", node)
             return Ptr(target.base, target.type, target.index, ZERO)
@@ -695,9 +847,9 @@ class ExprLowering(LoweringState):
             return self.read(self.place(node))
         if op in ("++", "--", "p++", "p--"):
             return self._increment(node)
-        value = self.scalar(node.expr)
         if op == "!":
-            return Scalar(negation(self.truth_of(value)), ct.INT)
+            return Scalar(negation(self.condition(node.expr)), ct.INT)
+        value = self.scalar(node.expr)
         if isinstance(value, Ptr):
             raise self.unsupported(f"operator {op} on a pointer", node)
         if op == "+":
@@ -712,6 +864,11 @@ class ExprLowering(LoweringState):
             return Scalar(Unary(UnOp.BNOT, promoted.expr, promoted.type), promoted.type)
         raise self.unsupported(f"unary operator {op}", node)
 
+    def _designates_function(self, node: c_ast.Node) -> bool:
+        """Is `node` a function's name (not shadowed by an object)?"""
+        return (isinstance(node, c_ast.ID) and self.lookup_name(node.name) is None
+                and (node.name in self.program.functions or node.name in self.program.prototypes))
+
     def _promoted(self, value: Scalar) -> Scalar:
         if isinstance(value.type, IntType):
             target = ct.promote(value.type)
@@ -724,7 +881,9 @@ class ExprLowering(LoweringState):
         old = self.read(place)
         if not isinstance(old, (Scalar, Ptr)):
             raise self.unsupported("++/-- on a non-scalar", node)
-        old = self._snapshot(old)
+        snapped = self._snapshot(old)
+        assert isinstance(snapped, (Scalar, Ptr))
+        old = snapped
         one = Scalar(ONE, ct.INT)
         op = BinOp.ADD if "+" in node.op else BinOp.SUB
         if isinstance(old, Ptr):
@@ -737,8 +896,14 @@ class ExprLowering(LoweringState):
             return old
         return self.read(place)
 
-    def _snapshot(self, value: Scalar | Ptr) -> Scalar | Ptr:
+    def _snapshot(self, value: Scalar | Ptr | FuncPtr) -> Scalar | Ptr | FuncPtr:
         """Copy a value into temporaries so later writes do not change it."""
+        if isinstance(value, FuncPtr):
+            if isinstance(value.id, Const):
+                return value
+            number = self.temp(FUNCTION_ID)
+            self.builder.emit(Assign(number, value.id), self.current)
+            return FuncPtr(value.type, Var(number, FUNCTION_ID), value.targets)
         if isinstance(value, Ptr):
             if isinstance(value.index, Const) and isinstance(value.null, Const):
                 return value
@@ -762,8 +927,11 @@ class ExprLowering(LoweringState):
         floating = self._calls_in_order(effects, node)
         if not floating:
             self.refuse_unordered(effects, what, node, twins=(node.left, node.right))
-        left = self.scalar(node.left)
-        right = self.scalar(node.right)
+        left_value, right_value = self.rvalue(node.left), self.rvalue(node.right)
+        if isinstance(left_value, FuncPtr) or isinstance(right_value, FuncPtr):
+            return self._compare_functions(op, left_value, right_value, node)
+        left = self._as_scalar(left_value, node.left)
+        right = self._as_scalar(right_value, node.right)
         if floating:
             if not all(isinstance(v, Scalar) and isinstance(v.type, FloatType)
                        for v in (left, right)):
@@ -778,6 +946,16 @@ class ExprLowering(LoweringState):
         if isinstance(left, Ptr) or isinstance(right, Ptr):
             return self._pointer_arith(binop, left, right, node)
         return self.arith(binop, left, right, node)
+
+    def _compare_functions(self, op: str, left: Value, right: Value, node: c_ast.Node) -> Value:
+        """`fp == f`, `fp != NULL`: the numbers are one per function (0 for NULL)."""
+        if op not in ("==", "!="):
+            raise self.unsupported(f"operator {op} on function pointers", node)
+        typed = left if isinstance(left, FuncPtr) else right
+        assert isinstance(typed, FuncPtr)
+        a, b = (self.convert(v, PointerType(typed.type), node) for v in (left, right))
+        assert isinstance(a, FuncPtr) and isinstance(b, FuncPtr)
+        return Scalar(Binary(_COMPARE_OPS[op], a.id, b.id, ct.INT), ct.INT)
 
     def arith(self, op: BinOp, left: Scalar, right: Scalar, node: c_ast.Node | None) -> Scalar:
         if op.is_shift:
@@ -913,10 +1091,11 @@ class ExprLowering(LoweringState):
         return Scalar(Var(result, ct.INT), ct.INT)
 
     def expr_TernaryOp(self, node: c_ast.TernaryOp) -> Value:
+        if string_leaves(node) is not None:
+            return self._string_choice(node)
         cond = self.condition(node.cond)
         if is_simple(node.iftrue) and is_simple(node.iffalse):
-            then = self.scalar(node.iftrue)
-            other = self.scalar(node.iffalse)
+            then, other = self.rvalue(node.iftrue), self.rvalue(node.iffalse)
             if isinstance(then, Scalar) and isinstance(other, Scalar):
                 common = ct.common_type(then.type, other.type)
                 a = then.expr if then.type == common else Cast(then.expr, common)
@@ -945,6 +1124,50 @@ class ExprLowering(LoweringState):
         self.builder.join(join)
         return self.read(result)
 
+    def _string_choice(self, node: c_ast.TernaryOp) -> Ptr:
+        """`c ? "yes" : "no"` (string literals in nested `?:` too): a pointer to a
+        read-only array holding the chosen literal, whose size is the chosen
+        literal's, so that a read past its NUL traps as past any array. The
+        conditions are evaluated here, once, as C does; the inner ones must
+        be free of side effects."""
+        conditions: dict[int, Expr] = {}
+
+        def decide(current: c_ast.Node, outer: bool) -> None:
+            if not isinstance(current, c_ast.TernaryOp):
+                return
+            if not outer and not is_simple(current.cond):
+                raise self.unsupported("a condition with side effects inside a `?:` of "
+                                       "string literals", current.cond)
+            truth_value = self._snapshot(Scalar(self.condition(current.cond), ct.INT))
+            assert isinstance(truth_value, Scalar)
+            conditions[id(current)] = truth_value.expr
+            decide(current.iftrue, False)
+            decide(current.iffalse, False)
+
+        decide(node, True)
+
+        def select(current: c_ast.Node, leaf: Callable[[bytes], Expr], ctype: ScalarType) -> Expr:
+            if isinstance(current, c_ast.TernaryOp):
+                return Ite(conditions[id(current)], select(current.iftrue, leaf, ctype),
+                           select(current.iffalse, leaf, ctype), ctype)
+            return leaf(string_value(current.value) + b"\0")
+
+        texts = string_leaves(node) or []
+        size = max(len(text) for text in texts) + 1
+        name = self.fresh_name("$choice")
+        self.regions[name] = Region(name, ct.CHAR, size, RegionKind.LOCAL, const=True)
+        for i in range(size):
+            def cell(data: bytes, i: int = i) -> Expr:
+                return Const(ct.CHAR.wrap(data[i]) if i < len(data) else 0, ct.CHAR)
+
+            byte = select(node, cell, ct.CHAR)
+            self.builder.emit(Store(name, index_const(i), deep_fold(byte)), self.current)
+        limit = self.temp(ct.INDEX)
+        self.builder.emit(Assign(limit, select(node, lambda data: index_const(len(data)),
+                                               ct.INDEX)), self.current)
+        self.limits[name] = Var(limit, ct.INDEX)
+        return Ptr(name, ct.CHAR, index_const(0), ZERO)
+
     def _ternary_type(self, a: Value, b: Value, node: c_ast.Node) -> CType | None:
         if isinstance(a, VoidValue) or isinstance(b, VoidValue):
             return None
@@ -954,6 +1177,10 @@ class ExprLowering(LoweringState):
             return PointerType(a.target)
         if isinstance(b, Ptr):
             return PointerType(b.target)
+        if isinstance(a, FuncPtr):
+            return PointerType(a.type)
+        if isinstance(b, FuncPtr):
+            return PointerType(b.type)
         if isinstance(a, StructValue):
             return a.type
         raise self.unsupported("conditional expression of these operand types", node)
@@ -1016,7 +1243,8 @@ class ExprLowering(LoweringState):
             set(self.written),
         )
         try:
-            if isinstance(node, (c_ast.ID, c_ast.ArrayRef, c_ast.StructRef)) or (
+            if isinstance(node, (c_ast.ID, c_ast.ArrayRef, c_ast.StructRef,
+                                 c_ast.CompoundLiteral)) or (
                 isinstance(node, c_ast.UnaryOp) and node.op == "*"
             ):
                 ctype: CType = self.program.complete(self.place(node).type)
@@ -1059,6 +1287,8 @@ def _value_type(value: Value) -> CType:
         return value.type
     if isinstance(value, StringValue):
         return ArrayType(ct.CHAR, len(value.data) + 1)
+    if isinstance(value, FuncPtr):
+        return PointerType(value.type)
     return ct.VOID
 
 
@@ -1069,6 +1299,7 @@ def _describe(value: Value) -> str:
         StructValue: "a struct",
         StringValue: "a string",
         VoidValue: "void",
+        FuncPtr: "a function pointer",
     }[type(value)]
 
 
@@ -1098,6 +1329,19 @@ def _order_message(clash: Clash, what: str) -> str:
         f"order of evaluation: in {what}, {clash.what}; C leaves their order unspecified "
         "and gcc picks it by the form of the expression"
     )
+
+
+def string_leaves(node: c_ast.Node) -> list[bytes] | None:
+    """The string literals at the leaves of a (nested) `?:`, if all its leaves are."""
+    if isinstance(node, c_ast.TernaryOp):
+        then, other = string_leaves(node.iftrue), string_leaves(node.iffalse)
+        return None if then is None or other is None else then + other
+    if isinstance(node, c_ast.Constant) and node.type == "string":
+        try:
+            return [string_value(node.value)]
+        except UnsupportedError:
+            return None
+    return None
 
 
 def is_simple(node: c_ast.Node) -> bool:

@@ -14,7 +14,7 @@ from dataclasses import dataclass, field
 from pycparser import c_ast
 
 from checker.errors import UnsupportedError
-from checker.frontend.program import FEATURE_PREFIX, GlobalVar, Program
+from checker.frontend.program import GlobalVar, Program
 from checker.ir.cfa_builder import CfaBuilder
 from checker.ir.heap import (
     HEAP,
@@ -29,7 +29,9 @@ from checker.ir.ir import (
     Assign,
     Binary,
     BinOp,
+    CellShape,
     Const,
+    Expr,
     Input,
     InputSource,
     Output,
@@ -40,13 +42,23 @@ from checker.ir.ir import (
 )
 from checker.location import Location
 from checker.lower.eval_order import EffectAnalysis
-from checker.lower.layout import leaves
-from checker.lower.values import MemPlace, Place, VarPlace
+from checker.lower.layout import cell_shape, leaves
+from checker.lower.values import UNKNOWN_TARGET, MemPlace, Place, VarPlace
 from checker.semantics import ctype as ct
-from checker.semantics.ctype import ArrayType, CType, PointerType, ScalarType, VoidType
+from checker.semantics.ctype import (
+    ArrayType,
+    CType,
+    PointerType,
+    ScalarType,
+    VoidType,
+    is_function_pointer,
+)
 from checker.types import Settings
+from checker.variability import CONFIG_KEY_PREFIX, FEATURE_PREFIX, config_key
 
 NULL_SUFFIX = "$null"
+FUNCTION_ID = ct.INT
+"""The IR type of a function pointer: 0 for NULL, else a number per function."""
 MIRROR_PREFIX = "&"
 NO_ALIAS_ASSUMPTION = (
     "pointer inputs point to objects that do not overlap each other or any global "
@@ -101,6 +113,9 @@ class LoweringState:
     """Globals whose address is taken: (the input/output place, the region mirror that
     the body reads and writes); copied in at the entry and out at the return."""
     mirror_of: dict[str, str] = field(default_factory=dict)  # mirror leaf region -> leaf
+    limits: dict[str, Expr] = field(default_factory=dict)
+    """Regions whose size is chosen at run time (`c ? "yes" : "no"`): the variable
+    holding it; accesses are checked against it, not the static length."""
     written: set[str] = field(default_factory=set)
     assumptions: list[str] = field(default_factory=list)
     address_taken: set[str] = field(default_factory=set)
@@ -109,6 +124,19 @@ class LoweringState:
     externals: dict[str, str] = field(default_factory=dict)
     effect_analysis: EffectAnalysis | None = None
     """Side effects of expressions, for C's unspecified evaluation order (on first use)."""
+    function_ids: dict[str, int] = field(default_factory=dict)
+    """The number a function pointer to each function holds (0 is NULL)."""
+    function_targets: dict[str, frozenset[str]] = field(default_factory=dict)
+    """What each variable or region of function pointers may hold (beside NULL)."""
+    function_reads: dict[str, frozenset[str]] = field(default_factory=dict)
+    """The targets each one was read with, so far in the lowering."""
+    function_globals: set[str] = field(default_factory=set)
+    """Function pointers in globals and static locals (their leaves' storage)."""
+    initialising_globals: bool = False
+    """Lowering the initialisers of globals (at the entry), not the body."""
+    function_params: dict[str, tuple[str, str]] = field(default_factory=dict)
+    """Unknown targets of the entry's function pointer parameters: the parameter
+    and the event a call through it is (`UNKNOWN_TARGET` + input key -> both)."""
     unroll: int | None = None
     """Bounded lowering: loops unrolled and recursion inlined this many times."""
     encoding: MemoryEncoding = MemoryEncoding.TYPED
@@ -182,7 +210,9 @@ class LoweringState:
             self._region(place.base + leaf.path, leaf.type, length, kind)
 
     def _variable(self, name: str, ctype: ScalarType) -> None:
-        if isinstance(ctype, PointerType):
+        if is_function_pointer(ctype):
+            self.variables[name] = FUNCTION_ID
+        elif isinstance(ctype, PointerType):
             self.variables[name] = ct.INDEX  # pointers are element offsets in the IR
             self.variables[name + NULL_SUFFIX] = ct.INT
             self.pointer_bases.setdefault(name, (None, ctype.target))
@@ -243,7 +273,9 @@ class LoweringState:
         ]
 
     def _region(self, name: str, elem: ScalarType, length: int | None, kind: RegionKind) -> None:
-        if isinstance(elem, PointerType):
+        if is_function_pointer(elem):
+            elem = FUNCTION_ID
+        elif isinstance(elem, PointerType):
             raise self.unsupported("pointers stored in arrays or in memory")
         self.regions[name] = Region(name, elem, length, kind)
 
@@ -258,13 +290,13 @@ class LoweringState:
         start: int | float | None = None,
         private: bool = False,
         pointer: PointerDomain | None = None,
+        shape: CellShape | None = None,
     ) -> None:
         if ref in self.input_refs:
             return
         self.input_refs.add(ref)
-        self.inputs.append(
-            Input(name, ref, ctype, source, key, is_region, private, start, pointer)
-        )
+        self.inputs.append(Input(name, ref, ctype, source, key, is_region, private, start,
+                                 pointer=pointer, shape=shape))
 
     # ------------------------------------------------------------ globals
 
@@ -334,6 +366,12 @@ class LoweringState:
         for leaf in leaves(place.type):
             ref = base + leaf.path
             is_region = ref in self.regions
+            if is_function_pointer(leaf.type):  # no input: known targets, or refused
+                self.function_globals.add(ref)
+                self.function_targets[ref] = (
+                    function_designators(var.init, self.program) if fixed
+                    else frozenset({UNKNOWN_TARGET + var.name + leaf.path}))
+                continue
             if isinstance(leaf.type, PointerType):
                 if not (fixed or is_feature or is_region or var.is_static_local):
                     self.global_leaves[ref] = match + leaf.path
@@ -352,7 +390,7 @@ class LoweringState:
                     ref,
                     leaf.type,
                     InputSource.CONFIG,
-                    "config:" + var.name,
+                    config_key(var.name),
                     is_region,
                 )
             else:
@@ -365,6 +403,8 @@ class LoweringState:
                     is_region,
                     starts.get(leaf.path),
                     var.is_static_local,
+                    shape=cell_shape(key, place.type, leaf.path, pointee=False)
+                    if is_region else None,
                 )
         if fixed:
             self.global_inits.append(GlobalInit(place, var))
@@ -383,7 +423,7 @@ class LoweringState:
         for ref in sorted(self.written):
             if ref in self.global_leaves:
                 key = self.global_leaves[ref]
-                if key.startswith("config:"):
+                if key.startswith(CONFIG_KEY_PREFIX):
                     continue
                 is_region = ref in self.regions
                 ctype = self.regions[ref].elem if is_region else self.variables[ref]
@@ -410,3 +450,16 @@ def _global_block(key: str) -> int:
     """The exclusive block of a pointer global (stable across runs and versions)."""
     first, count = GLOBAL_BLOCKS
     return first + zlib.crc32(key.encode()) % count
+def function_designators(init: c_ast.Node | None, program: Program) -> frozenset[str]:
+    """The functions an initialiser names: what a function pointer it initialises
+    may point to."""
+    found: set[str] = set()
+
+    class Finder(c_ast.NodeVisitor):  # type: ignore[misc]  # pycparser has no stubs: the base is Any
+        def visit_ID(self, node: c_ast.ID) -> None:
+            if node.name in program.functions or node.name in program.prototypes:
+                found.add(node.name)
+
+    if init is not None:
+        Finder().visit(init)
+    return frozenset(found)

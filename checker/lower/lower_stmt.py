@@ -11,8 +11,9 @@ from typing import TypeVar
 from pycparser import c_ast, c_generator
 
 from checker.errors import RecursionFound, UnsupportedError
-from checker.frontend.gnu_syntax import CASE_RANGE
+from checker.frontend.gnu_syntax import CASE_RANGE, designator_range
 from checker.frontend.program import GlobalVar, decay
+from checker.ir.ctype_classify import ctype_value, outside_domain
 from checker.ir.fp_classify import FP_CLASSIFIERS, classify
 from checker.ir.heap import HEAP
 from checker.ir.ir import (
@@ -37,11 +38,21 @@ from checker.ir.ir import (
     UnOp,
     Var,
 )
+from checker.lower.eval_order import Effects
 from checker.lower.layout import leaves
-from checker.lower.lower_expr import ONE, ZERO, ExprLowering, index_const
-from checker.lower.lower_state import Frame
+from checker.lower.lower_expr import (
+    ONE,
+    ZERO,
+    ExprLowering,
+    index_const,
+    is_simple,
+    string_leaves,
+)
+from checker.lower.lower_state import FUNCTION_ID, Frame
 from checker.lower.print_events import print_event
 from checker.lower.values import (
+    UNKNOWN_TARGET,
+    FuncPtr,
     MemPlace,
     Place,
     Ptr,
@@ -67,6 +78,7 @@ from checker.semantics.library import (
     ABORT_FUNCTIONS,
     ABS_FUNCTIONS,
     BEFORE_FUNCTION,
+    CTYPE_FUNCTIONS,
     EXIT_FUNCTIONS,
     OUTPUT_FUNCTIONS,
     PRINT_EVENT,
@@ -367,9 +379,7 @@ class StmtLowering(ExprLowering):
             self.bind(node.name, place)
             return
         if isinstance(ctype, ArrayType) and ctype.length is None:
-            from checker.frontend.program import _init_length
-
-            length = _init_length(node.init) if node.init is not None else None
+            length = self.program.init_length(node.init) if node.init is not None else None
             if length is None:
                 raise self.unsupported(f"array '{node.name}' of unknown size", node)
             ctype = ArrayType(ctype.elem, length)
@@ -467,6 +477,23 @@ class StmtLowering(ExprLowering):
         self.declare_storage(place, RegionKind.LOCAL)
         return place
 
+    def expr_CompoundLiteral(self, node: c_ast.CompoundLiteral) -> Value:
+        return self.read(self.compound_literal(node, in_memory=False))
+
+    def compound_literal(self, node: c_ast.CompoundLiteral, in_memory: bool) -> Place:
+        """`(struct s){1, 2}`, `(int[]){1, 2, 3}`: an unnamed object of the block,
+        initialised where it is evaluated."""
+        ctype = self.program.complete(self.program.resolve(node.type,
+                                                           self.frames[-1].constants))
+        if isinstance(ctype, ArrayType) and ctype.length is None:
+            ctype = ArrayType(ctype.elem, self.program.init_length(node.init))
+        name = self.fresh_name("$literal")
+        place: Place = (MemPlace(name, ctype, index_const(0))
+                        if in_memory or isinstance(ctype, ArrayType) else VarPlace(name, ctype))
+        self.declare_storage(place, RegionKind.LOCAL)
+        self.initialise(place, ctype, node.init)
+        return place
+
     def initialise(self, place: Place, ctype: CType, init: c_ast.Node) -> None:
         """Initialise an object; aggregates not fully covered by an initialiser list
         have the rest zeroed (6.7.9p21)."""
@@ -474,7 +501,7 @@ class StmtLowering(ExprLowering):
         if isinstance(ctype, ArrayType):
             self._init_array(place, ctype, init)
         elif isinstance(ctype, StructType) and isinstance(init, c_ast.InitList):
-            self._init_struct(place, ctype, init)
+            self._init_list(place, ctype, init)
         elif isinstance(init, c_ast.InitList):
             if not init.exprs:
                 self.write(place, self._zero_value(ctype), init)
@@ -488,7 +515,6 @@ class StmtLowering(ExprLowering):
         length = ctype.length or 0
         if length * max(1, sum(1 for _ in leaves(ctype.elem))) > MAX_INIT_STORES:
             raise self.unsupported(f"initialiser of a large array ({length} elements)", init)
-        elem = self.program.complete(ctype.elem)
         if isinstance(init, c_ast.Constant) and init.type == "string":
             from checker.frontend.const_eval import string_value
 
@@ -501,25 +527,7 @@ class StmtLowering(ExprLowering):
             return
         if not isinstance(init, c_ast.InitList):
             raise self.unsupported("array initialised from a non-list", init)
-        self.initialisers_ordered(init)
-        position = 0
-        covered: set[int] = set()
-        for item in init.exprs:
-            if isinstance(item, c_ast.NamedInitializer):
-                designator = item.name[0]
-                position = self.program.const_int(designator)
-                if len(item.name) > 1:
-                    raise self.unsupported("nested designators", item)
-                item = item.expr
-            if position >= length:
-                raise self.unsupported("excess elements in array initialiser", item)
-            self.initialise(self._element(place, ctype, position), elem, item)
-            covered.add(position)
-            position += 1
-        zero = self._zero_value(elem)
-        for i in range(length):
-            if i not in covered:
-                self.write(self._element(place, ctype, i), zero, init)
+        self._init_list(place, ctype, init)
 
     def _element(self, place: MemPlace, ctype: ArrayType, i: int) -> MemPlace:
         from checker.lower.lower_expr import _add_index, _scale
@@ -530,27 +538,108 @@ class StmtLowering(ExprLowering):
             _add_index(_scale(place.index, ctype.length or 0), index_const(i)),
         )
 
-    def _init_struct(self, place: Place, ctype: StructType, init: c_ast.InitList) -> None:
+    def _init_list(self, place: Place, ctype: ArrayType | StructType,
+                   init: c_ast.InitList) -> None:
+        """An array or struct from a braced list: in list order, each designated
+        (`.x`, `[3]`, nested `.a.b[2]`, GNU ranges `[1 ... 4]`) or next in line;
+        what no initialiser names is zero (6.7.9p21). An element that a nested
+        designator initialises in part is zeroed first, so that later
+        initialisers override earlier ones (6.7.9p19)."""
         self.initialisers_ordered(init)
-        names = [name for name, _ in ctype.fields]
+        items = self._designated(ctype, init)
+        partial = {p for positions, rest, _ in items if rest for p in positions}
+        for position in sorted(partial):
+            self._zero_fill(*self._slot(place, ctype, position, init), init)
+        for positions, rest, expr in items:
+            targets = [self._slot(place, ctype, p, expr) for p in positions]
+            for designator in rest:
+                targets = [sub for target, ttype in targets
+                           for sub in self._designated_slots(target, ttype, designator)]
+            self._initialise_each(targets, expr)
+        covered = partial | {p for positions, _, _ in items for p in positions}
+        for position in range(_slot_count(ctype)):
+            if position not in covered:
+                self._zero_fill(*self._slot(place, ctype, position, init), init)
+
+    def _designated(
+        self, ctype: ArrayType | StructType, init: c_ast.InitList
+    ) -> list[tuple[list[int], list[c_ast.Node], c_ast.Node]]:
+        """The items of a list as (top-level positions, further designators, value)."""
+        items: list[tuple[list[int], list[c_ast.Node], c_ast.Node]] = []
         position = 0
-        covered: set[str] = set()
+        after_nested = False
         for item in init.exprs:
             if isinstance(item, c_ast.NamedInitializer):
-                designator = item.name[0]
-                if not isinstance(designator, c_ast.ID) or len(item.name) > 1:
-                    raise self.unsupported("this designated initialiser", item)
-                position = names.index(designator.name)
-                item = item.expr
-            if position >= len(names):
-                raise self.unsupported("excess elements in struct initialiser", item)
-            fname = names[position]
-            self.initialise(self.field(place, fname, item), ctype.fields[position][1], item)
-            covered.add(fname)
-            position += 1
-        for fname, ftype in ctype.fields:
-            if fname not in covered:
-                self._zero_fill(self.field(place, fname, init), self.program.complete(ftype), init)
+                first, *rest = item.name
+                positions = self._positions(ctype, first, item)
+                value = item.expr
+                after_nested = bool(rest)
+            else:
+                if after_nested:
+                    raise self.unsupported("an initialiser without designator after a "
+                                           "nested designator", item)
+                positions, rest, value = [position], [], item
+            if any(not 0 <= p < _slot_count(ctype) for p in positions):
+                what = "array" if isinstance(ctype, ArrayType) else "struct"
+                raise self.unsupported(f"an initialiser outside the {what}", value)
+            items.append((positions, rest, value))
+            position = positions[-1] + 1
+        return items
+
+    def _positions(
+        self, ctype: ArrayType | StructType, designator: c_ast.Node, item: c_ast.Node
+    ) -> list[int]:
+        """The elements or members one designator names."""
+        if isinstance(ctype, StructType):
+            names = [name for name, _ in ctype.fields]
+            if not isinstance(designator, c_ast.ID):
+                raise self.unsupported(f"array designator for struct {ctype.tag}", item)
+            if designator.name not in names:
+                raise self.unsupported(f"designator '.{designator.name}' for no member of "
+                                       f"struct {ctype.tag}", item)
+            return [names.index(designator.name)]
+        if not isinstance(designator, c_ast.ArrayDesignator):
+            raise self.unsupported("member designator in an array initialiser", item)
+        bounds = designator_range(designator.expr)
+        if bounds is None:
+            return [self.program.const_int(designator.expr)]
+        low, high = (self.program.const_int(bound) for bound in bounds)
+        if low > high:
+            raise self.unsupported(f"empty designator range [{low} ... {high}]", item)
+        return list(range(low, high + 1))
+
+    def _slot(
+        self, place: Place, ctype: ArrayType | StructType, position: int, node: c_ast.Node
+    ) -> tuple[Place, CType]:
+        if isinstance(ctype, ArrayType):
+            assert isinstance(place, MemPlace)
+            return self._element(place, ctype, position), self.program.complete(ctype.elem)
+        name, ftype = ctype.fields[position]
+        return self.field(place, name, node), self.program.complete(ftype)
+
+    def _designated_slots(
+        self, place: Place, ctype: CType, designator: c_ast.Node
+    ) -> list[tuple[Place, CType]]:
+        if not isinstance(ctype, (ArrayType, StructType)):
+            raise self.unsupported(f"designator into a value of type {ctype}", designator)
+        return [self._slot(place, ctype, p, designator)
+                for p in self._positions(ctype, designator, designator)]
+
+    def _initialise_each(self, targets: list[tuple[Place, CType]], init: c_ast.Node) -> None:
+        """One initialiser for several objects (a GNU range): its side effects
+        happen once, as gcc documents."""
+        if len(targets) > 1 and self.effects_of(init).has_side_effects:
+            ttype = targets[0][1]
+            if isinstance(ttype, ArrayType):
+                raise self.unsupported("a range of arrays initialised with side effects", init)
+            once = self.new_local("$range", ttype)
+            self.initialise(once, ttype, init)
+            value = self.read(once)
+            for target, _ in targets:
+                self.write(target, value, init)
+            return
+        for target, ttype in targets:
+            self.initialise(target, ttype, init)
 
     def _zero_fill(self, place: Place, ctype: CType, node: c_ast.Node) -> None:
         if isinstance(ctype, ArrayType):
@@ -564,44 +653,95 @@ class StmtLowering(ExprLowering):
     def _zero_value(self, ctype: CType) -> Value:
         if isinstance(ctype, (IntType, FloatType)):
             return Scalar(Const(0.0 if isinstance(ctype, FloatType) else 0, ctype), ctype)
+        if isinstance(ctype, PointerType) and isinstance(ctype.target, FunctionType):
+            return FuncPtr(ctype.target, Const(0, FUNCTION_ID), frozenset())
         if isinstance(ctype, PointerType):
             return Ptr(None, ctype.target, index_const(0), ONE)
         if isinstance(ctype, StructType):
-            return StructValue(
-                ctype,
-                tuple(
-                    (
-                        leaf.path,
-                        tuple(
-                            Scalar(
-                                Const(0.0 if isinstance(leaf.type, FloatType) else 0, leaf.type),
-                                leaf.type,
-                            )
-                            if not isinstance(leaf.type, PointerType)
-                            else Ptr(None, leaf.type.target, index_const(0), ONE)
-                            for _ in range(leaf.count)
-                        ),
-                    )
-                    for leaf in leaves(ctype)
-                ),
-            )
+            return StructValue(ctype, tuple(
+                (leaf.path, tuple(self._zero_value(leaf.type)  # type: ignore[misc]
+                                  for _ in range(leaf.count)))
+                for leaf in leaves(ctype)))
         raise self.unsupported(f"zero value of {ctype}")
 
     # ------------------------------------------------------------ calls
 
     def expr_FuncCall(self, node: c_ast.FuncCall) -> Value:
-        if not isinstance(node.name, c_ast.ID):
-            raise self.unsupported("call through a function pointer", node)
-        name = node.name.name
         args = list(node.args.exprs) if node.args is not None else []
-        if self.lookup(name) is not None:
-            raise self.unsupported(f"call through the function pointer '{name}'", node)
+        if (isinstance(node.name, c_ast.ID) and self.lookup(node.name.name) is None
+                and node.name.name not in self.program.globals):
+            return self.call_named(node.name.name, args, node)
+        return self._call_through_pointer(node, args)
+
+    def _call_through_pointer(self, node: c_ast.FuncCall, args: list[c_ast.Node]) -> Value:
+        """A call through a function pointer: a case split over the functions it
+        may point to (each called as by its name), a trap for NULL."""
+        arguments = Effects()
+        for arg in args:
+            arguments = arguments | self.effects_of(arg)
+        self.refuse_unordered([self.effects_of(node.name), arguments],
+                              "the called function and its arguments", node)
+        callee = self.rvalue(node.name)
+        if not isinstance(callee, FuncPtr):
+            raise self.unsupported("call of a value that is not a function pointer", node)
+        callee = self._snapshot(callee)
+        assert isinstance(callee, FuncPtr)
+        ret = self.program.complete(callee.type.ret)
+        result: Place | None = None
+        if not isinstance(ret, ct.VoidType):
+            result = VarPlace(self.fresh_name("$call"), ret)
+            self.declare_storage(result, RegionKind.LOCAL)
+        join = self.builder.new_location()
+        for target in sorted(callee.targets):
+            number = self.function_number(target)
+            hit, miss = self.builder.branch(
+                Binary(BinOp.EQ, callee.id, Const(number, FUNCTION_ID), ct.INT), self.current)
+            self.builder.current = hit
+            value = self._call_target(target, callee.type, args, node)
+            if result is not None and not isinstance(value, VoidValue):
+                self.write(result, value, node)
+            self.builder.join(join)
+            self.builder.current = miss
+        self.trap_if(ONE, node)  # NULL: calling it is undefined (a crash)
+        self.builder.join(join)
+        return VoidValue() if result is None else self.read(result)
+
+    def _call_target(self, target: str, ftype: FunctionType, args: list[c_ast.Node],
+                     node: c_ast.FuncCall) -> Value:
+        if target.startswith(UNKNOWN_TARGET):
+            return self.call_unknown(target[len(UNKNOWN_TARGET):], ftype, args, node)
+        if not self._same_function_type(self.program.prototypes[target], ftype):
+            raise self.unsupported(f"call of '{target}' through a pointer to another function "
+                                   f"type ({ftype})", node)
+        return self.call_named(target, args, node)
+
+    def call_unknown(self, source: str, ftype: FunctionType, args: list[c_ast.Node],
+                     node: c_ast.FuncCall) -> Value:
+        """A call through a function pointer parameter: an observable event, its
+        result a deterministic function of the arguments (as a function without
+        code), named by the parameter's position so that renaming it changes
+        nothing."""
+        param, event = self.function_params[UNKNOWN_TARGET + source]
+        self.assume(f"'{param}' points to a function without code here: a call through it "
+                    "is an observable event whose result is a deterministic function of its "
+                    "arguments")
+        self.externals[event] = stub_prototype(event_symbol(event), ftype)
+        return self._uninterpreted(event, ftype, args, node)
+
+    def may_loop_back(self) -> bool:
+        loops = self.unroll is None and any(t.continue_loc is not None for t in self.targets)
+        return loops or bool(self.labels)
+
+    def call_named(self, name: str, args: list[c_ast.Node], node: c_ast.FuncCall) -> Value:
+        """A call of the function `name`: inlined if the file defines it, modelled if
+        the library's meaning is known, an observable event otherwise."""
         self.program.check_usable(name)
         if name in self.program.functions:
             return self.inline(name, args, node)
         if name in EXIT_FUNCTIONS:
-            code = self.scalar(args[0]) if args else Scalar(ZERO, ct.INT)
-            code = self.convert(code, ct.INT, node)
+            code = self.convert(
+                self.scalar(args[0]) if args else Scalar(ZERO, ct.INT), ct.INT, node
+            )
             assert isinstance(code, Scalar)
             return self._leave(code.expr)
         if name in ABORT_FUNCTIONS:
@@ -615,10 +755,14 @@ class StmtLowering(ExprLowering):
             return self._abs(ABS_FUNCTIONS[name], args[0], node)
         if name in FP_CLASSIFIERS:
             return self._classify(name, args, node)
+        if name in CTYPE_FUNCTIONS and len(args) == 1:
+            return self._ctype(name, args[0], node)
         if name in PURE_LIBRARY:
             ftype = PURE_LIBRARY[name]
             values = self._call_args(name, ftype, args, node)
-            return Scalar(Call(name, values, ftype.ret), ftype.ret)  # type: ignore[arg-type]
+            ret = ftype.ret
+            assert isinstance(ret, (IntType, FloatType)), "libm returns int or floating"
+            return Scalar(Call(name, values, ret), ret)
         return self._external(name, args, node)
 
     def arguments(
@@ -644,9 +788,9 @@ class StmtLowering(ExprLowering):
             values[i] = finish(i, value)
         return [values[i] for i in range(len(args))]
 
-    def _leave(self, code: object) -> Value:
+    def _leave(self, code: Expr) -> Value:
         loc = self.current
-        self.builder.emit(Assign(EXIT_CODE_VAR, code), loc)  # type: ignore[arg-type]
+        self.builder.emit(Assign(EXIT_CODE_VAR, code), loc)
         self.builder.emit(Assign(STATUS_VAR, Const(STATUS_EXIT, ct.INT)), loc)
         self.builder.goto(self.exit_location, loc)
         return VoidValue()
@@ -666,6 +810,18 @@ class StmtLowering(ExprLowering):
         negative = Binary(BinOp.LT, snap.expr, Const(0, itype), ct.INT)
         return Scalar(Ite(negative, Unary(UnOp.NEG, snap.expr, itype), snap.expr, itype), itype)
 
+    def _ctype(self, name: str, arg: c_ast.Node, node: c_ast.Node) -> Value:
+        """<ctype.h> in the C locale: glibc's exact values; a class test of an
+        argument outside glibc's table (C: undefined) traps."""
+        value = self.convert(self.scalar(arg), ct.INT, node)
+        assert isinstance(value, Scalar)
+        snap = self._snapshot(value)
+        assert isinstance(snap, Scalar)
+        outside = outside_domain(name, snap.expr)
+        if outside is not None:
+            self.trap_if(outside, node)
+        return Scalar(ctype_value(name, snap.expr), ct.INT)
+
     def _classify(self, name: str, args: list[c_ast.Node], node: c_ast.Node) -> Value:
         """isnan, signbit, fpclassify, ...: exact comparisons on the argument in
         its own floating type (an integer argument is converted to double)."""
@@ -681,7 +837,9 @@ class StmtLowering(ExprLowering):
         if isinstance(operand, Ptr):
             raise self.unsupported(f"pointer argument to '{name}'", args[-1])
         if not isinstance(operand.type, FloatType):
-            operand = self.convert(operand, ct.DOUBLE, args[-1])  # type: ignore[assignment]
+            converted = self.convert(operand, ct.DOUBLE, args[-1])
+            assert isinstance(converted, Scalar)
+            operand = converted
         snap = self._snapshot(operand)
         assert isinstance(snap, Scalar)
         if name == "__builtin_signbit":
@@ -696,7 +854,7 @@ class StmtLowering(ExprLowering):
         args: list[c_ast.Node],
         node: c_ast.Node,
         pointers: bool = False,
-    ) -> tuple:  # type: ignore[type-arg]
+    ) -> tuple[Expr, ...]:
         """The argument values of a call without code; with `pointers`, a pointer
         into the heap (or NULL) is passed as its address, typed as a pointer."""
         params = ftype.params if ftype is not None else ()
@@ -707,6 +865,9 @@ class StmtLowering(ExprLowering):
 
         def finish(i: int, value: Value) -> Expr:
             arg = args[i]
+            if isinstance(value, FuncPtr):
+                raise self.unsupported(f"function pointer passed to external function '{name}' "
+                                       "(what it does with it is unknown)", arg)
             if isinstance(value, StringValue):
                 return StrConst(value.data.decode("latin-1"))
             if isinstance(value, Ptr):
@@ -732,7 +893,7 @@ class StmtLowering(ExprLowering):
         region = self.regions.get(value.base or "")
         if region is None or not region.const or region.init is None:
             return None
-        if not isinstance(value.index, Const):
+        if not isinstance(value.index, Const) or not isinstance(value.index.value, int):
             return None
         data = bytes(int(b) & 0xFF for b in region.init[value.index.value :])
         return data.split(b"\0", 1)[0].decode("latin-1")
@@ -741,18 +902,26 @@ class StmtLowering(ExprLowering):
         """A call to a function without code: an observable event (its position,
         arguments and the memory it can reach), whose result and effect on that
         memory are uninterpreted functions of all three, the same in both versions."""
+        chosen = next((i for i, arg in enumerate(args) if isinstance(arg, c_ast.TernaryOp)
+                       and string_leaves(arg) is not None), None)
+        if chosen is not None and all(is_simple(a) for i, a in enumerate(args) if i != chosen):
+            return self.rvalue(_split_call(node, args, chosen))
         ftype = self.program.prototypes.get(name)
         if ftype is None:
             self.assume(f"'{name}' has no prototype: implicitly declared as returning int")
             ftype = FunctionType(ct.INT, (), variadic=True)
+        self.externals[name] = self._prototype_text(name)
+        return self._uninterpreted(name, ftype, args, node)
+
+    def _uninterpreted(self, name: str, ftype: FunctionType, args: list[c_ast.Node],
+                       node: c_ast.Node) -> Value:
         pure = name in self.settings.pure_functions
         output = name in OUTPUT_FUNCTIONS
         values = self._call_args(name, ftype, args, node, pointers=not (pure or output))
-        self.externals[name] = self._prototype_text(name)
         ret = self.program.complete(ftype.ret)
         if not isinstance(ret, (IntType, FloatType, PointerType, ct.VoidType)):
             raise self.unsupported(f"external function '{name}' returning {ret}", node)
-        rtype: CType = ret
+        rtype: IntType | FloatType | PointerType | ct.VoidType = ret
         if isinstance(ret, PointerType):
             rtype = PointerType(self.program.complete(ret.target))
         noreturn = name in self.noreturn
@@ -767,7 +936,8 @@ class StmtLowering(ExprLowering):
                 f"'{name}' is declared pure: its result depends only on its arguments" if pure
                 else f"'{name}' is an output function: each call is an observable event"
             )
-            result = None if isinstance(rtype, ct.VoidType) else Call(name, values, rtype)
+            result: Expr | None = (
+                None if isinstance(rtype, ct.VoidType) else Call(name, values, rtype))
         else:
             result = self._opaque_call(name, values, rtype)
         if noreturn:
@@ -782,7 +952,10 @@ class StmtLowering(ExprLowering):
         return Scalar(result, rtype)  # type: ignore[arg-type]
 
     def _opaque_call(
-        self, name: str, values: tuple[Expr, ...], rtype: CType
+        self,
+        name: str,
+        values: tuple[Expr, ...],
+        rtype: IntType | FloatType | PointerType | ct.VoidType,
     ) -> Expr | None:
         """Event, result and effects of a call without code (see `_external`)."""
         memory = self.heap_memory()
@@ -810,7 +983,8 @@ class StmtLowering(ExprLowering):
             return ""
         from pycparser import c_generator
 
-        return c_generator.CGenerator().visit(decl)
+        text: str = c_generator.CGenerator().visit(decl)
+        return text
 
     def _recursion_cut(self, name: str, node: c_ast.Node) -> Value:
         """Recursion deeper than the bound: cut off; the value is never observed."""
@@ -868,6 +1042,32 @@ class StmtLowering(ExprLowering):
         return self.read(ret_place)
 
 
+def _split_call(node: c_ast.Node, args: list[c_ast.Node], chosen: int) -> c_ast.TernaryOp:
+    """`f(x, c ? "a" : "b")` as `c ? f(x, "a") : f(x, "b")`: a function without code
+    gets each string by content (the other arguments have no side effects, so
+    evaluating them after the condition changes nothing)."""
+    choice = args[chosen]
+    assert isinstance(node, c_ast.FuncCall) and isinstance(choice, c_ast.TernaryOp)
+
+    def call(arg: c_ast.Node) -> c_ast.FuncCall:
+        exprs = [*args[:chosen], arg, *args[chosen + 1:]]
+        return c_ast.FuncCall(node.name, c_ast.ExprList(exprs, node.coord), node.coord)
+
+    return c_ast.TernaryOp(choice.cond, call(choice.iftrue), call(choice.iffalse), node.coord)
+
+
+def event_symbol(event: str) -> str:
+    """The C name of the replay's stub for a call through parameter `event`
+    (`(*arg0)` -> `__liftdiff_fn_arg0`)."""
+    return "__liftdiff_fn_" + event.strip("(*)")
+
+
+def stub_prototype(symbol: str, ftype: FunctionType) -> str:
+    """A C prototype of `symbol` with `ftype`'s parameter and return types."""
+    params = ", ".join(str(p) for p in ftype.params) or "void"
+    return f"{ftype.ret} {symbol}({params}{', ...' if ftype.variadic else ''});"
+
+
 def _declaration_text(decl: c_ast.Decl) -> str:
     """`extern` declaration of an object of `decl`'s type, `{}` for its name."""
     copy = deepcopy(decl)
@@ -876,7 +1076,7 @@ def _declaration_text(decl: c_ast.Decl) -> str:
         inner = inner.type
     inner.declname = "__LIFTDIFF_NAME__"
     copy.name, copy.init, copy.storage, copy.funcspec = "__LIFTDIFF_NAME__", None, ["extern"], []
-    text = c_generator.CGenerator().visit(copy)
+    text: str = c_generator.CGenerator().visit(copy)
     return text.replace("{", "{{").replace("}", "}}").replace("__LIFTDIFF_NAME__", "{}")
 
 
@@ -909,6 +1109,10 @@ def _default_promotion(ctype: CType) -> CType:
     if isinstance(ctype, IntType):
         return ct.promote(ctype)
     return ctype
+
+
+def _slot_count(ctype: ArrayType | StructType) -> int:
+    return ctype.length or 0 if isinstance(ctype, ArrayType) else len(ctype.fields)
 
 
 def _collect_cases(node: c_ast.Node | None) -> list[c_ast.Node]:

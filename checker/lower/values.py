@@ -12,7 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from checker.ir.ir import Expr
-from checker.semantics.ctype import CType, FloatType, IntType, StructType
+from checker.semantics.ctype import CType, FloatType, FunctionType, IntType, StructType
 
 
 @dataclass(frozen=True)
@@ -54,7 +54,7 @@ class StructValue:
     """A struct rvalue: each leaf path with its scalars (count per leaf)."""
 
     type: StructType
-    leaves: tuple[tuple[str, tuple[Expr | Ptr, ...]], ...]
+    leaves: tuple[tuple[str, tuple[Scalar | Ptr | FuncPtr, ...]], ...]
 
 
 @dataclass(frozen=True)
@@ -69,4 +69,19 @@ class VoidValue:
     pass
 
 
-Value = Scalar | Ptr | StructValue | StringValue | VoidValue
+@dataclass(frozen=True)
+class FuncPtr:
+    """A pointer to a function: `id` is 0 (NULL) or the number the lowering gave
+    one of `targets`, the functions it may point to (known statically, as a
+    data pointer's region is); an input whose target is unknown is a target
+    named `UNKNOWN_TARGET` + its input key."""
+
+    type: FunctionType
+    id: Expr
+    targets: frozenset[str]
+
+
+UNKNOWN_TARGET = "?"
+
+
+Value = Scalar | Ptr | StructValue | StringValue | VoidValue | FuncPtr

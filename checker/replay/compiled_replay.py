@@ -29,7 +29,15 @@ from checker.ir.ir import StaticLocal
 from checker.replay.ir_to_c import literal, string_literal
 from checker.semantics import ctype as ct
 from checker.semantics.ctype import FloatType, IntType, PointerType, ScalarType
-from checker.semantics.library import ABORT_EXIT_CODE, ABS_FUNCTIONS, OUTPUT_FUNCTIONS, PURE_LIBRARY
+from checker.semantics.library import (
+    ABORT_EXIT_CODE,
+    ABS_FUNCTIONS,
+    CTYPE_CLASSES,
+    CTYPE_DOMAIN,
+    CTYPE_FUNCTIONS,
+    OUTPUT_FUNCTIONS,
+    PURE_LIBRARY,
+)
 from checker.types import Settings
 
 Number = int | float
@@ -141,6 +149,13 @@ class Stub:
     table: tuple[StubRow, ...]
     counted: bool = False
     noreturn: bool = False
+    symbol: str = ""
+    """Its C name, where `name` (the event it logs) is none: `(*arg0)`, a call
+    through a function pointer parameter."""
+
+    @property
+    def c_name(self) -> str:
+        return self.symbol or self.name
 
 
 @dataclass(frozen=True)
@@ -170,6 +185,8 @@ class HarnessSpec:
     an include directory) as the front end found them."""
     statics: tuple[StaticAlias, ...] = ()
     """Static locals the harness sets or reads."""
+    function_params: tuple[tuple[str, str], ...] = ()
+    """(parameter, stub) for function pointer parameters that point to a stub."""
 
 
 @dataclass(frozen=True)
@@ -278,9 +295,10 @@ static void __liftdiff_log_arg(int kind, ...)
 """
 
 
-def harness_source(spec: HarnessSpec) -> str:
-    """The complete C translation unit: the user's text, stubs, and the harness main."""
-    stubs = [s for s in spec.stubs if _stubbable(s.name)]
+def harness_source(spec: HarnessSpec, checked: bool = False) -> str:
+    """The complete C translation unit: the user's text, stubs, and the harness main;
+    `checked`: with the library's domain checks (`_ctype_checks`)."""
+    stubs = [s for s in spec.stubs if _stubbable(s)]
     text = label_statics(spec.source_text, spec.statics)
     parts = [
         "#define main " + USER_MAIN,
@@ -291,6 +309,7 @@ def harness_source(spec: HarnessSpec) -> str:
         _PRELUDE,
         *(_memory_block(index, data) for index, data in enumerate(spec.memory)),
         _memory_index(spec.memory),
+        *([_ctype_checks()] if checked else []),
         *(_alias_declaration(static) for static in spec.statics),
         *(_stub_definition(s) for s in stubs),
         _main(spec),
@@ -403,6 +422,20 @@ static void __liftdiff_log_memory(void)
 def memory_name(index: int) -> str:
     """C name of the witness's `index`-th memory block in the harness."""
     return f"__liftdiff_mem{index}"
+def _ctype_checks() -> str:
+    """glibc's <ctype.h> class tests, trapping where the IR traps (an argument
+    outside the table, `CTYPE_DOMAIN`), where glibc would read whatever lies
+    beside its table. Built with `CTYPE_MACROS_OFF`, so the user's macro uses
+    become calls of these; the answer is glibc's own table."""
+    low, high = CTYPE_DOMAIN
+    return "#include <ctype.h>\n" + "".join(
+        f"int {name}(int c) {{ if (c < {low} || c > {high}) __builtin_trap(); "
+        f"return (*__ctype_b_loc())[c] & (unsigned short)_IS{name[2:]}; }}\n"
+        for name in sorted(CTYPE_CLASSES))
+
+
+CTYPE_MACROS_OFF = "-D__NO_CTYPE"
+"""glibc's <ctype.h> then declares the functions without its table-reading macros."""
 
 
 def _alias_declaration(static: StaticAlias) -> str:
@@ -412,12 +445,14 @@ def _alias_declaration(static: StaticAlias) -> str:
 
 def skipped_stubs(spec: HarnessSpec) -> tuple[str, ...]:
     """Stubs the harness leaves to the real library (output, libm and harness functions)."""
-    return tuple(s.name for s in spec.stubs if not _stubbable(s.name))
+    return tuple(s.name for s in spec.stubs if not _stubbable(s))
 
 
-def _stubbable(name: str) -> bool:
+def _stubbable(stub: Stub) -> bool:
+    name = stub.name
     return not (name in OUTPUT_FUNCTIONS or name in PURE_LIBRARY or name in ABS_FUNCTIONS
-                or name in HARNESS_FUNCTIONS or not name.isidentifier())
+                or name in CTYPE_FUNCTIONS
+                or name in HARNESS_FUNCTIONS or not stub.c_name.isidentifier())
 
 
 def _main(spec: HarnessSpec) -> str:
@@ -441,6 +476,7 @@ def _main(spec: HarnessSpec) -> str:
         lines.append(f"    __liftdiff_zero(&{name}, sizeof {name});")
     lines.extend(_assign(a) for a in locals_)
     lines.extend(_point(p, len(spec.memory)) for p in spec.pointers)
+    lines.extend(f"    {param} = {stub};" for param, stub in spec.function_params)
     function = USER_MAIN if spec.function == "main" else spec.function
     if spec.statics:
         lines.append(f"    __typeof__(&{function}) volatile __liftdiff_fn = &{function};")
@@ -480,9 +516,12 @@ def _root(lvalue: str) -> str:
 
 
 def _assign(assignment: Assignment) -> str:
-    """Through a byte copy, so const-qualified objects can be set as well."""
+    """Through a byte copy, so const-qualified objects can be set as well (a
+    bit-field, which has no address and no `__typeof__`, directly)."""
     lv = assignment.lvalue
     value = literal(assignment.value, assignment.type)
+    if isinstance(assignment.type, IntType) and assignment.type.bitfield:
+        return f"    {lv} = {value};"
     return (f"    {{ __typeof__({lv}) __liftdiff_v = (__typeof__({lv}))({value}); "
             f"__liftdiff_copy((void *)&({lv}), &__liftdiff_v, sizeof __liftdiff_v); }}")
 
@@ -558,7 +597,7 @@ def _stub_definition(stub: Stub) -> str:
     if not returns_void or stub.noreturn:  # a void function has no result to miss
         body.append(f"    __liftdiff_miss({string_literal(stub.name)});")
     body.append(f"    {finish(0)}")
-    signature = f"{' '.join(words)} {stub.name}({', '.join(declared) or 'void'})"
+    signature = f"{' '.join(words)} {stub.c_name}({', '.join(declared) or 'void'})"
     return signature + "\n{\n" + "\n".join(body) + "\n}\n"
 
 
@@ -582,11 +621,11 @@ def _finish(noreturn: bool, returns_void: bool, returns_pointer: bool
 
 def _split_prototype(stub: Stub) -> tuple[str, list[str], bool]:
     text = stub.prototype.strip().rstrip(";")
-    match = re.search(rf"\b{re.escape(stub.name)}\s*\(", text)
+    match = re.search(rf"\b{re.escape(stub.c_name)}\s*\(", text)
     if match is None or "(" in text[: match.start()]:
         raise HarnessError(f"cannot read the prototype of '{stub.name}': {stub.prototype!r}")
     inner = text[match.end():]
-    depth, pieces, current = 0, [], []
+    depth, pieces, current = 0, list[str](), list[str]()
     for char in inner:
         if char == "(":
             depth += 1
@@ -613,7 +652,7 @@ def _param_name(param: str, stub: Stub) -> str | None:
     """The declared name of a parameter, None when the prototype gives none."""
     if "(" in param:
         raise HarnessError(f"function-pointer parameter in the prototype of '{stub.name}'")
-    tokens = re.findall(r"[A-Za-z_]\w*|\S", param.split("[", 1)[0])
+    tokens: list[str] = re.findall(r"[A-Za-z_]\w*|\S", param.split("[", 1)[0])
     significant = [t for t in tokens if t not in ("const", "volatile", "restrict", "__restrict")]
     if len(significant) < 2:
         return None
@@ -719,16 +758,17 @@ def run_harness(
     if not compiler_available(compiler):
         return CompiledOutcome("unavailable", {}, None, "", f"no C compiler '{compiler}' found")
     try:
-        source = harness_source(spec)
+        source = harness_source(spec, checked=undefined)
     except LiftdiffError as error:
         return CompiledOutcome("compile_error", {}, None, "", f"harness: {error}")
     notes = [f"left to the real library: {', '.join(s)}" for s in [skipped_stubs(spec)] if s]
     with tempfile.TemporaryDirectory(prefix="liftdiff-") as work:
         program = os.path.join(work, "harness")
-        flags = sanitizer_flags(compiler, undefined)
-        error = _compile(compiler, spec, source, work, program, timeout, flags)
-        if error is not None:
-            return CompiledOutcome("compile_error", {}, None, "", error)
+        flags = sanitizer_flags(compiler, undefined) + ((CTYPE_MACROS_OFF,) if undefined else ())
+        try:
+            _compile(compiler, spec, source, work, program, timeout, flags)
+        except _CompileFailed as failure:
+            return CompiledOutcome("compile_error", {}, None, "", str(failure))
         return _execute(program, spec.outputs, work, timeout, notes)
 
 
@@ -755,6 +795,10 @@ def include_flags(spec: HarnessSpec, work: str) -> list[str]:
     return [f"-I{root}" for root in dict.fromkeys(roots)]
 
 
+class _CompileFailed(Exception):
+    """The harness did not compile: a `compile_error` outcome, not an engine error."""
+
+
 def _compile(
     compiler: str,
     spec: HarnessSpec,
@@ -763,7 +807,8 @@ def _compile(
     program: str,
     timeout: float,
     sanitizers: tuple[str, ...],
-) -> str | None:
+) -> None:
+    """Build `program`; raises _CompileFailed with the compiler's words."""
     path = os.path.join(work, "harness.c")
     with open(path, "w", encoding="utf-8", errors="surrogateescape") as handle:  # as read
         handle.write(source)
@@ -773,11 +818,10 @@ def _compile(
         done = subprocess.run(command, capture_output=True, timeout=max(timeout, 60.0),
                               check=False, cwd=work)
     except (OSError, subprocess.TimeoutExpired) as exc:
-        return f"{compiler} could not run: {exc}"
+        raise _CompileFailed(f"{compiler} could not run: {exc}") from exc
     if done.returncode != 0:
         text = done.stderr.decode("utf-8", "replace").strip()
-        return text[:4000] or f"{compiler} failed with exit code {done.returncode}"
-    return None
+        raise _CompileFailed(text[:4000] or f"{compiler} failed with exit code {done.returncode}")
 
 
 def _execute(
@@ -800,6 +844,7 @@ def _execute(
     if results.misses:
         notes.append("stub misses: " + ", ".join(results.misses))
     code = done.returncode
+    exit_code: int | None
     kind, exit_code, values = "ok", 0, results.values
     if (code < 0 and -code in TRAP_SIGNALS) or _ASAN_REPORT.encode() in done.stderr:
         kind, exit_code, values = "trap", None, {}

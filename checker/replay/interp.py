@@ -12,6 +12,7 @@ from __future__ import annotations
 import math
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
+from typing import cast as cast_type
 
 from checker.errors import LiftdiffError
 from checker.ir import concrete_ops
@@ -39,6 +40,7 @@ from checker.ir.ir import (
     UnOp,
     Var,
 )
+from checker.location import Location
 from checker.replay.memory import ByteHeap, HeapInit, HeapTrace, RegionValue
 from checker.semantics import libm
 from checker.semantics.ctype import FloatType, IntType
@@ -53,7 +55,27 @@ class InterpreterError(LiftdiffError):
 
 
 class StepLimitExceeded(InterpreterError):
-    """The run took more edges than allowed (a loop that does not stop soon enough)."""
+    """The run took more edges than allowed (a loop that does not stop soon enough).
+
+    `stopped` is where and in which state the run was cut off, so that a caller
+    can try to prove that it would never have ended (`engines/termination.py`)."""
+
+    def __init__(self, message: str, location: Location | None, stopped: Stopped) -> None:
+        super().__init__(message, location)
+        self.stopped = stopped
+
+
+@dataclass(frozen=True)
+class Stopped:
+    """The state of a run cut off by its step limit, before the edge it did not take."""
+
+    location: int
+    scalars: Mapping[str, Number]
+    regions: Mapping[str, RegionValue]
+    calls: tuple[ExternalCall, ...]
+    """Each distinct external call evaluated so far (as `RunResult.calls`)."""
+    heap: HeapTrace | None = None
+    """What the run read from and wrote to the heap so far."""
 
 
 @dataclass(frozen=True)
@@ -94,6 +116,8 @@ class RunResult:
     event_memory: tuple[Mapping[int, int] | None, ...] = ()
     """Per event, the heap bytes the callee could tell from the initial memory
     (`ByteHeap.snapshot`); None for events that read no memory."""
+    reads: Mapping[str, frozenset[int]] = field(default_factory=dict)
+    """Region name -> the cells loaded (what a run's outcome can depend on)."""
 
 
 def same_value(a: Arg, b: Arg) -> bool:
@@ -118,6 +142,7 @@ class _Memory:
         self.cells = {name: dict(value.cells) for name, value in regions.items()}
         self.defaults = {name: value.default for name, value in regions.items()}
         self.heap = ByteHeap(heap or HeapInit())
+        self.reads: dict[str, set[int]] = {name: set() for name in regions}
 
     def value(self, region: str) -> RegionValue:
         return RegionValue(dict(self.cells[region]), self.defaults[region])
@@ -163,7 +188,7 @@ class _Compiler(ExprVisitor[Thunk]):
     def number(self, expr: Expr) -> Callable[[], Number]:
         thunk = self.compile(expr)
         if not _may_be_string(expr):
-            return thunk  # type: ignore[return-value]
+            return cast_type(Callable[[], Number], thunk)  # no string can reach it
 
         def checked() -> Number:
             value = thunk()
@@ -172,6 +197,10 @@ class _Compiler(ExprVisitor[Thunk]):
             return value
 
         return checked
+
+    def index(self, expr: Expr) -> Callable[[], int]:
+        """An index's thunk: indices have integer type (ct.INDEX), so values are ints."""
+        return cast_type(Callable[[], int], self.number(expr))
 
     def visit_Const(self, expr: Const) -> Thunk:
         value = concrete_ops.coerce(expr.value, expr.type)
@@ -189,18 +218,25 @@ class _Compiler(ExprVisitor[Thunk]):
         return read
 
     def visit_Load(self, expr: Load) -> Thunk:
-        index = self.number(expr.index)
+        index = self.index(expr.index)
         if is_heap(expr.region):
             read, ctype = self.memory.heap.read, expr.type
-            return lambda: read(index(), ctype)  # type: ignore[arg-type]
+            return lambda: read(index(), ctype)
         cells = self.memory.cells.get(expr.region)
         if cells is None:
             return _failing(f"load from unknown region '{expr.region}'")
         default = self.memory.defaults[expr.region]
+        reads = self.memory.reads[expr.region]
         coerce, ctype = concrete_ops.coerce, expr.type
-        if isinstance(ctype, IntType) and not ctype.is_bool:  # char read as unsigned char
-            return lambda: coerce(cells.get(index(), default), ctype)  # type: ignore[call-overload]
-        return lambda: cells.get(index(), default)  # type: ignore[call-overload]
+        narrow = isinstance(ctype, IntType) and not ctype.is_bool  # char read as unsigned char
+
+        def load() -> Arg:
+            cell = index()
+            reads.add(cell)
+            value = cells.get(cell, default)
+            return coerce(value, ctype) if narrow else value
+
+        return load
 
     def visit_Unary(self, expr: Unary) -> Thunk:
         if expr.op is UnOp.LNOT:  # also on a string: a non-null pointer
@@ -249,9 +285,10 @@ class _Compiler(ExprVisitor[Thunk]):
         if known is not None:
             return known.result
         if libm.is_library(expr.func):
-            if any(isinstance(a, str) for a in args):
+            numbers = tuple(a for a in args if not isinstance(a, str))
+            if len(numbers) != len(args):
                 raise InterpreterError(f"string argument to library function '{expr.func}'")
-            result = libm.call(expr.func, args)  # type: ignore[arg-type]
+            result = libm.call(expr.func, numbers)
             source = "library"
         elif key in self.stubs:
             result, source = self.stubs[key], "stub"
@@ -386,10 +423,10 @@ class _Run:
                 raise InterpreterError(message)
 
             return fail
-        index, value = self.compiler.number(action.index), self.compiler.number(action.value)
+        index, value = self.compiler.index(action.index), self.compiler.number(action.value)
 
         def store() -> None:
-            cells[index()] = value()  # type: ignore[index]
+            cells[index()] = value()
 
         return store
 
@@ -409,6 +446,15 @@ class _Run:
             self.printed.append(libm.output_text(func, values))
 
         return event
+
+    def stopped(self, location: int) -> Stopped:
+        return Stopped(
+            location,
+            dict(self.env),
+            {name: self.memory.value(name) for name in self.memory.cells},
+            tuple(self.compiler.calls.values()),
+            self.memory.heap.trace(),
+        )
 
     def choose(self, location: int) -> _Step:
         """The one enabled outgoing edge (the CFA is deterministic)."""
@@ -437,7 +483,8 @@ def run(cfa: Cfa, inputs: RunInputs, *, max_steps: int = 1_000_000) -> RunResult
         try:
             step = state.choose(location)
             if steps >= max_steps:
-                raise StepLimitExceeded(f"no exit after {max_steps} steps", step.edge.loc)
+                raise StepLimitExceeded(
+                    f"no exit after {max_steps} steps", step.edge.loc, state.stopped(location))
             steps += 1
             if step.effect is not None:
                 step.effect()
@@ -458,6 +505,7 @@ def run(cfa: Cfa, inputs: RunInputs, *, max_steps: int = 1_000_000) -> RunResult
         steps=steps,
         heap=state.memory.heap.trace(),
         event_memory=tuple(state.event_memory),
+        reads={name: frozenset(cells) for name, cells in state.memory.reads.items() if cells},
     )
 
 

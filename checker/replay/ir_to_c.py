@@ -50,6 +50,10 @@ def int_literal(value: int, ctype: IntType | PointerType) -> str:
     """A C constant expression of type `ctype` with the given value."""
     if isinstance(ctype, PointerType):
         return f"(({type_name(ctype)}){int_literal(value, ct.LONG)})"
+    if ctype.bitfield:  # a bit-field's value, in a standard type that holds it
+        wide = ct.promote(ctype)
+        return int_literal(value, (ct.LONG if ctype.signed else ct.ULONG) if wide.bitfield
+                           else wide)
     base = {32: "int", 64: "long"}.get(ctype.bits) if ctype.bits >= 32 else None
     if base is not None and ctype.name in ("long long", "unsigned long long"):
         base = "long long"

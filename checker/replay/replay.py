@@ -10,15 +10,18 @@ from __future__ import annotations
 import dataclasses
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
+from typing import cast
 
 from checker.ir.heap import decode, is_heap
 from checker.ir.ir import (
     CALLS_VAR,
     RETURN_VAR,
     STATUS_EXIT,
+    STATUS_NONTERMINATING,
     STATUS_RETURN,
     STATUS_TRAP,
     Call,
+    CellShape,
     Cfa,
     Event,
     InputSource,
@@ -28,6 +31,7 @@ from checker.ir.ir import (
     walk,
 )
 from checker.lower.lower_state import NULL_SUFFIX
+from checker.lower.lower_stmt import event_symbol
 from checker.replay.compiled_replay import (
     Assignment as CAssignment,
 )
@@ -41,6 +45,7 @@ from checker.replay.compiled_replay import (
     StaticAlias,
     Stub,
     StubRow,
+    StubValue,
     memory_name,
     run_harness,
 )
@@ -48,6 +53,7 @@ from checker.replay.interp import (
     ExternalCall,
     RunInputs,
     RunResult,
+    StepLimitExceeded,
     StubKey,
     run,
     same_value,
@@ -62,6 +68,9 @@ from checker.variability import compiler_flags
 
 Scalar = int | float
 _POINTER = PointerType(ct.VOID)
+HANG_SECONDS = 2.0
+"""A version observed never to end must not end within this time when compiled
+(the other version's run keeps the usual limit)."""
 
 
 @dataclass(frozen=True)
@@ -140,21 +149,37 @@ def run_version(cfa: Cfa, assignment: Assignment, tag: str, max_steps: int) -> R
 
 HEAP_ROUNDS = 4
 
+Run = RunResult | StepLimitExceeded
+"""A finished run, or the error of one its step limit cut off (with its state)."""
+
+
+def run_capped(cfa: Cfa, assignment: Assignment, tag: str, max_steps: int) -> Run:
+    try:
+        return run_version(cfa, assignment, tag, max_steps)
+    except StepLimitExceeded as cut:
+        return cut
+
+
+def run_heap(run: Run) -> HeapTrace | None:
+    return run.heap if isinstance(run, RunResult) else run.stopped.heap
+
 
 def run_pair(
     old: Cfa, new: Cfa, assignment: Assignment, max_steps: int
-) -> tuple[Assignment, RunResult, RunResult] | None:
+) -> tuple[Assignment, Run, Run] | None:
     """Both versions on one memory: each run makes the heap bytes it reads first
     from the class of its access (`memory.py`); where the runs made a byte
     differently, they run again on the bytes made first, until they agree.
     Returns the assignment with every heap byte either run depends on fixed, and
-    the runs; None when they do not agree within HEAP_ROUNDS."""
+    the runs (a run its step limit cut off as its error); None when they do not
+    agree within HEAP_ROUNDS."""
     for _ in range(HEAP_ROUNDS):
-        a = run_version(old, assignment, "old", max_steps)
-        b = run_version(new, assignment, "new", max_steps)
+        a = run_capped(old, assignment, "old", max_steps)
+        b = run_capped(new, assignment, "new", max_steps)
         first = _initial_heap(assignment, a)
-        agree = b.heap is None or all(
-            first.get(at, byte) == byte for at, byte in b.heap.initial.items()
+        later = run_heap(b)
+        agree = later is None or all(
+            first.get(at, byte) == byte for at, byte in later.initial.items()
         )
         assignment = assignment.with_heap(_initial_heap(assignment, a, b))
         if agree:
@@ -162,12 +187,13 @@ def run_pair(
     return None
 
 
-def _initial_heap(assignment: Assignment, *runs: RunResult) -> dict[int, int]:
+def _initial_heap(assignment: Assignment, *runs: Run) -> dict[int, int]:
     """Every heap byte the assignment fixes or a run depended on, at its initial value."""
     heap = dict(assignment.heap)
-    for result in runs:
-        if result.heap is not None:
-            for at, byte in result.heap.initial.items():
+    for each in runs:
+        trace = run_heap(each)
+        if trace is not None:
+            for at, byte in trace.initial.items():
                 heap.setdefault(at, byte)
     return heap
 
@@ -278,6 +304,8 @@ def _memory_at_calls(
 def _status_name(obs: Observation) -> str:
     if obs.status == STATUS_TRAP:
         return "trap"
+    if obs.status == STATUS_NONTERMINATING:
+        return "nonterminating"
     if obs.status == STATUS_EXIT:
         return f"exit({obs.exit_code})"
     return "return"
@@ -426,7 +454,7 @@ def harness_spec(
     version: CompiledVersion,
     assignment: Assignment,
     observed: Observation,
-    stubs: Mapping[tuple[str, tuple], Scalar],  # type: ignore[type-arg]
+    stubs: Mapping[StubKey, Scalar],
     memory: MemoryPlan | None = None,
 ) -> HarnessSpec:
     assignments: list[CAssignment] = []
@@ -434,8 +462,17 @@ def harness_spec(
     statics = tuple(StaticAlias(f"__liftdiff_static_{i}", s) for i, s in enumerate(cfa.statics))
     c_name = _static_renamer(statics)
     plan = memory.layout if memory is not None else Layout((), ())
+    null_params = {  # function pointer parameters the witness makes NULL
+        item.ref[: -len(NULL_SUFFIX)] for item in cfa.inputs
+        if item.ref.endswith(NULL_SUFFIX) and assignment.scalars.get(item.key, 0)
+    }
     for item in cfa.inputs:
         if item.source is InputSource.CONFIG or is_heap(item.ref):
+            continue
+        if item.ref.endswith(NULL_SUFFIX):
+            pname = item.ref[: -len(NULL_SUFFIX)]
+            if pname in null_params:
+                assignments.append(CAssignment(pname, 0, item.type))
             continue
         if item.pointer is not None:
             value = int(assignment.scalars[item.key])
@@ -450,14 +487,17 @@ def harness_spec(
                 CAssignment(c_name(item.name), assignment.scalars[item.key], item.type)
             )
             continue
-        value = assignment.regions[item.key]
+        contents = assignment.regions[item.key]
         region = cfa.regions[item.ref]
         for index in range(region.length or 1):
-            cell = value.cells.get(index, value.default)
-            assignments.append(CAssignment(f"{c_name(item.ref)}[{index}]", cell, item.type))
+            cell = contents.cells.get(index, contents.default)
+            assignments.append(CAssignment(_cell(item.shape, c_name(item.ref), index),
+                                           cell, item.type))
     outputs = _output_leaves(cfa, observed, c_name) + _memory_leaves(plan, memory)
+    events = {event for _, event in cfa.function_params}
     stub_list = [
-        _stub(cfa, func, prototype, assignment, stubs, plan)
+        _stub(cfa, func, prototype, assignment, stubs, plan,
+              event_symbol(func) if func in events else "")
         for func, prototype in sorted(cfa.externals.items())
         if func not in PURE_LIBRARY and prototype
     ]
@@ -477,6 +517,8 @@ def harness_spec(
         include_dirs=version.include_dirs,
         headers=version.headers,
         statics=statics,
+        function_params=tuple((param, event_symbol(event)) for param, event in cfa.function_params
+                              if param not in null_params),
     )
 
 
@@ -543,6 +585,7 @@ def _stub(
     assignment: Assignment,
     stubs: Mapping[tuple[str, tuple], Scalar],  # type: ignore[type-arg]
     plan: Layout,
+    symbol: str = "",
 ) -> Stub:
     """A stub answering as the witness says: per call (position, arguments), its
     result and the bytes it writes into the witness's memory."""
@@ -556,16 +599,16 @@ def _stub(
     rows = []
     for args in sorted({*results, *writes}, key=repr):
         position, values = (args[0], args[1:]) if shape.counted else (None, args)
-        shown = tuple(
+        shown: tuple[StubValue, ...] = tuple(
             _block_pointer(plan, value) if index < len(shape.pointers)
-            and shape.pointers[index] else value
+            and shape.pointers[index] else cast(StubValue, value)
             for index, value in enumerate(values)
         )
-        result = results.get(args, 0)
-        if func in _pointer_results(cfa):
-            result = _block_pointer(plan, int(result))
-        rows.append(StubRow(shown, result, position, tuple(writes.get(args, ()))))
-    return Stub(func, prototype, tuple(rows), shape.counted, func in cfa.noreturn)
+        answer = results.get(args, 0)
+        result = _block_pointer(plan, int(answer)) if func in _pointer_results(cfa) else answer
+        rows.append(StubRow(shown, result, cast(int | None, position),
+                            tuple(writes.get(args, ()))))
+    return Stub(func, prototype, tuple(rows), shape.counted, func in cfa.noreturn, symbol)
 
 
 def _block_pointer(plan: Layout, address: object) -> BlockPointer:
@@ -578,6 +621,15 @@ def _block_pointer(plan: Layout, address: object) -> BlockPointer:
 def _pointer_results(cfa: Cfa) -> set[str]:
     return {node.func for edge in cfa.edges for expr in action_exprs(edge.action)
             for node in walk(expr) if isinstance(node, Call) and isinstance(node.type, PointerType)}
+
+
+def _cell(shape: CellShape | None, ref: str, index: int) -> str:
+    """C text of cell `index` of the region `ref` (a CFA name, statics renamed)."""
+    if shape is None:
+        pointer, path = _region_lvalue(ref)
+        return f"{pointer}[{index}]{path}"
+    root = ref.removeprefix("*")
+    return shape.lvalue(index, root[: len(root) - len(shape.path)])
 
 
 def _region_lvalue(ref: str) -> tuple[str, str]:
@@ -593,6 +645,7 @@ def _output_leaves(
     cfa: Cfa, observed: Observation, c_name: Callable[[str], str]
 ) -> list[OutputLeaf]:
     leaves: list[OutputLeaf] = []
+    shapes = {item.ref: item.shape for item in cfa.inputs}
     for out in cfa.outputs:
         if is_heap(out.ref) or out.ref.endswith(NULL_SUFFIX):
             continue  # the heap: `_memory_leaves`; a null flag: the pointer says it
@@ -606,16 +659,15 @@ def _output_leaves(
             leaves.append(OutputLeaf(out.key, expr, out.type))
             continue
         if out.is_region:
-            pointer, path = _region_lvalue(c_name(out.ref))
+            shape = shapes.get(out.ref)
             value = observed.outputs.get(out.key)
             cells = sorted(value.cells) if isinstance(value, RegionValue) else []
             length = cfa.regions[out.ref].length
             if length is not None:  # cells outside an array are no part of it
                 cells = [index for index in cells if 0 <= index < length]
             for index in cells:
-                leaves.append(
-                    OutputLeaf(f"{out.key}[{index}]", f"{pointer}[{index}]{path}", out.type)
-                )
+                leaves.append(OutputLeaf(f"{out.key}[{index}]",
+                                         _cell(shape, c_name(out.ref), index), out.type))
             continue
         leaves.append(OutputLeaf(out.key, c_name(out.name), out.type))
     return leaves
@@ -638,8 +690,21 @@ def compiled_replay(
     except LayoutError as exc:
         empty = CompiledOutcome("unavailable", {}, None, "", str(exc))
         return CompiledReplay(empty, empty, False, False, str(exc), refused=True)
-    a = _run_version(old_spec, old_obs, compiler)
-    b = _run_version(new_spec, new_obs, compiler)
+
+    def initial(at: int) -> int:
+        return initial_byte(assignment, old_obs, new_obs, at)
+
+    def agrees(outcome: CompiledOutcome, observed: Observation) -> bool:
+        values = _translated(outcome, plan.layout)
+        return _agrees(outcome, values, observed, initial, plan.layout)
+
+    if old_obs.status == STATUS_NONTERMINATING:  # the version that ends first (see _skipped)
+        b = _run_version(new_spec, new_obs, compiler)
+        a = _skipped(b, new_obs, agrees) or _run_version(old_spec, old_obs, compiler)
+    else:
+        a = _run_version(old_spec, old_obs, compiler)
+        b = (_skipped(a, old_obs, agrees) if new_obs.status == STATUS_NONTERMINATING else None
+             ) or _run_version(new_spec, new_obs, compiler)
     if a.kind in ("unavailable", "compile_error") or b.kind in ("unavailable", "compile_error"):
         message = a.message if a.kind in ("unavailable", "compile_error") else b.message
         return CompiledReplay(a, b, False, False, message, unavailable=True)
@@ -653,15 +718,7 @@ def compiled_replay(
         or not _same_events(_events(a, plan.layout), _events(b, plan.layout))
         or _call_memory_differs(a, b, plan)
     )
-
-    def initial(at: int) -> int:
-        return initial_byte(assignment, old_obs, new_obs, at)
-
-    agrees = all(
-        _agrees(outcome, values, observed, initial, plan.layout)
-        for outcome, values, observed in ((a, va, old_obs), (b, vb, new_obs))
-    )
-    return CompiledReplay(a, b, differs, agrees)
+    return CompiledReplay(a, b, differs, agrees(a, old_obs) and agrees(b, new_obs))
 
 
 def _translated(outcome: CompiledOutcome, plan: Layout) -> dict[str, Scalar | None]:
@@ -690,11 +747,27 @@ def _same_translated(a: Scalar | None, b: Scalar | None) -> bool:
     return _same(a, b)
 
 
+def _skipped(
+    first: CompiledOutcome, observed: Observation,
+    agrees: Callable[[CompiledOutcome, Observation], bool],
+) -> CompiledOutcome | None:
+    """A version observed never to end is compiled and run for HANG_SECONDS only
+    when the other version's compiled run agrees with the interpreter; otherwise
+    the witness is refuted already, and its outcome says why it was not run."""
+    if first.kind in ("unavailable", "compile_error") or not agrees(first, observed):
+        return CompiledOutcome("timeout", {}, None, "", "not run: the other version's "
+                               "compiled run contradicts the interpreter")
+    return None
+
+
 def _run_version(spec: HarnessSpec, observed: Observation, compiler: str) -> CompiledOutcome:
     """The plain build's outcome; where the interpreter trapped and the plain
     build did not, the build with the undefined-operation checks (gcc's result
     of such an operation depends on -O level and constant folding, so only a
-    trap there is what every build shares)."""
+    trap there is what every build shares). A version observed never to end
+    runs for HANG_SECONDS only: it must still be running then."""
+    if observed.status == STATUS_NONTERMINATING:
+        return run_harness(spec, compiler=compiler, timeout=HANG_SECONDS)
     outcome = run_harness(spec, compiler=compiler)
     if observed.status == STATUS_TRAP and outcome.kind in ("ok", "exit"):
         checked = run_harness(spec, compiler=compiler, undefined=True)
@@ -765,6 +838,8 @@ def _agrees(
     kinds = {STATUS_RETURN: "ok", STATUS_TRAP: "trap", STATUS_EXIT: "exit"}
     if kinds.get(observed.status) != outcome.kind:
         return False
+    if outcome.kind == "timeout":
+        return True  # killed: what it printed or called so far is not its behaviour
     if outcome.kind == "exit" and outcome.exit_code != observed.exit_code:
         return False
     if outcome.stdout != observed.printed:

@@ -10,7 +10,7 @@ from collections import Counter
 from collections.abc import Mapping
 
 from checker.location import Location
-from checker.types import FunctionResult, Report, Value, Verdict, Witness
+from checker.types import PARTIAL_EQUIVALENCE, FunctionResult, Report, Value, Verdict, Witness
 
 ICON = {
     Verdict.EQUIVALENT: "✅",
@@ -19,6 +19,8 @@ ICON = {
     Verdict.UNSUPPORTED: "⚠️",
     Verdict.ERROR: "💥",
 }
+PARTIAL_NOTE = "partial: both versions terminate"
+"""How a table says that an EQUIVALENT rests on partial equivalence (loops, recursion)."""
 ORDER = (
     Verdict.NOT_EQUIVALENT,
     Verdict.ERROR,
@@ -44,9 +46,10 @@ def assignment_text(values: Mapping[str, Value]) -> str:
 
 
 def configuration_text(configuration: Mapping[str, int]) -> str:
+    """Each feature with its value as the build sets it (`LEVEL=3`, not `LEVEL=1`)."""
     if not configuration:
         return "(single product)"
-    return ", ".join(f"{name}={int(bool(on))}" for name, on in configuration.items())
+    return ", ".join(f"{name}={value}" for name, value in configuration.items())
 
 
 def witness_sentence(witness: Witness) -> str:
@@ -63,6 +66,11 @@ def function_text(result: FunctionResult) -> str:
     if result.renamed_from:
         return f"{result.function} (renamed from {result.renamed_from})"
     return result.function
+
+
+def other_assumptions(result: FunctionResult) -> tuple[str, ...]:
+    """The assumptions besides partial equivalence (which a table shows as PARTIAL_NOTE)."""
+    return tuple(a for a in result.assumptions if a != PARTIAL_EQUIVALENCE)
 
 
 def location_text(result: FunctionResult) -> str:
@@ -99,8 +107,6 @@ def code_span(text: str) -> str:
 def _details(result: FunctionResult) -> str:
     if result.verdict is Verdict.NOT_EQUIVALENT:
         heads = [entry.configurations for entry in result.neq_summary]
-        if not heads:
-            return cell_text(result.reason or "differs")
         if heads == ["1"]:  # every configuration (or a single product): say where instead
             scope = " in every configuration" if result.features else ""
             inputs = result.neq_summary[0].inputs
@@ -108,8 +114,11 @@ def _details(result: FunctionResult) -> str:
         return "differs when " + " or ".join(code_span(h) for h in heads)
     if result.verdict is Verdict.EQUIVALENT:
         text = result.reason or ("proved for every configuration" if result.features else "proved")
-        if result.assumptions:
-            text += " (assuming " + "; ".join(result.assumptions) + ")"
+        if result.partial:
+            text += f" ({PARTIAL_NOTE})"
+        others = other_assumptions(result)
+        if others:
+            text += " (assuming " + "; ".join(others) + ")"
         return cell_text(text)
     text = result.reason or result.verdict.value.lower()
     if result.bound is not None and "bound" not in text:
@@ -159,6 +168,6 @@ def render(report: Report) -> str:
                 f"| {_details(result)} |"
             )
         for result in ordered:
-            if result.verdict is Verdict.NOT_EQUIVALENT and result.neq_summary:
+            if result.verdict is Verdict.NOT_EQUIVALENT:
                 lines += _witness_section(result)
     return "\n".join(lines) + "\n"

@@ -8,21 +8,27 @@ flattened by the lowering into scalar variables and memory regions.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import TypeGuard
 
 
 @dataclass(frozen=True)
 class IntType:
-    """An integer type; `bits` is the value width (1 for _Bool), `size` the bytes."""
+    """An integer type; `bits` is the value width (1 for _Bool), `size` the bytes.
+
+    A bit-field member has a type of its own (`bitfield_type`): `bits` is its
+    width, `size`, `rank` and the name before the colon are its declared type's.
+    """
 
     bits: int
     signed: bool
     name: str
     rank: int
     size: int
+    bitfield: bool = False
 
     @property
     def is_bool(self) -> bool:
-        return self.bits == 1
+        return self.bits == 1 and self.rank == 0
 
     @property
     def min(self) -> int:
@@ -99,16 +105,15 @@ class ArrayType:
 class StructType:
     tag: str
     fields: tuple[tuple[str, CType], ...]
+    """The members a name reaches (those of an anonymous struct member inlined)."""
+    members: tuple[tuple[str, CType], ...] = ()
+    """Every member as it is laid out, where that differs from `fields`: unnamed
+    bit-fields (named ""; a zero-width one has `bits == 0`), anonymous structs whole."""
+    packed: bool = False
 
     @property
     def size(self) -> int:
-        offset = 0
-        align = 1
-        for _, ftype in self.fields:
-            falign = alignment(ftype)
-            align = max(align, falign)
-            offset = (offset + falign - 1) // falign * falign + ftype.size
-        return (offset + align - 1) // align * align
+        return struct_layout(self.members or self.fields, self.packed)[0]
 
     def field_offset(self, name: str) -> int | None:
         """Byte offset of a field, as gcc lays it out on x86-64 (None: no such field)."""
@@ -185,11 +190,49 @@ def alignment(ctype: CType) -> int:
     if isinstance(ctype, ArrayType):
         return alignment(ctype.elem)
     if isinstance(ctype, StructType):
-        return max((alignment(t) for _, t in ctype.fields), default=1)
+        return struct_layout(ctype.members or ctype.fields, ctype.packed)[1]
     return max(1, min(ctype.size, 8))
 
 
-def is_scalar(ctype: CType) -> bool:
+def struct_layout(members: tuple[tuple[str, CType], ...], packed: bool) -> tuple[int, int]:
+    """(size, alignment) of a struct as gcc lays it out on x86-64 (the SysV ABI):
+    a bit-field goes at the next bit unless it would cross a boundary of its
+    declared type's size (then at that boundary; in a packed struct anywhere),
+    a zero-width one moves to the next such boundary, and unnamed bit-fields do
+    not align the struct. Checked against gcc in tests/frontend/test_program.py."""
+    bit = 0
+    align = 1
+    for name, mtype in members:
+        if isinstance(mtype, IntType) and mtype.bitfield:
+            unit = mtype.size * 8
+            if mtype.bits == 0:
+                bit = -(-bit // unit) * unit
+                continue
+            if not packed:
+                if bit // unit != (bit + mtype.bits - 1) // unit:
+                    bit = -(-bit // unit) * unit
+                if name:
+                    align = max(align, mtype.size)
+            bit += mtype.bits
+            continue
+        malign = 1 if packed else alignment(mtype)
+        bit = -(-bit // (malign * 8)) * malign * 8 + mtype.size * 8
+        align = max(align, malign)
+    size = -(-bit // 8)
+    return -(-size // align) * align, align
+
+
+def bitfield_type(declared: IntType, width: int) -> IntType:
+    """The type of a bit-field member of `width` bits declared `declared`."""
+    return IntType(width, declared.signed, f"{declared.name}:{width}", declared.rank,
+                   declared.size, bitfield=True)
+
+
+def is_function_pointer(ctype: CType) -> TypeGuard[PointerType]:
+    return isinstance(ctype, PointerType) and isinstance(ctype.target, FunctionType)
+
+
+def is_scalar(ctype: CType) -> TypeGuard[ScalarType]:
     return isinstance(ctype, (IntType, FloatType, PointerType))
 
 
@@ -198,10 +241,22 @@ def is_arithmetic(ctype: CType) -> bool:
 
 
 def promote(ctype: IntType) -> IntType:
-    """Integer promotion (6.3.1.1): everything narrower than int becomes int."""
+    """Integer promotion (6.3.1.1): everything narrower than int becomes int.
+    A bit-field, as in gcc: narrower than int, int (also `unsigned x:31`); as
+    wide as a standard type, that type (`unsigned long x:32` is unsigned int);
+    otherwise its own width (`unsigned long x:40` computes modulo 2^40)."""
+    if ctype.bitfield:
+        if ctype.bits < INT.bits:
+            return INT
+        return _standard(ctype.bits, ctype.signed) or ctype
     if ctype.rank < INT.rank:
         return INT
     return ctype
+
+
+def _standard(bits: int, signed: bool) -> IntType | None:
+    return {(32, True): INT, (32, False): UINT, (64, True): LONG, (64, False): ULONG}.get(
+        (bits, signed))
 
 
 def common_type(a: CType, b: CType) -> IntType | FloatType:
@@ -213,6 +268,10 @@ def common_type(a: CType, b: CType) -> IntType | FloatType:
     a, b = promote(a), promote(b)
     if a == b:
         return a
+    if (a.bitfield or b.bitfield) and a.bits != b.bits:
+        return a if a.bits > b.bits else b  # gcc: the wider precision
+    if a.bitfield or b.bitfield:
+        return a if not a.signed else b  # the same precision: the unsigned one
     if a.signed == b.signed:
         return a if a.rank >= b.rank else b
     unsigned, signed = (a, b) if not a.signed else (b, a)

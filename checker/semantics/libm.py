@@ -19,7 +19,7 @@ from dataclasses import dataclass
 
 from checker.errors import UnsupportedError
 from checker.semantics import ctype as ct
-from checker.semantics.ctype import FloatType, IntType, ScalarType
+from checker.semantics.ctype import FloatType, IntType
 from checker.semantics.library import ABS_FUNCTIONS, NAN_SIGN, PRINT_EVENT, PURE_LIBRARY
 
 Number = int | float
@@ -29,13 +29,18 @@ Arg = int | float | str
 @dataclass(frozen=True)
 class _Binding:
     function: Callable[..., Number]
-    params: tuple[ScalarType, ...]
+    params: tuple[IntType | FloatType, ...]
 
 
-def _ctype_of(ctype: ScalarType) -> type:
+def _numeric(ctype: ct.CType) -> IntType | FloatType:
+    """The library tables declare only integer and floating types."""
+    assert isinstance(ctype, (IntType, FloatType)), ctype
+    return ctype
+
+
+def _ctype_of(ctype: IntType | FloatType) -> type:
     if isinstance(ctype, FloatType):
         return ctypes.c_float if ctype.bits == 32 else ctypes.c_double
-    assert isinstance(ctype, IntType)
     return {32: ctypes.c_int, 64: ctypes.c_longlong}[ctype.bits]
 
 
@@ -45,14 +50,17 @@ def _bindings() -> Mapping[str, _Binding]:
     libm = ctypes.CDLL(ctypes.util.find_library("m"))
     libc = ctypes.CDLL(ctypes.util.find_library("c"))
     table: dict[str, _Binding] = {}
-    signatures = [(name, libm, ftype.ret, ftype.params) for name, ftype in PURE_LIBRARY.items()]
+    signatures: list[tuple[str, ctypes.CDLL, ct.CType, tuple[ct.CType, ...]]] = [
+        (name, libm, ftype.ret, ftype.params) for name, ftype in PURE_LIBRARY.items()
+    ]
     signatures += [(name, libc, itype, (itype,)) for name, itype in ABS_FUNCTIONS.items()]
     signatures += [(name, libm, ct.INT, (ftype,)) for name, ftype in NAN_SIGN.items()]
     for name, lib, ret, params in signatures:
         function = getattr(lib, name)
-        function.restype = _ctype_of(ret)  # type: ignore[arg-type]
-        function.argtypes = [_ctype_of(p) for p in params]  # type: ignore[arg-type]
-        table[name] = _Binding(function, tuple(params))  # type: ignore[arg-type]
+        numeric = tuple(_numeric(p) for p in params)
+        function.restype = _ctype_of(_numeric(ret))
+        function.argtypes = [_ctype_of(p) for p in numeric]
+        table[name] = _Binding(function, numeric)
     return table
 
 
@@ -67,7 +75,7 @@ def call(name: str, args: tuple[Number, ...]) -> Number:
     if len(args) != len(binding.params):
         raise UnsupportedError(f"call of '{name}' with {len(args)} arguments")
     values = [
-        float(a) if isinstance(p, FloatType) else p.wrap(int(a))  # type: ignore[union-attr]
+        float(a) if isinstance(p, FloatType) else p.wrap(int(a))
         for a, p in zip(args, binding.params, strict=True)
     ]
     return binding.function(*values)
@@ -88,7 +96,7 @@ _SIGNED_CONVERSIONS = frozenset("di")
 @functools.cache
 def _snprintf() -> Callable[..., int]:
     libc = ctypes.CDLL(ctypes.util.find_library("c"))
-    return libc.snprintf  # type: ignore[no-any-return]
+    return libc.snprintf
 
 
 def format_printf(fmt: str, args: tuple[Arg, ...]) -> str:

@@ -66,3 +66,35 @@ OUTPUT_FUNCTIONS = frozenset(
      PRINT_EVENT}
 )
 """Functions whose calls are observable output events (their text is compared)."""
+
+CTYPE_CLASSES: dict[str, tuple[int, tuple[tuple[int, int], ...]]] = {
+    "isalnum": (8, ((48, 57), (65, 90), (97, 122))),
+    "isalpha": (1024, ((65, 90), (97, 122))),
+    "isblank": (1, ((9, 9), (32, 32))),
+    "iscntrl": (2, ((0, 31), (127, 127))),
+    "isdigit": (2048, ((48, 57),)),
+    "isgraph": (32768, ((33, 126),)),
+    "islower": (512, ((97, 122),)),
+    "isprint": (16384, ((32, 126),)),
+    "ispunct": (4, ((33, 47), (58, 64), (91, 96), (123, 126))),
+    "isspace": (8192, ((9, 13), (32, 32))),
+    "isupper": (256, ((65, 90),)),
+    "isxdigit": (4096, ((48, 57), (65, 70), (97, 102))),
+}
+"""<ctype.h> classes in the C locale as glibc answers them: `isX(c)` is `mask`
+for c in one of the ranges and 0 otherwise (glibc's macro reads a table of
+class bits and masks one bit, so `isdigit('5')` is 2048, not 1; measured with
+gcc 12 / glibc 2.36 at -O0 and -O2)."""
+CTYPE_DOMAIN = (-128, 255)
+"""Arguments glibc's class tables answer for: EOF, unsigned char values and, for
+programs that pass a plain `char`, the negative chars (all classes 0). C leaves
+every other argument (also -128..-2) undefined; outside this range glibc reads
+outside its table, so the model traps there."""
+CTYPE_CASE: dict[str, tuple[int, int, int]] = {"toupper": (97, 122, -32),
+                                                "tolower": (65, 90, 32)}
+"""`toupper`/`tolower` as (low, high, shift): c + shift for low <= c <= high; glibc
+answers every int: c + 256 for -128 <= c <= -2 (its table maps the negative
+chars to their unsigned values), c itself otherwise (EOF and beyond the table)."""
+CTYPE_ASCII = frozenset({"isascii", "toascii"})
+"""glibc's macros `((c) & ~0x7f) == 0` and `(c) & 0x7f`, defined for every int."""
+CTYPE_FUNCTIONS = frozenset(CTYPE_CLASSES) | frozenset(CTYPE_CASE) | CTYPE_ASCII

@@ -2,24 +2,22 @@
 
 Every call goes through a `Budget` that caps its time by what is left of the
 function's allowance; z3's `unknown` (timeout, memory, incompleteness) becomes
-an UNKNOWN answer with z3's reason, never a guess.
+an `Undecided` answer with z3's reason, never a guess. z3's own words (sat,
+unsat) stay here: `check` (satisfiability) answers with a `Solution`,
+`NoSolution` or `Undecided`, `query_horn` (Spacer on Horn clauses) with
+`Reached`, `Unreachable` or `Undecided`, and each engine maps these to what
+they mean for equivalence.
 """
 
 from __future__ import annotations
 
-import enum
 import time
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 
 import z3
 
 from checker.types import Settings
-
-
-class Outcome(enum.Enum):
-    SAT = "sat"
-    UNSAT = "unsat"
-    UNKNOWN = "unknown"
 
 
 @dataclass
@@ -70,27 +68,44 @@ def function_budget(settings: Settings, started: float) -> Budget:
 
 
 @dataclass(frozen=True)
-class Answer:
-    outcome: Outcome
-    model: z3.ModelRef | None = None
-    reason: str | None = None
+class Solution:
+    """The assertions hold together: z3's model of them (it stays in the engines)."""
+
+    model: z3.ModelRef
+
+
+@dataclass(frozen=True)
+class NoSolution:
+    """The assertions contradict each other."""
+
     core: tuple[int, ...] = ()
-    """For UNSAT under assumptions: indices of the assumptions the refutation used."""
+    """Under assumptions: indices of the assumptions the refutation used."""
+
+
+@dataclass(frozen=True)
+class Undecided:
+    """z3 gave no answer (time or memory limit, incompleteness): never read as one."""
+
+    reason: str
+
+
+Answer = Solution | NoSolution | Undecided
+"""What `check` says about a conjunction of assertions."""
 
 
 def check(
     assertions: list[z3.BoolRef],
     budget: Budget,
-    assuming: list[z3.BoolRef] = (),  # type: ignore[assignment]
+    assuming: Sequence[z3.BoolRef] = (),
     fresh: bool = False,
 ) -> Answer:
     """Satisfiability of the conjunction of `assertions` (and `assuming`, whose
-    unsat core is reported on UNSAT) within the budget. `fresh`: solve a re-parsed
-    copy in a context of its own (z3's heuristics depend on term ids, so a query
-    that timed out among the terms built before may take a fraction of a second
-    alone; the model comes back into the main context)."""
+    unsat core is reported on NoSolution) within the budget. `fresh`: solve a
+    re-parsed copy in a context of its own (z3's heuristics depend on term ids,
+    so a query that timed out among the terms built before may take a fraction
+    of a second alone; the model comes back into the main context)."""
     if budget.exhausted():
-        return Answer(Outcome.UNKNOWN, reason="time limit reached")
+        return Undecided("time limit reached")
     budget.count_call()
     z3.set_param("memory_max_size", budget.memory_mb)
     solver = z3.Solver()
@@ -109,35 +124,83 @@ def check(
     try:
         result = solver.check(*markers)
     except z3.Z3Exception as exc:
-        return Answer(Outcome.UNKNOWN, reason=f"solver error: {exc}")
+        return Undecided(f"solver error: {exc}")
     if result == z3.sat:
-        return Answer(Outcome.SAT, model=solver.model())
+        return Solution(solver.model())
     if result == z3.unsat:
         used = {str(m) for m in solver.unsat_core()}
-        return Answer(Outcome.UNSAT, core=tuple(
-            i for i, marker in enumerate(markers) if str(marker) in used))
+        return NoSolution(tuple(i for i, marker in enumerate(markers) if str(marker) in used))
     reason = solver.reason_unknown()
     if reason in ("timeout", "canceled"):
         reason = f"solver timeout after {limit:.1f} s"
-    return Answer(Outcome.UNKNOWN, reason=f"solver returned unknown ({reason})")
+    return Undecided(f"solver returned unknown ({reason})")
 
 
 def _check_fresh(solver: z3.Solver, limit: float) -> Answer:
     text = solver.to_smt2()
     if "\\" in text:  # a symbol z3 cannot read back would silently change the query
-        return Answer(Outcome.UNKNOWN, reason="solver error: unprintable symbol")
+        return Undecided("solver error: unprintable symbol")
     copy = z3.Solver(ctx=z3.Context())
     try:
         copy.from_string(text)
         copy.set("timeout", int(limit * 1000))
         result = copy.check()
         if result == z3.sat:
-            return Answer(Outcome.SAT, model=copy.model().translate(z3.main_ctx()))
+            return Solution(copy.model().translate(z3.main_ctx()))
     except z3.Z3Exception as exc:
-        return Answer(Outcome.UNKNOWN, reason=f"solver error: {exc}")
+        return Undecided(f"solver error: {exc}")
     if result == z3.unsat:
-        return Answer(Outcome.UNSAT)
+        return NoSolution()
     reason = copy.reason_unknown()
     if reason in ("timeout", "canceled"):
         reason = f"solver timeout after {limit:.1f} s"
-    return Answer(Outcome.UNKNOWN, reason=f"solver returned unknown ({reason})")
+    return Undecided(f"solver returned unknown ({reason})")
+
+
+@dataclass(frozen=True)
+class Reached:
+    """Spacer derived the queried relation."""
+
+    trace_rules: int | None
+    """How many rules Spacer's counterexample applies (None: it gives none)."""
+
+
+@dataclass(frozen=True)
+class Unreachable:
+    """Spacer proved that no derivation reaches the queried relation."""
+
+
+Reachability = Reached | Unreachable | Undecided
+"""What `query_horn` says about a queried relation of a Horn-clause system."""
+
+
+def query_horn(
+    clauses: str, relation: str, budget: Budget, options: Mapping[str, bool] | None = None
+) -> Reachability:
+    """Is `relation` reachable under the Horn `clauses` (SMT-LIB text, as
+    `Fixedpoint.sexpr()` prints them)? Spacer solves a re-parsed copy in a fresh
+    context: its heuristics depend on term ids, so the answer does not depend on
+    whatever was built before."""
+    if budget.exhausted():
+        return Undecided("time limit reached")
+    budget.count_call()
+    z3.set_param("memory_max_size", budget.memory_mb)
+    fixedpoint = z3.Fixedpoint(ctx=z3.Context())
+    fixedpoint.set(engine="spacer")
+    for name, value in (options or {}).items():
+        fixedpoint.set(name, value)
+    fixedpoint.set("timeout", int(budget.call_limit() * 1000))
+    try:
+        queries = fixedpoint.parse_string(f"{clauses}\n(query {relation})\n")
+        result = fixedpoint.query(*queries)
+    except z3.Z3Exception as exc:
+        return Undecided("Spacer timeout" if "canceled" in str(exc) else f"Spacer failed: {exc}")
+    if result == z3.unsat:
+        return Unreachable()
+    if result == z3.sat:
+        try:
+            rules: int | None = len(fixedpoint.get_rules_along_trace())
+        except z3.Z3Exception:
+            rules = None
+        return Reached(rules)
+    return Undecided(f"Spacer: {fixedpoint.reason_unknown()}")

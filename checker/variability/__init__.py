@@ -18,15 +18,18 @@ from checker.variability.lift import lift, pair_variants
 from checker.variability.products import compiler_flags, derive_product
 from checker.variability.smt import to_z3
 from checker.variability.types import (
+    CONFIG_KEY_PREFIX,
     FEATURE_PREFIX,
     Feature,
     LiftedSource,
     ProductPair,
     ProductText,
     Variant,
+    config_key,
 )
 
 __all__ = [
+    "CONFIG_KEY_PREFIX",
     "FEATURE_PREFIX",
     "Feature",
     "Formula",
@@ -36,6 +39,7 @@ __all__ = [
     "Variant",
     "all_configurations",
     "compiler_flags",
+    "config_key",
     "derive_product",
     "enumerate_products",
     "lift",

@@ -24,6 +24,8 @@ from checker.types import Settings
 from checker.variability import formula as fm
 from checker.variability.condexpr import (
     Alternatives,
+    Definition,
+    External,
     MacroDef,
     MacroEnv,
     MacroState,
@@ -192,8 +194,8 @@ class _Scanner:
         self.marks: list[tuple[int, str, int]] = []
         self.constraints: list[Formula] = []
         self.notes: list[str] = list(table.notes)
-        self.guarded: dict[str, list[tuple[tuple[int, ...], MacroDef | None]]] = {}
-        self.plain_defs: dict[str, list[MacroDef | None]] = {}
+        self.guarded: dict[str, list[tuple[tuple[int, ...], Definition]]] = {}
+        self.plain_defs: dict[str, list[Definition]] = {}
         self.define_dirs: dict[int, str] = {}
         self.used_names: set[str] = set()
         self.define_features: set[str] = set()
@@ -229,7 +231,7 @@ class _Scanner:
         if not isinstance(state, Alternatives):
             return state
         context = fm.conj(self.psi, self.pc)
-        options: list[tuple[Formula, MacroDef | None]] = []
+        options: list[tuple[Formula, Definition]] = []
         excluded: list[Formula] = []
         for guard, definition in state.options:
             reach = fm.conj(guard, *(fm.neg(e) for e in excluded))
@@ -346,9 +348,8 @@ class _Scanner:
                 frame.taken = decision
                 return
             frame.kind = "feature"
-            conditional = Conditional(index, d.line, [], len(self.stream))
-            self.conditionals[index] = conditional
-            frame.conditional = conditional
+            frame.conditional = Conditional(index, d.line, [], len(self.stream))
+            self.conditionals[index] = frame.conditional
         conditional = frame.conditional
         assert conditional is not None
         local = fm.conj(*(fm.neg(e) for e in frame.earlier), test)
@@ -427,7 +428,7 @@ class _Scanner:
         if not d.tokens or d.tokens[0].kind != "id":
             raise ParseError(f"#{d.name} needs a macro name", where)
         name = d.tokens[0].text
-        if name in self.features:
+        if name in self.features and name not in self.table.defaulted:
             return  # a feature's definition in the text is ignored (noted by discovery)
         if name in ("defined", "definedEx"):
             raise ParseError(f"'{name}' cannot be defined as a macro", where)
@@ -438,6 +439,8 @@ class _Scanner:
             self.plain_defs.setdefault(name, []).append(definition)
         else:
             old = self.macros.get(name)
+            if old is None and name in self.features:
+                old = External(name)  # a default: elsewhere the build's own definition
             previous = old.options if isinstance(old, Alternatives) else ((fm.TRUE, old),)
             self.macros[name] = Alternatives(name, ((pc, definition), *previous))
             self.guarded.setdefault(name, []).append((self.feature_keys(), definition))
@@ -504,7 +507,8 @@ class _Scanner:
         self.last_element = index
         self.tokens.append(token)
         self.stream.append(Tok(position))
-        if token.kind == "id" and token.text in self.features:
+        if (token.kind == "id" and token.text in self.features
+                and not isinstance(self.macros.get(token.text), MacroDef)):
             self.replacements[position] = self.table.features[token.text].var
 
     def renamed_use(self, index: int, token: Token) -> None:
@@ -533,8 +537,8 @@ class _Scanner:
         conditional.end = len(self.stream)
         conditional.end_line = token.line
 
-    def site_token(self, token: Token, definition: MacroDef | None) -> Token:
-        if definition is None:
+    def site_token(self, token: Token, definition: Definition) -> Token:
+        if not isinstance(definition, MacroDef):
             return token
         return replace(token, text=self.site_names[id(definition)])
 
@@ -611,8 +615,8 @@ class _Scanner:
                 continue
             every = [d for _, d in definitions] + self.plain_defs.get(name, [])
             first = every[0]
-            benign = first is not None and all(
-                d is not None and d.same_as(first) for d in every)
+            benign = isinstance(first, MacroDef) and name not in self.features and all(
+                isinstance(d, MacroDef) and d.same_as(first) for d in every)
             if benign:
                 continue
             if name not in self.body_refs:

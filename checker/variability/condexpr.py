@@ -11,12 +11,14 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from typing import TypeGuard
 
 from checker.errors import ParseError, UnsupportedError
 from checker.location import Location
 from checker.variability import formula as fm
 from checker.variability.formula import Formula
 from checker.variability.lexer import Token
+from checker.variability.types import presence_name
 
 DEFINED_OPERATORS = frozenset({"defined", "definedEx"})
 HAS_OPERATORS = frozenset({
@@ -41,15 +43,26 @@ class MacroDef:
 
 
 @dataclass(frozen=True)
+class External:
+    """A feature macro as the build defines it (`-D`/`-U`): the state of a
+    feature with a default (`#ifndef X` / `#define X 0`) before that `#define`."""
+
+    name: str
+
+
+Definition = MacroDef | External | None
+
+
+@dataclass(frozen=True)
 class Alternatives:
     """A macro whose definition depends on features: (guard, definition or None)
     pairs; the first guard that holds decides, the guards cover every configuration."""
 
     name: str
-    options: tuple[tuple[Formula, MacroDef | None], ...]
+    options: tuple[tuple[Formula, Definition], ...]
 
 
-MacroState = MacroDef | Alternatives | None
+MacroState = MacroDef | Alternatives | External | None
 
 
 @dataclass(frozen=True)
@@ -83,16 +96,22 @@ def parse_condition(tokens: Sequence[Token], env: MacroEnv, where: Location) -> 
 
 
 def defined_formula(name: str, env: MacroEnv) -> Formula:
-    """What `defined(name)` means here: a feature test, a constant, or a guard."""
-    feature = env.feature(name)
-    if feature is not None:
-        return fm.truth(feature)
+    """What `defined(name)` means here: a feature test (the variable `defined(X)`
+    of a two-state feature), a constant, or a guard."""
     state = env.macro(name)
     if isinstance(state, Alternatives):
-        return fm.disj(*(fm.conj(guard, *(fm.neg(g) for g, _ in state.options[:i]))
+        return fm.disj(*(fm.conj(guard, *(fm.neg(g) for g, _ in state.options[:i]),
+                                 _defined(definition, env))
                          for i, (guard, definition) in enumerate(state.options)
                          if definition is not None))
-    return fm.TRUE if state is not None else fm.FALSE
+    return _defined(state, env) if state is not None else _defined(External(name), env)
+
+
+def _defined(definition: MacroDef | External, env: MacroEnv) -> Formula:
+    if isinstance(definition, MacroDef):
+        return fm.TRUE
+    feature = env.feature(presence_name(definition.name)) or env.feature(definition.name)
+    return fm.FALSE if feature is None else fm.truth(feature)
 
 
 # ------------------------------------------------------------------ expansion
@@ -124,13 +143,13 @@ def _expand(items: list[_Item], env: MacroEnv, where: Location,
             out.append(_Value(fm.FALSE))
             i += 1
             continue
+        state = env.macro(name)
         feature = env.feature(name)
-        if feature is not None:
+        if feature is not None and not isinstance(state, MacroDef | Alternatives):
             out.append(_Value(feature))
             i += 1
             continue
-        state = env.macro(name)
-        if state is None:
+        if state is None or isinstance(state, External):
             out.append(_Value(fm.FALSE))  # an unknown identifier in #if is 0
             i += 1
             continue
@@ -159,6 +178,8 @@ def _alternatives_value(state: Alternatives, env: MacroEnv, where: Location,
     for guard, definition in reversed(state.options):
         if definition is None:
             option: Formula = fm.FALSE
+        elif isinstance(definition, External):
+            option = env.feature(definition.name) or fm.FALSE
         elif definition.params is not None:
             raise UnsupportedError(
                 f"function-like macro '{state.name}' defined differently per configuration "
@@ -179,11 +200,11 @@ def _alternatives_value(state: Alternatives, env: MacroEnv, where: Location,
 
 def _defined_operand(items: list[_Item], i: int, where: Location) -> tuple[str, int]:
     if i < len(items) and _is_punct(items[i], "("):
-        if (i + 2 < len(items) and _is_ident(items[i + 1]) and _is_punct(items[i + 2], ")")):
-            return items[i + 1].text, i + 3  # type: ignore[union-attr]
+        if i + 2 < len(items) and _is_ident(name := items[i + 1]) and _is_punct(items[i + 2], ")"):
+            return name.text, i + 3
         raise ParseError("'defined' needs a macro name in parentheses", where)
-    if i < len(items) and _is_ident(items[i]):
-        return items[i].text, i + 1  # type: ignore[union-attr]
+    if i < len(items) and _is_ident(name := items[i]):
+        return name.text, i + 1
     raise ParseError("'defined' without a macro name", where)
 
 
@@ -245,7 +266,7 @@ def _is_punct(item: _Item, text: str) -> bool:
     return isinstance(item, Token) and item.kind == "punct" and item.text == text
 
 
-def _is_ident(item: _Item) -> bool:
+def _is_ident(item: _Item) -> TypeGuard[Token]:
     return isinstance(item, Token) and item.kind == "id"
 
 
@@ -294,8 +315,7 @@ class _Parser:
         if level == len(_BINARY_LEVELS):
             return self.unary()
         left = self.binary(level + 1)
-        while self.peek_op() in _BINARY_LEVELS[level]:
-            op = self.items[self.pos].text  # type: ignore[union-attr]
+        while (op := self.peek_op()) is not None and op in _BINARY_LEVELS[level]:
             self.pos += 1
             right = self.binary(level + 1)
             try:

@@ -24,28 +24,19 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass, field
+from typing import Literal
 
 from checker.errors import ParseError, UnsupportedError
 from checker.location import Location
+from checker.semantics.keywords import DECLARATION_WORDS, KEYWORDS
 from checker.variability import formula as fm
 from checker.variability.analysis import Analysis, Begin, Dir, End, Tok
 from checker.variability.formula import Formula
 from checker.variability.lexer import Token
 from checker.variability.smt import Oracle, variables
 
-TYPE_WORDS = frozenset({
-    "void", "char", "short", "int", "long", "float", "double", "signed", "unsigned", "_Bool",
-    "_Complex", "bool", "struct", "union", "enum", "typedef", "extern", "static", "auto",
-    "register", "const", "volatile", "restrict", "inline", "_Noreturn", "_Thread_local",
-    "_Atomic", "_Alignas", "__attribute__", "__attribute", "__extension__", "typeof",
-    "__typeof__", "__typeof", "__signed__", "__inline", "__inline__", "__const",
-    "__volatile__", "__restrict", "__restrict__", "__int128", "__label__",
-})
-C_KEYWORDS = TYPE_WORDS | frozenset({
-    "if", "else", "while", "for", "do", "switch", "case", "default", "break", "continue",
-    "return", "goto", "sizeof", "_Alignof", "_Static_assert", "asm", "__asm__", "__asm",
-    "_Generic",
-})
+TYPE_WORDS = DECLARATION_WORDS | {"bool"}  # <stdbool.h>'s macro starts declarations too
+C_KEYWORDS = KEYWORDS | {"bool"}
 _CLOSERS = {"(": ")", "[": "]", "{": "}"}
 MAX_COPIES = 256
 """Variants of one duplicated statement before we give up (UnsupportedError)."""
@@ -360,7 +351,7 @@ class CParser:
             if isinstance(item, Begin):
                 pos = self.file_conditional(item.key, ctx, pieces, entries, presence, keys)
                 continue
-            token = self.tokens[item.index]  # type: ignore[union-attr]
+            token = self.tokens[item.index]  # type: ignore[union-attr]  # norm() stopped at a Tok
             if token.text == "}":
                 raise _Syntax("unbalanced '}' at file scope", pos)
             try:
@@ -478,7 +469,7 @@ class CParser:
             if isinstance(item, Begin):
                 pos = self.conditional_item(item.key, ctx, info, pieces, function_body)
                 continue
-            if self.tokens[item.index].text == "}":  # type: ignore[union-attr]
+            if self.tokens[item.index].text == "}":  # type: ignore[union-attr]  # norm() stopped at a Tok
                 return pos
             pos = self.item(pos, ctx, info, pieces, function_body)
 
@@ -533,7 +524,7 @@ class CParser:
                     item = self.stream[pos]
                     if isinstance(item, Begin):
                         pos = self.conditional_item(item.key, sub_ctx, info, sub, False)
-                    elif self.tokens[item.index].text == "}":  # type: ignore[union-attr]
+                    elif self.tokens[item.index].text == "}":  # type: ignore[union-attr]  # norm(): a Tok
                         raise _NotAligned
                     else:
                         pos = self.item(pos, sub_ctx, info, sub)
@@ -633,13 +624,13 @@ class CParser:
         for condition, sub, info, _ in paths:
             if info.labels or not sub or not all(isinstance(p, TokPiece) for p in sub):
                 return None
-            texts = [self.tokens[p.index].text for p in sub]  # type: ignore[union-attr]
+            texts = [self.tokens[p.index].text for p in sub]  # type: ignore[union-attr]  # all TokPieces
             equals = _top_level(texts, "=")
             if (texts[-1] != ";" or len(equals) != 1 or _top_level(texts, ";") != [len(texts) - 1]
                     or _top_level(texts, ",")):
                 return None
             at = equals[0]
-            name = self.tokens[sub[at - 1].index]  # type: ignore[union-attr]
+            name = self.tokens[sub[at - 1].index]  # type: ignore[union-attr]  # all TokPieces
             if (at < 2 or name.kind != "id" or name.text in C_KEYWORDS
                     or texts[at + 1] == "{"
                     or any(t in _NOT_ASSIGNABLE for t in texts[:at])):
@@ -651,7 +642,7 @@ class CParser:
                 return None
             alternatives.append(Alternative(self.simplify(condition, ctx.psi),
                                             (sub[at - 1], *sub[at:])))
-        line = self.tokens[declaration[0].index].line  # type: ignore[union-attr]
+        line = self.tokens[declaration[0].index].line  # type: ignore[union-attr]  # TokPieces
         return [*declaration, TextPiece(";"), Choice(tuple(alternatives), line)]
 
     def fork_paths(self, start: int, key: int, ctx: Ctx, region_end: int,
@@ -749,7 +740,7 @@ class CParser:
             pos = self.take(pos, ctx, pieces)
             target = self.peek(pos, ctx)
             if target is not None and target.kind == "id":
-                index = self.stream[self.norm(pos, ctx)].index  # type: ignore[union-attr]
+                index = self.stream[self.norm(pos, ctx)].index  # type: ignore[union-attr]  # peek() saw a Tok
                 info.gotos.setdefault(target.text, []).append(index)
         return self.simple(pos, ctx, pieces)
 
@@ -766,7 +757,7 @@ class CParser:
             start = self.norm(pos, ctx)
             following, _ = self.peek_after(start + 1, ctx)
             if following is not None and following.text == ":":
-                index = self.stream[start].index  # type: ignore[union-attr]
+                index = self.stream[start].index  # type: ignore[union-attr]  # `token` is there
                 info.labels.setdefault(token.text, []).append(index)
                 pos = self.take(pos, ctx, pieces)
                 return self.take(pos, ctx, pieces)
@@ -843,7 +834,7 @@ class CParser:
                 raise Undecided(item.key)
         return False
 
-    def first_token(self, start: int, end: int) -> Token | bool | None:
+    def first_token(self, start: int, end: int) -> Token | Literal[False] | None:
         """First token of a branch: None when empty, False when a conditional comes first."""
         for pos in range(start, end):
             item = self.stream[pos]

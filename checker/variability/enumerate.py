@@ -16,6 +16,7 @@ from __future__ import annotations
 import itertools
 from collections import defaultdict
 from collections.abc import Iterable, Iterator, Mapping, Sequence
+from dataclasses import replace
 
 from checker.types import Settings
 from checker.variability import formula as fm
@@ -23,32 +24,41 @@ from checker.variability.formula import Formula
 from checker.variability.lift import Front, parse_model
 from checker.variability.products import derive_product, product_key, python_product
 from checker.variability.smt import models
-from checker.variability.types import Feature, ProductPair, ProductText, feature_of
+from checker.variability.types import (
+    Feature,
+    ProductPair,
+    ProductText,
+    alike,
+    macro_configuration,
+    presence_domain,
+)
 
 
 def enumerate_products(old_text: str, new_text: str, path_old: str, path_new: str,
                        settings: Settings, method: str = "auto") -> Iterator[ProductPair]:
     """Each distinct (old product, new product) once, with the configurations
     giving it (a presence condition) and one representative configuration."""
-    old = Front(old_text, path_old, settings)
-    new = Front(new_text, path_new, settings)
+    old, new = alike(Front(old_text, path_old, settings), Front(new_text, path_new, settings),
+                     lambda front: front.table.uses,
+                     lambda front, two_state: Front(front.text, front.path, settings, two_state))
     features = merge_features((*old.used_features(), *new.used_features()))
     model = fm.conj(parse_model(old.model_tokens, features, settings),
                     *(_retyped(c, features) for c in (*old.base.constraints,
-                                                      *new.base.constraints)))
+                                                      *new.base.constraints)),
+                    presence_domain(features.values()))
     terms = [*_terms(old, features), *_terms(new, features)]
     domains = {name: integer_domain(name, terms) for name in _integer_in_code(
         (old, new), features)}
-    for name, values in domains.items():
+    for name, domain in domains.items():
         var = fm.Var(name, False)
-        model = fm.conj(model, fm.disj(*(fm.binary("==", var, fm.Const(v)) for v in values)))
-        terms.extend(fm.binary("==", var, fm.Const(v)) for v in values)
+        model = fm.conj(model, fm.disj(*(fm.binary("==", var, fm.Const(v)) for v in domain)))
+        terms.extend(fm.binary("==", var, fm.Const(v)) for v in domain)
     unique_terms = tuple(dict.fromkeys(terms))
     extra = tuple(fm.Var(f.name, f.boolean) for f in features.values())
     groups: dict[tuple[tuple[str, ...], tuple[str, ...]],
                  list[tuple[Formula, dict[str, int]]]] = defaultdict(list)
     for vector, values in models(model, unique_terms, extra):
-        macros = {f.name: f.macro_value(values.get(f.name, 0)) for f in features.values()}
+        macros = macro_configuration(features.values(), values)
         key = (product_key(old, macros), product_key(new, macros))
         cube = fm.conj(*(t if bit else fm.neg(t)
                          for t, bit in zip(unique_terms, vector, strict=True)))
@@ -57,7 +67,7 @@ def enumerate_products(old_text: str, new_text: str, path_old: str, path_new: st
                                        dict[str, int]]] = {}
     for members in groups.values():
         values = members[0][1]
-        macros = {f.name: f.macro_value(values.get(f.name, 0)) for f in features.values()}
+        macros = macro_configuration(features.values(), values)
         if method == "python":
             old_product = ProductText(path_old, python_product(old, macros), macros, "python")
             new_product = ProductText(path_new, python_product(new, macros), macros, "python")
@@ -93,9 +103,9 @@ def merge_features(features: Iterable[Feature]) -> dict[str, Feature]:
         if known is None:
             merged[feature.name] = feature
         else:
-            merged[feature.name] = feature_of(
-                feature.name, known.boolean and feature.boolean,
-                known.undefined_when_off or feature.undefined_when_off)
+            merged[feature.name] = replace(
+                feature, boolean=known.boolean and feature.boolean,
+                undefined_when_off=known.undefined_when_off or feature.undefined_when_off)
     return dict(sorted(merged.items()))
 
 
@@ -111,12 +121,9 @@ def integer_domain(name: str, formulas: Iterable[Formula]) -> tuple[int, ...]:
 
 def _compared_constants(f: Formula, name: str) -> Iterator[int]:
     if isinstance(f, fm.Binary):
-        if f.op in fm.COMPARISONS:
-            sides = (f.left, f.right)
-            if any(isinstance(s, fm.Var) and s.name == name for s in sides):
-                for side in sides:
-                    if isinstance(side, fm.Const):
-                        yield side.number
+        if f.op in fm.COMPARISONS and name in f.features():
+            # `X > 2`, also `(!defined(X) ? 4 : X) > 2` (X with a default)
+            yield from _constants(f)
         yield from _compared_constants(f.left, name)
         yield from _compared_constants(f.right, name)
     elif isinstance(f, (fm.Not, fm.Unary)):
@@ -127,6 +134,22 @@ def _compared_constants(f: Formula, name: str) -> Iterator[int]:
     elif isinstance(f, fm.Cond):
         for part in (f.test, f.then, f.other):
             yield from _compared_constants(part, name)
+
+
+def _constants(f: Formula) -> Iterator[int]:
+    if isinstance(f, fm.Const):
+        yield f.number
+    elif isinstance(f, (fm.Not, fm.Unary)):
+        yield from _constants(f.arg)
+    elif isinstance(f, (fm.And, fm.Or)):
+        for arg in f.args:
+            yield from _constants(arg)
+    elif isinstance(f, fm.Binary):
+        yield from _constants(f.left)
+        yield from _constants(f.right)
+    elif isinstance(f, fm.Cond):
+        for part in (f.test, f.then, f.other):
+            yield from _constants(part)
 
 
 def _retyped(formula: Formula, features: Mapping[str, Feature]) -> Formula:

@@ -10,6 +10,13 @@ Rules (applied per file version; the engine unites old and new):
   text nor fixed by `defines`, and is not a reserved name (`__x`, `_X`: those
   belong to the compiler/platform, so `#ifdef __cplusplus` is not a feature);
   names in the feature model are features too.
+* A macro with a default is a feature all the same: `#ifndef X` / `#define X 0`
+  / `#endif` only defines X where the build did not, so a build can still set
+  it with `-D`. So is any macro whose `#define`s and `#undef`s all lie under a
+  test of X itself (`#if !X`, `#ifdef X` / `#define X 1` normalising a build's
+  value): the build's definition still reaches some use. The lifting keeps those
+  directives (the build's definition where they do not apply). A branch that
+  holds code as well is an include guard, not a default.
 * BusyBox conventions, tied to `conditional_macros`: a call `IF_X(...)` or
   `IF_NOT_X(...)` of an undefined conditional macro makes `ENABLE_X` a feature,
   and so does an undefined `ENABLE_X` used in C code.
@@ -17,8 +24,13 @@ Rules (applied per file version; the engine unites old and new):
   an operand of arithmetic, bitwise or ordering operators, compared with
   something other than 0/1, or used in C code outside a truth-value position
   (`if (X)`, `!X`, `X && ...`). Kconfig's `ENABLE_X` is always boolean.
-* A feature tested with `defined`/`#ifdef` is "undefined when off": value 0 means
-  the macro is not defined at all (a configuration cannot say "defined as 0").
+* A feature tested with `defined`/`#ifdef` and never read for its value is
+  "undefined when off": value 0 means the macro is not defined at all. One read
+  for its value only is undefined at 0 too (`#if X` cannot tell). One used both
+  ways in the text, or tested with defined() here and read for its value in
+  the other version (`both_ways`, passed as `two_state`), has two variables:
+  `defined(X)` and `X`, so that `-DX=0` (defined, but false) is a
+  configuration of its own. The feature model does not make a feature two-state.
 """
 
 from __future__ import annotations
@@ -31,7 +43,7 @@ from dataclasses import dataclass, field
 from checker.types import Settings
 from checker.variability.condexpr import DEFINED_OPERATORS, HAS_OPERATORS
 from checker.variability.lexer import Directive, Scanned, Token
-from checker.variability.types import Feature, feature_of
+from checker.variability.types import Feature, FeatureUses, feature_of, presence_feature
 
 KCONFIG_PREFIX = "ENABLE_"
 _RESERVED = re.compile(r"^(__|_[A-Z])")
@@ -75,24 +87,35 @@ class ConditionalMacros:
 class _Uses:
     tested: set[str] = field(default_factory=set)
     defined_in_text: set[str] = field(default_factory=set)
+    defaulted: set[str] = field(default_factory=set)
+    """#defined/#undefined only under tests of themselves (defaults)."""
     bodies: dict[str, set[str]] = field(default_factory=dict)
     code: set[str] = field(default_factory=set)
     numeric: set[str] = field(default_factory=set)
     defined_tests: set[str] = field(default_factory=set)
+    valued: set[str] = field(default_factory=set)
+    """Read for the value: in #if outside defined(), in C code, in macro bodies."""
     conditional_calls: set[str] = field(default_factory=set)
 
 
 @dataclass(frozen=True)
 class FeatureTable:
     features: dict[str, Feature]
+    """By name: a macro, or `defined(X)` for a two-state macro X."""
     notes: tuple[str, ...]
     conditional: ConditionalMacros
+    uses: FeatureUses
+    defaulted: frozenset[str] = frozenset()
+    """Features #defined in the text only under tests of themselves (defaults):
+    those directives are kept, the build's definition holds elsewhere."""
 
 
 def discover(scanned: Scanned, settings: Settings, model_tokens: Sequence[Token],
-             path: str) -> FeatureTable:
+             path: str, two_state: frozenset[str] = frozenset()) -> FeatureTable:
     conditional = ConditionalMacros.from_settings(settings)
     uses = _collect(scanned, conditional)
+    text_defined = set(uses.defined_tests)
+    valued = _closure(uses.valued | uses.code, uses.bodies)
     _classify_condition(list(model_tokens), uses)
     model_names = {t.text for t in model_tokens if t.kind == "id"} - DEFINED_OPERATORS
     fixed = {name for name, _ in settings.defines}
@@ -119,10 +142,20 @@ def discover(scanned: Scanned, settings: Settings, model_tokens: Sequence[Token]
         if mapped and mapped[0] not in uses.defined_in_text and mapped[0] not in fixed:
             names.add(mapped[0])
     features = {}
+    both = text_defined & (valued | two_state)
     for name in sorted(names):
         boolean = name.startswith(KCONFIG_PREFIX) or name not in uses.numeric
-        features[name] = feature_of(name, boolean, name in uses.defined_tests)
-    return FeatureTable(features, tuple(notes), conditional)
+        if name in both:
+            features[name] = feature_of(name, boolean)
+            presence = presence_feature(name)
+            features[presence.name] = presence
+        else:
+            features[name] = feature_of(name, boolean,
+                                        name in uses.defined_tests and name not in valued)
+    feature_uses = FeatureUses(frozenset(names & (text_defined - valued)),
+                               frozenset(names & valued))
+    return FeatureTable(features, tuple(notes), conditional, feature_uses,
+                        frozenset(names & uses.defaulted - uses.defined_in_text))
 
 
 def _matches(name: str, settings: Settings) -> bool:
@@ -142,19 +175,69 @@ def _closure(tested: set[str], bodies: dict[str, set[str]]) -> set[str]:
     return result
 
 
+@dataclass
+class _Guard:
+    """An open conditional, for spotting defaults."""
+
+    names: frozenset[str]
+    """The macros its conditions (this branch's and the earlier ones) test."""
+    defaults: list[str] = field(default_factory=list)
+    """Macros of `names` #defined or #undefined in the current branch (defaults,
+    unless `code`)."""
+    code: bool = False
+    """The branch holds code: an include guard, not a default."""
+
+
 def _collect(scanned: Scanned, conditional: ConditionalMacros) -> _Uses:
     uses = _Uses()
     code: list[Token] = []
+    guards: list[_Guard] = []
     for element in scanned.elements:
         if isinstance(element, Token):
             code.append(element)
+            for guard in guards:
+                guard.code = True
             continue
-        _directive_uses(element, uses)
+        _track_guards(element, guards, uses)
+        default = _default_guard(element, guards)
+        if default is not None:
+            default.defaults.append(element.tokens[0].text)
+        _directive_uses(element, uses, default=default is not None)
     _code_uses(code, uses, conditional)
     return uses
 
 
-def _directive_uses(directive: Directive, uses: _Uses) -> None:
+def _default_guard(directive: Directive, guards: list[_Guard]) -> _Guard | None:
+    """The guard testing X under which `directive` #defines X as a value
+    (object-like, not empty: `#define GUARD_H` is an include guard) or
+    #undefines X, if there is one."""
+    tokens = directive.tokens
+    if directive.name not in ("define", "undef") or not tokens:
+        return None
+    if directive.name == "define" and (
+            len(tokens) < 2 or (tokens[1].text == "(" and not tokens[1].space)):
+        return None
+    return next((g for g in guards if tokens[0].text in g.names), None)
+
+
+def _track_guards(directive: Directive, guards: list[_Guard], uses: _Uses) -> None:
+    """Open, switch and close guards; a branch that ends with code in it turns
+    its defaults into plain definitions."""
+    name = directive.name
+    tested = frozenset(t.text for t in directive.tokens if t.kind == "id") - DEFINED_OPERATORS
+    if name in ("if", "ifdef", "ifndef"):
+        guards.append(_Guard(tested))
+    elif name in ("elif", "else", "endif") and guards:
+        guard = guards.pop()
+        if guard.code:
+            uses.defined_in_text.update(guard.defaults)
+        else:
+            uses.defaulted.update(guard.defaults)
+        if name != "endif":
+            guards.append(_Guard(guard.names | tested))
+
+
+def _directive_uses(directive: Directive, uses: _Uses, default: bool = False) -> None:
     tokens = list(directive.tokens)
     if directive.name in ("ifdef", "ifndef"):
         if tokens and tokens[0].kind == "id":
@@ -166,7 +249,8 @@ def _directive_uses(directive: Directive, uses: _Uses) -> None:
         return
     if directive.name in ("define", "undef") and tokens and tokens[0].kind == "id":
         name = tokens[0].text
-        uses.defined_in_text.add(name)
+        if not default:
+            uses.defined_in_text.add(name)
         if directive.name == "define":
             params, body = _define_parts(tokens)
             uses.bodies.setdefault(name, set()).update(
@@ -203,6 +287,7 @@ def _classify_condition(tokens: list[Token], uses: _Uses, record_tested: bool = 
             continue
         if record_tested:
             uses.tested.add(token.text)
+        uses.valued.add(token.text)
         if not _boolean_position(tokens, i):
             uses.numeric.add(token.text)
         i += 1

@@ -283,6 +283,14 @@ def substitute(formula: Formula, values: Mapping[str, Formula]) -> Formula:
     raise TypeError(f"not a formula: {formula!r}")
 
 
+def exists(formula: Formula, names: Iterable[str]) -> Formula:
+    """`formula` with the boolean features `names` eliminated: true where some
+    value of them makes it true (f[X:=0] || f[X:=1], one feature at a time)."""
+    for name in names:
+        formula = disj(substitute(formula, {name: FALSE}), substitute(formula, {name: TRUE}))
+    return formula
+
+
 # ------------------------------------------------------------------ evaluation
 
 

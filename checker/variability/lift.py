@@ -26,7 +26,7 @@ from checker.variability.features import FeatureTable, discover
 from checker.variability.formula import Formula
 from checker.variability.lexer import Token, scan, tokens_of
 from checker.variability.smt import Oracle, models
-from checker.variability.types import Feature, LiftedSource, Variant
+from checker.variability.types import Feature, LiftedSource, Variant, presence_domain
 
 _MAX_STRUCTURAL_ROUNDS = 64
 _DEFINITION_KINDS = frozenset({"function", "object", "tag", "enum"})
@@ -35,13 +35,15 @@ _DEFINITION_KINDS = frozenset({"function", "object", "tag", "enum"})
 class Front:
     """Everything known about one file version before any variant is chosen."""
 
-    def __init__(self, text: str, path: str, settings: Settings) -> None:
+    def __init__(self, text: str, path: str, settings: Settings,
+                 two_state: frozenset[str] = frozenset()) -> None:
         self.text = text
         self.path = path
         self.settings = settings
         self.scanned = scan(text, path)
         self.model_tokens = model_tokens(settings)
-        self.table: FeatureTable = discover(self.scanned, settings, self.model_tokens, path)
+        self.table: FeatureTable = discover(self.scanned, settings, self.model_tokens, path,
+                                            two_state)
         self.oracle = Oracle()
         self.base: Analysis = self.analyse(fm.TRUE)
 
@@ -77,10 +79,13 @@ def parse_model(tokens: Iterable[Token], features: dict[str, Feature],
     return fm.truth(parse_condition(list(tokens), env, Location("<feature_model>", 1)))
 
 
-def lift(text: str, path: str, settings: Settings) -> LiftedSource:
+def lift(text: str, path: str, settings: Settings,
+         two_state: frozenset[str] = frozenset()) -> LiftedSource:
     """Lift `text` (one C file version, includes already resolved or not) into
-    plain C over `__liftdiff_feature_*` variables; see the module docstring."""
-    front = Front(text, path, settings)
+    plain C over `__liftdiff_feature_*` variables; see the module docstring.
+    `two_state`: macros that need `defined(X)` and `X` apart wherever this text
+    tests them with defined() (`both_ways` of the pair)."""
+    front = Front(text, path, settings, two_state)
     features = front.used_features()
     names = {f.name: f.var for f in features}
     structural: set[int] = set(front.base.structural_requests)
@@ -95,9 +100,9 @@ def lift(text: str, path: str, settings: Settings) -> LiftedSource:
                                            front.base.conditionals[exc.key].line)) from None
             structural.add(exc.key)
             continue
-        model = fm.conj(front.model(), *front.base.constraints)
+        model = fm.conj(front.model(), *front.base.constraints, presence_domain(features))
         notes = tuple(dict.fromkeys(front.base.notes))
-        return LiftedSource(path, features, model, tuple(variants), notes)
+        return LiftedSource(path, features, model, tuple(variants), notes, front.table.uses)
     raise UnsupportedError("too many configuration-dependent file-scope declarations",
                            Location(path, 1))
 

@@ -25,10 +25,10 @@ from checker.variability.cparse import DirPiece, Piece, TokPiece
 from checker.variability.emit import Emitter
 from checker.variability.features import ConditionalMacros
 from checker.variability.formula import Formula
+from checker.variability.lexer import INCLUDE_LINE
 from checker.variability.lift import Front
-from checker.variability.types import ProductText
+from checker.variability.types import ProductText, lifted_values
 
-_INCLUDE = re.compile(r"^[ \t]*#[ \t]*(include|include_next|import)\b.*$", re.MULTILINE)
 _MARKER = "__liftdiff_hidden_include_{}__"
 _MARKER_LINE = re.compile(r"^\s*__liftdiff_hidden_include_(\d+)__\s*$")
 _CONDITION_LINE = re.compile(r"^[ \t]*#[ \t]*(?:if|elif)\b.*$", re.MULTILINE)
@@ -82,7 +82,7 @@ def _gcc_product(text: str, path: str, configuration: Mapping[str, int | None],
     # would be expanded first), so the directives are rewritten.
     body = _CONDITION_LINE.sub(lambda m: _DEFINED_EX.sub("defined", m.group(0)),
                                text.replace("\r\n", "\n"))
-    source = f'#line 1 "{path}"\n' + _INCLUDE.sub(hide, body)
+    source = f'#line 1 "{path}"\n' + INCLUDE_LINE.sub(hide, body)
     command = [settings.compiler, "-E", "-undef", "-nostdinc", "-x", "c", "-std=gnu11",
                *compiler_flags(configuration, settings), "-"]
     try:
@@ -127,7 +127,7 @@ def python_product(front: Front, configuration: Mapping[str, int | None]) -> str
     """Our own derivation: every feature conditional decided by `configuration`,
     `IF_X(...)` resolved, feature macros in code replaced by their values;
     other macros are left for the C preprocessor."""
-    values = {f.name: (configuration.get(f.name) or 0) for f in front.table.features.values()}
+    values = lifted_values(front.table.features.values(), configuration)
     analysis = front.analyse(_exact(values), values)
     pieces: list[Piece] = []
     for item in analysis.stream:
@@ -143,7 +143,7 @@ def product_key(front: Front, configuration: Mapping[str, int | None]) -> tuple[
     """The tokens and directives of a product, cheaply: the first-pass stream read
     with every conditional decided by `configuration` (whose formulas are exact),
     feature macros in code replaced by their values. Equal keys, equal products."""
-    values = {f.name: (configuration.get(f.name) or 0) for f in front.table.features.values()}
+    values = lifted_values(front.table.features.values(), configuration)
     analysis = front.base
     stream = analysis.stream
     conds = analysis.conditionals

@@ -168,7 +168,7 @@ class Oracle:
         if self._budget.exhausted():
             self._budget = solver.Budget(_BUDGET_SECONDS, _CALL_SECONDS)
         answer = solver.check(assertions, self._budget)
-        return answer.outcome is not solver.Outcome.UNSAT
+        return not isinstance(answer, solver.NoSolution)
 
 
 def models(formula: Formula, terms: tuple[Formula, ...],
@@ -184,6 +184,17 @@ def models(formula: Formula, terms: tuple[Formula, ...],
         yield from _boolean_models(formula, terms, ordered)
         return
     yield from _solver_models(formula, terms, ordered)
+
+
+def extension(formula: Formula, known: Mapping[str, int]) -> dict[str, int] | None:
+    """`known` (feature -> value) with values for the other features of `formula`
+    that make it hold (the first found, 0 before 1), or None if none does."""
+    domains = {v.name: v.boolean for v in _vars(formula)}
+    literals = (fm.binary("==", fm.Var(name, domains.get(name, value in (0, 1))),
+                          fm.Const(value))
+                for name, value in sorted(known.items()))
+    found = next(models(fm.conj(formula, *literals), ()), None)
+    return None if found is None else {**found[1], **known}
 
 
 def _boolean_models(formula: Formula, terms: tuple[Formula, ...],
@@ -280,9 +291,9 @@ def _solver_models(formula: Formula, terms: tuple[Formula, ...],
     budget = solver.Budget(_BUDGET_SECONDS * 5, _CALL_SECONDS)
     while True:
         answer = solver.check(assertions, budget)
-        if answer.outcome is solver.Outcome.UNSAT:
+        if isinstance(answer, solver.NoSolution):
             return
-        if answer.outcome is solver.Outcome.UNKNOWN or answer.model is None:
+        if isinstance(answer, solver.Undecided):
             raise UnsupportedError(f"enumerating configurations: {answer.reason}")
         model = answer.model
         configuration = {name: model.eval(var, model_completion=True).as_signed_long()

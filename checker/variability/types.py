@@ -2,13 +2,26 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
+from typing import TypeVar
 
+from checker.variability import formula as fm
 from checker.variability.formula import Formula
 
 FEATURE_PREFIX = "__liftdiff_feature_"
 """Prefix of the lifted configuration variables (the lowering recognises it)."""
+T = TypeVar("T")
+_PRESENCE_VAR = FEATURE_PREFIX + "_defined_"
+"""Variables for `defined(X)` of a two-state feature (`_defined_X` is a name
+reserved to the implementation, so no user macro can clash with it)."""
+CONFIG_KEY_PREFIX = "config:"
+"""Prefix of a feature variable's input key (engine inputs, assignments, witnesses)."""
+
+
+def config_key(var: str) -> str:
+    """The input key of the lifted configuration variable `var`."""
+    return CONFIG_KEY_PREFIX + var
 
 
 @dataclass(frozen=True)
@@ -20,7 +33,16 @@ class Feature:
     boolean: bool
     """Domain {0, 1} when True, else any C int."""
     undefined_when_off: bool = False
-    """Tested with defined()/#ifdef: value 0 means "not defined" (no -DX=0)."""
+    """Tested only with defined()/#ifdef: value 0 means "not defined" (no -DX=0)."""
+    presence_of: str | None = None
+    """Set on the feature `defined(X)` of a macro X tested both with defined()
+    and for its value: then "defined" and "non-zero" differ (`-DX=0`), and the
+    configuration has two variables, `defined(X)` and `X` (X == 0 when not defined)."""
+
+    @property
+    def macro(self) -> str:
+        """The macro this feature is about."""
+        return self.presence_of or self.name
 
     def macro_value(self, value: int) -> int | None:
         """The macro definition realising a lifted value (None: leave undefined)."""
@@ -31,6 +53,100 @@ class Feature:
 
 def feature_of(name: str, boolean: bool, undefined_when_off: bool = False) -> Feature:
     return Feature(name, FEATURE_PREFIX + name, boolean, undefined_when_off)
+
+
+def presence_name(macro: str) -> str:
+    """The name of the feature `defined(macro)` (as heads print it)."""
+    return f"defined({macro})"
+
+
+def named(names: Iterable[str]) -> dict[str, Feature]:
+    """Features from the names a report lists (`defined(X)` among them), to
+    read its heads back: integer-valued, so `X == 2` keeps its meaning."""
+    out: dict[str, Feature] = {}
+    for name in names:
+        macro, value = sort_key(name)
+        out[name] = feature_of(name, False, True) if value else presence_feature(macro)
+    return out
+
+
+def sort_key(name: str) -> tuple[str, bool]:
+    """Features in printing order: by macro, `defined(X)` right before `X`."""
+    macro = name[len("defined("):-1] if name.startswith("defined(") else name
+    return macro, macro == name
+
+
+def presence_feature(macro: str) -> Feature:
+    return Feature(presence_name(macro), _PRESENCE_VAR + macro, True, True, macro)
+
+
+def macro_configuration(features: Iterable[Feature],
+                        values: Mapping[str, int]) -> dict[str, int | None]:
+    """Macro definitions (macro -> value, None for undefined) realising lifted
+    values (feature name -> value; absent is 0)."""
+    features = tuple(features)
+    defined = {f.presence_of: values.get(f.name, 0) != 0 for f in features if f.presence_of}
+    out: dict[str, int | None] = {m: 1 if on else None for m, on in defined.items()}
+    for f in features:
+        if f.presence_of:
+            continue
+        value = values.get(f.name, 0)
+        if f.name in defined:
+            out[f.name] = value if defined[f.name] else None
+        else:
+            out[f.name] = f.macro_value(value)
+    return out
+
+
+def lifted_values(features: Iterable[Feature],
+                  configuration: Mapping[str, int | None]) -> dict[str, int]:
+    """The inverse: each feature's lifted value under macro definitions."""
+    return {f.name: (int(configuration.get(f.macro) is not None) if f.undefined_when_off
+                     else configuration.get(f.name) or 0) for f in features}
+
+
+def presence_domain(features: Iterable[Feature]) -> Formula:
+    """`defined(X) || X == 0` for each two-state feature: an undefined macro
+    reads as 0."""
+    features = tuple(features)
+    values = {f.name: f for f in features if not f.presence_of}
+    parts = []
+    for f in features:
+        value = values.get(f.presence_of or "")
+        if value is not None:
+            parts.append(fm.disj(fm.Var(f.name, True),
+                                 fm.binary("==", fm.Var(value.name, value.boolean), fm.FALSE)))
+    return fm.conj(*parts)
+
+
+@dataclass(frozen=True)
+class FeatureUses:
+    """How one file version's text uses its feature macros: with the other
+    version's, it says which macros need two states in the pair."""
+
+    defined_only: frozenset[str] = frozenset()
+    """Tested only with defined()/#ifdef (one variable: defined or not)."""
+    valued: frozenset[str] = frozenset()
+    """Read for their value (in `#if X`, `#if X > 2`, C code)."""
+
+
+def both_ways(*uses: FeatureUses) -> frozenset[str]:
+    """Macros that one version tests only with defined() and some version reads
+    the value of: in the pair, "defined as 0" is a configuration of its own."""
+    defined_only = frozenset().union(*(u.defined_only for u in uses))
+    valued = frozenset().union(*(u.valued for u in uses))
+    return defined_only & valued
+
+
+def alike(old: T, new: T, uses: Callable[[T], FeatureUses],
+          again: Callable[[T, frozenset[str]], T]) -> tuple[T, T]:
+    """Both versions of a pair (lifted sources, fronts) lifted alike: a version
+    that tests a macro only with defined() that the other reads for its value
+    is lifted `again` with that macro two-state (rare)."""
+    two_state = both_ways(uses(old), uses(new))
+    old, new = (again(v, two_state) if two_state & uses(v).defined_only else v
+                for v in (old, new))
+    return old, new
 
 
 @dataclass(frozen=True)
@@ -51,6 +167,7 @@ class LiftedSource:
     """The settings' model, conjoined with configurations excluded by `#error`."""
     variants: tuple[Variant, ...]
     notes: tuple[str, ...] = ()
+    uses: FeatureUses = FeatureUses()
 
     def variant_for(self, configuration: Mapping[str, int | None]) -> Variant:
         """The variant whose condition holds (conditions partition the space)."""
@@ -61,7 +178,7 @@ class LiftedSource:
 
     def configuration(self, values: Mapping[str, int]) -> dict[str, int | None]:
         """Macro definitions (feature macro -> value or None) for lifted values."""
-        return {f.name: f.macro_value(values.get(f.name, 0)) for f in self.features}
+        return macro_configuration(self.features, values)
 
 
 @dataclass(frozen=True)

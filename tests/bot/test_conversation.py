@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 import re
 
 import pytest
@@ -13,8 +14,8 @@ from bot.conversation import (
     Annotation,
     Conclusion,
     Level,
-    annotations,
     batches,
+    check_annotations,
     check_outcome,
     comment,
     conclusion,
@@ -25,6 +26,7 @@ from bot.model import PullRequest, Review
 from checker.frontend.changes import ChangeKind, FunctionChange
 from checker.location import Location
 from checker.types import (
+    PARTIAL_EQUIVALENCE,
     FunctionResult,
     NeqEntry,
     ReplayMethod,
@@ -32,6 +34,7 @@ from checker.types import (
     Witness,
 )
 from hooks.plan import FileNote
+from tests import result_of
 
 BASE, HEAD = "a" * 40, "b" * 40
 
@@ -77,7 +80,7 @@ def neq(name: str = "scale", line: int = 19, head: str = "CONFIG_OFFSET && CONFI
 
 def other(name: str, verdict: Verdict, reason: str | None = None) -> FunctionResult:
     where = Location("src/sensor.c", 4)
-    return FunctionResult(name, where, where, verdict, reason=reason, features=("A",))
+    return dataclasses.replace(result_of(name, verdict, where, reason), features=("A",))
 
 
 def review(*results: FunctionResult, **fields: object) -> Review:
@@ -183,6 +186,17 @@ def test_comment_table_links_folds_and_headings() -> None:
     assert body.endswith("<sub>liftdiff 0.1.0</sub>\n")
 
 
+def test_a_partial_proof_says_so_in_its_row() -> None:
+    """EQUIVALENT over loops rests on both versions terminating: the row says it."""
+    partial = dataclasses.replace(
+        other("count", Verdict.EQUIVALENT), assumptions=(PARTIAL_EQUIVALENCE,)
+    )
+    rows = [line for line in comment(review(partial), pull()).splitlines()
+            if line.startswith("| ✅")]
+    assert rows and rows[0].endswith(
+        "| EQUIVALENT (partial: both versions terminate) | every configuration | all |")
+
+
 def test_comment_stays_under_the_limit_and_says_what_it_left_out() -> None:
     long_head = " || ".join(f"(A{i} && !B{i})" for i in range(400))
     results = [neq(f"function_{i:04}", i + 1, long_head) for i in range(400)]
@@ -204,7 +218,7 @@ def test_comment_stays_under_the_limit_and_says_what_it_left_out() -> None:
 
 def test_annotations_at_the_new_line_in_batches_of_50() -> None:
     results = [neq(f"f{i}", i + 1) for i in range(120)]
-    found = annotations(review(*results, other("u", Verdict.UNKNOWN, "timeout")), pull())
+    found = check_annotations(review(*results, other("u", Verdict.UNKNOWN, "timeout")), pull())
     assert len(found) == 121
     assert found[0] == Annotation(
         "src/sensor.c",
@@ -218,7 +232,7 @@ def test_annotations_at_the_new_line_in_batches_of_50() -> None:
     assert found[-1].level is Level.WARNING and found[-1].message == "timeout"
     assert [len(b) for b in batches(found)] == [50, 50, 21]
     assert batches([]) == [()]
-    acknowledged = annotations(review(neq()), pull(body="Behavior-Change: scale"))
+    acknowledged = check_annotations(review(neq()), pull(body="Behavior-Change: scale"))
     assert [(a.level, a.title) for a in acknowledged] == [
         (Level.NOTICE, "scale: NOT_EQUIVALENT (intended, Behavior-Change)")
     ]

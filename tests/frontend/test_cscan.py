@@ -6,7 +6,14 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from checker.frontend.cscan import ItemKind, TokenKind, includes, scan, tokenize
+from checker.frontend.cscan import (
+    ItemKind,
+    TokenKind,
+    includes,
+    rename_identifier,
+    scan,
+    tokenize,
+)
 
 SOURCE = r"""
 #include "lib.h"
@@ -152,3 +159,21 @@ def test_quote_in_if0_does_not_swallow_the_function() -> None:
 def test_scanner_is_total(text: str) -> None:
     for item in scan(text):
         assert 1 <= item.start_line <= item.end_line <= text.count("\n") + 1
+
+
+def test_brace_after_an_apostrophe_in_if0_is_hidden() -> None:
+    items = scan("#if 0\ndon't { stop\n#endif\nint f(void) { return 1; }\n")
+    assert [i.name for i in items if i.kind is ItemKind.FUNCTION] == ["f"]
+
+
+def test_a_comment_before_the_hash_still_starts_a_directive() -> None:
+    items = scan("/* limits */ #define MAX 3\nint f(void) { return MAX; }\n")
+    assert [(i.kind, i.name, i.normalized) for i in items] == [
+        (ItemKind.DIRECTIVE, "MAX", "#define MAX 3"),
+        (ItemKind.FUNCTION, "f", "int f ( void ) { return MAX ; }"),
+    ]
+
+
+def test_rename_reaches_indented_directives_but_not_their_names() -> None:
+    text = "  #ifdef line\nint line(int x);\n#line 9\n"
+    assert rename_identifier(text, "line", "row") == "  #ifdef row\nint row(int x);\n#line 9\n"

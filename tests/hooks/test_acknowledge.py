@@ -19,6 +19,7 @@ from hooks.acknowledge import (
     spellings,
 )
 from hooks.cli import main
+from tests import result_of
 from tests.hooks.productline import (
     STEPS,
     CannedChecker,
@@ -30,8 +31,7 @@ from tests.hooks.productline import (
 
 
 def result(name: str, verdict: Verdict) -> FunctionResult:
-    where = Location("a.c", 1)
-    return FunctionResult(name, where, where, verdict)
+    return result_of(name, verdict, Location("a.c", 1))
 
 
 def test_trailer_names_functions_with_free_text() -> None:

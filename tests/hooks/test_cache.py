@@ -28,7 +28,7 @@ def test_decided_results_round_trip_and_undecided_are_not_stored(tmp_path: Path)
         assert cache.put("k1", EQ)
         unknown = FunctionResult("g", None, None, Verdict.UNKNOWN, reason="timeout")
         assert not cache.put("k2", unknown)
-        assert not cache.put("k3", FunctionResult("h", None, None, Verdict.ERROR))
+        assert not cache.put("k3", FunctionResult("h", None, None, Verdict.ERROR, "boom"))
         assert cache.get("k1") == EQ
         assert cache.get("k2") is None
         assert cache.count() == 1

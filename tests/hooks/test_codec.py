@@ -25,7 +25,6 @@ FULL = FunctionResult(
     new=Location("a/new.c", 2),
     verdict=Verdict.NOT_EQUIVALENT,
     reason=None,
-    bound=4,
     features=("A", "B"),
     feature_model="!(A && B)",
     neq_summary=(
@@ -51,7 +50,7 @@ FULL = FunctionResult(
     "result",
     [
         FULL,
-        FunctionResult("g", None, Location("b.c", 9), Verdict.UNKNOWN, reason="timeout"),
+        FunctionResult("g", None, Location("b.c", 9), Verdict.UNKNOWN, "timeout", bound=4),
         FunctionResult("h", Location("c.c", 1), None, Verdict.UNSUPPORTED, reason="asm"),
         FunctionResult(
             "k", Location("d.c", 2), Location("d.c", 3), Verdict.EQUIVALENT, renamed_from="j"

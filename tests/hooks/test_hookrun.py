@@ -6,20 +6,19 @@ import pytest
 
 from checker.frontend.changes import ChangeKind, FunctionChange
 from checker.location import Location
-from checker.types import FunctionResult, Verdict
+from checker.types import Verdict
 from hooks.acknowledge import Acknowledgement
 from hooks.config import Policy
 from hooks.failsafe import skip_requested
 from hooks.hookrun import Stage, decide
 from hooks.runner import Outcome, Source
+from tests import result_of
 
 
 def outcome(name: str, verdict: Verdict, reason: str | None = None) -> Outcome:
     where = Location("src/a.c", 3)
     change = FunctionChange(ChangeKind.MODIFIED, name, where, where)
-    return Outcome(
-        change, FunctionResult(name, where, where, verdict, reason=reason), Source.ENGINE
-    )
+    return Outcome(change, result_of(name, verdict, where, reason), Source.ENGINE)
 
 
 @pytest.mark.parametrize(("value", "skip"), [("1", True), ("yes", True), ("0", False), ("", False)])
@@ -38,6 +37,9 @@ def test_neq_blocks_with_summary_and_how_to_proceed() -> None:
     assert decision.message == (
         "liftdiff: commit blocked: 1 changed function(s) behave differently:\n"
         "  ✗ f (src/a.c:3) NOT_EQUIVALENT\n"
+        "      in configurations 1 for inputs x == 1\n"
+        "      e.g. with (single product) and inputs x = 1: old gives return = 0, "
+        "new gives return = 1\n"
         "If this behaviour change is intended, add this trailer to the commit message:\n"
         "    Behavior-Change: f <why>\n"
         "or commit with LIFTDIFF_SKIP=1.\n"
@@ -64,6 +66,9 @@ def test_trailer_lets_an_intended_change_through() -> None:
     assert decision.message == (
         "liftdiff: intended behaviour change (Behavior-Change trailer):\n"
         "  ✗ f (src/a.c:3) NOT_EQUIVALENT\n"
+        "      in configurations 1 for inputs x == 1\n"
+        "      e.g. with (single product) and inputs x = 1: old gives return = 0, "
+        "new gives return = 1\n"
     )
 
 

@@ -12,6 +12,7 @@ from hooks.gitrepo import CommitInfo
 from hooks.output import render_outcomes, summary_table
 from hooks.plan import FileNote
 from hooks.runner import Outcome, Source
+from tests import result_of
 
 COMMIT = CommitInfo(
     sha="a" * 40,
@@ -24,7 +25,7 @@ COMMIT = CommitInfo(
 WHERE = Location("src/s.c", 15)
 NEQ = Outcome(
     FunctionChange(ChangeKind.MODIFIED, "pl_scale", WHERE, WHERE),
-    FunctionResult("pl_scale", WHERE, WHERE, Verdict.NOT_EQUIVALENT, reason="differs"),
+    result_of("pl_scale", Verdict.NOT_EQUIVALENT, WHERE),
     Source.ENGINE,
 )
 EQ = Outcome(
@@ -81,10 +82,12 @@ def test_sarif_merges_all_commits() -> None:
 def test_terminal_lists_verdicts_and_summary_table() -> None:
     text = render_outcomes([OUTCOME], ReportFormat.TERMINAL, STATS, table=True)
     lines = text.splitlines()
-    assert lines[:6] == [
+    assert lines[:7] == [
         "aaaaaaaaaa scale: offset first",
         "  ✗ pl_scale (src/s.c:15) NOT_EQUIVALENT",
-        "      differs",
+        "      in configurations 1 for inputs x == 1",
+        "      e.g. with (single product) and inputs x = 1: old gives return = 0, new gives "
+        "return = 1",
         "  = pl_clamp (src/s.c:15) EQUIVALENT [cached]",
         "  added pl_abs (src/c.c:20), not checked",
         "  src/t.h: binary file, not checked",

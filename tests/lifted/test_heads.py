@@ -2,6 +2,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from checker.lifted.heads import minimise, to_c
+from checker.lifted.widen import Interval
 
 BOOLS = {"A": True, "B": True, "C": True}
 
@@ -71,3 +72,10 @@ def test_many_features_consensus_finds_the_short_form() -> None:
                                                        "F13": 1},
     ]
     assert to_c(minimise(cubes, names), names) == "(!F0 && F12) || (F0 && F13)"
+
+
+def test_ranges_of_integer_features_print_and_absorb() -> None:
+    wide, narrow = Interval(3, None, True), Interval(7, 9, True)
+    assert minimise([{"N": narrow}, {"N": wide}, {"N": 5}], {"N": False}) == [{"N": wide}]
+    assert to_c([{"N": narrow, "A": 1}, {"N": 2}], {"N": False, "A": True}) == \
+        "(A && N >= 7 && N <= 9) || N == 2"

@@ -10,6 +10,7 @@ import pytest
 from checker.api import check_pair
 from checker.types import ReplayMethod, Settings, SourceFile, Verdict
 from tests import HAVE_GCC, SPL_DEV
+from tests.lifted.sampling import judge_bodies
 from tests.test_check_cases import same_configurations, witness_in_entry
 
 SPL = SPL_DEV
@@ -72,6 +73,11 @@ def test_lifted_summary_equals_brute_force(entry: dict) -> None:
         features,
     )
     assert all(witness_in_entry(e, list(lifted.features)) for e in lifted.neq_summary)
+    for result in (lifted, brute):  # every body, read back as C, sampled and replayed
+        if result.verdict is Verdict.NOT_EQUIVALENT:
+            sources = (SourceFile.read(str(SPL / entry[side])) for side in ("old", "new"))
+            judgement = judge_bodies(*sources, Settings(timeout=120), result)
+            assert not judgement.problems, judgement.problems
 
 
 WIDE = (

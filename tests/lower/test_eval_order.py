@@ -5,7 +5,7 @@ from __future__ import annotations
 from pycparser import c_parser
 
 from checker.frontend.program import build_program
-from checker.lower.eval_order import MEMORY, EffectAnalysis
+from checker.lower.eval_order import MEMORY, POINTER_CALL, EffectAnalysis
 
 SOURCE = """
 int g, h, tab[4];
@@ -69,3 +69,28 @@ def test_members_and_memory_overlap() -> None:
     assert found.overlap({MEMORY}, {"*.a"}) is not None
     assert found.overlap({MEMORY}, {"h"}) == "h"
     assert found.overlap({MEMORY}, {"g"}) is None  # its address is never taken
+
+
+POINTERS = """
+int g, h;
+int set_g(int x) { g = x; return x; }
+int set_h(int x) { h = x; return x; }
+int unused(int x) { h = 0; return x; }
+int (*const table[])(int) = { set_g };
+int test(int (*cb)(int), int i)
+{
+    return table[0](i) + cb(i) + set_h(i);
+}
+"""
+
+
+def test_a_call_through_a_pointer_may_do_what_any_pointed_to_function_does() -> None:
+    program = build_program(c_parser.CParser().parse(POINTERS), "t.c")
+    found = EffectAnalysis(program, (), set())
+    assert found.pointed_to == {"set_g"}  # named other than in a call
+    body = program.functions["test"].body.block_items[0].expr
+    (table_call, cb_call), direct = (body.left.left, body.left.right), body.right
+    for call in (table_call, cb_call):
+        effects = found.effects(call, resolve, "")
+        assert effects.writes == {"g"} and effects.events == {POINTER_CALL}
+    assert found.effects(direct, resolve, "").writes == {"h"}

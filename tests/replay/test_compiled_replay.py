@@ -612,3 +612,40 @@ def test_static_locals_are_set_and_read_at_every_level(level: str) -> None:
     outcome = run_harness(harness)
     assert outcome.kind == "ok", outcome.message
     assert outcome.values == {"return": 43, "k": 43, "h1": 45}
+
+
+@pytest.mark.gcc
+def test_function_pointer_parameter_points_to_a_stub_logged_by_its_event() -> None:
+    source = "int f(int (*cb)(int), int x) { return cb(x) + cb(x + 1); }"
+    stub = Stub("(*arg0)", "int __liftdiff_fn_arg0(int);", (((3,), 30), ((4,), 400)),
+                "__liftdiff_fn_arg0")
+    outcome = run_harness(dataclasses.replace(
+        spec(source, params=(("cb", "int (*cb)(int)"), ("x", "int x")), stubs=(stub,),
+             assignments=(Assignment("x", 3, ct.INT),)),
+        function_params=(("cb", "__liftdiff_fn_arg0"),)))
+    assert outcome.kind == "ok", outcome.message
+    assert outcome.values == {"return": 430}
+    assert sorted(outcome.calls) == [("(*arg0)", (3,)), ("(*arg0)", (4,))]
+
+
+@pytest.mark.gcc
+def test_bitfields_are_set_directly() -> None:
+    source = ("struct S { unsigned a : 3; int b : 4; };\n"
+              "int f(struct S s) { return s.a * 100 + s.b; }")
+    bits_a, bits_b = ct.bitfield_type(ct.UINT, 3), ct.bitfield_type(ct.INT, 4)
+    outcome = run_harness(spec(source, params=(("s", "struct S s"),), assignments=(
+        Assignment("s.a", 5, bits_a), Assignment("s.b", -8, bits_b))))
+    assert outcome.kind == "ok", outcome.message
+    assert outcome.values == {"return": 492}
+
+
+@pytest.mark.gcc
+def test_checked_build_traps_on_ctype_arguments_outside_the_table() -> None:
+    source = "#include <ctype.h>\nint f(int c) { return isdigit(c) != 0; }"
+    for value, kind in ((ord("5"), "ok"), (-1, "ok"), (300, "trap")):
+        outcome = run_harness(spec(source, params=(("c", "int c"),),
+                                   assignments=(Assignment("c", value, ct.INT),)), undefined=True)
+        assert outcome.kind == kind, (value, outcome.message)
+    plain = run_harness(spec(source, params=(("c", "int c"),),
+                             assignments=(Assignment("c", 300, ct.INT),)))
+    assert plain.kind != "trap"  # glibc reads beside its table

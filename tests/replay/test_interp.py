@@ -180,6 +180,9 @@ def test_step_limit() -> None:
         run(sum_cfa(), inputs({"n": 100}), max_steps=50)
     assert isinstance(info.value, LiftdiffError)
     assert info.value.location is not None
+    stopped = info.value.stopped  # where and in which state, for a proof that it never ends
+    assert stopped.location in {edge.src for edge in sum_cfa().edges}
+    assert stopped.scalars["n"] == 100 and 0 < stopped.scalars["i"] < 100
     assert run(sum_cfa(), inputs({"n": 3}), max_steps=13).outputs["return"] == 6
 
 

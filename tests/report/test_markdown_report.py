@@ -3,8 +3,9 @@
 from __future__ import annotations
 
 from checker.location import Location
-from checker.report.markdown_report import render, summary_line, value_text
+from checker.report.markdown_report import configuration_text, render, summary_line, value_text
 from checker.types import (
+    PARTIAL_EQUIVALENCE,
     FunctionResult,
     NeqEntry,
     ReplayMethod,
@@ -110,3 +111,24 @@ def test_difference_everywhere_names_the_inputs_instead() -> None:
     )
     row = render(Report((lifted,))).splitlines()[4]
     assert row == "| ❌ | `f` | `n.c:1` | NOT_EQUIVALENT | differs in every configuration |"
+
+
+def test_partial_equivalence_is_said_in_the_table() -> None:
+    """A proof over loops holds where both versions terminate: the row says so
+    briefly, and lists the other assumptions as before."""
+    partial = FunctionResult(
+        "loop", None, Location("l.c", 2), Verdict.EQUIVALENT,
+        assumptions=(PARTIAL_EQUIVALENCE, "calls to abs are pure"),
+    )
+    row = render(Report((partial,))).splitlines()[4]
+    assert row == (
+        "| ✅ | `loop` | `l.c:2` | EQUIVALENT | proved (partial: both versions terminate) "
+        "(assuming calls to abs are pure) |"
+    )
+    assert "partial" not in render(Report((EQ,)))
+
+
+def test_configuration_shows_each_feature_value_as_built() -> None:
+    text = configuration_text({"defined(LEVEL)": 1, "LEVEL": 3, "FAST": 0})
+    assert text == "defined(LEVEL)=1, LEVEL=3, FAST=0"
+    assert configuration_text({}) == "(single product)"

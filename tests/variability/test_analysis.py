@@ -183,3 +183,15 @@ def test_skipped_groups_are_still_balanced() -> None:
         _analyse("#if 0\n#if X\n#else\n#else\n#endif\n#endif\n")
     assert _code(_analyse("#if 0\n#if garbage (\n#endif\n#error not reached\n#endif\nk;\n")) \
         == "k ;"
+
+
+def test_a_default_keeps_the_macro_a_feature_with_the_build_value_elsewhere() -> None:
+    text = "#ifndef X\n#define X 1\n#endif\n#if X\na;\n#endif\n#ifdef X\nb;\n#endif\n" \
+           "int v = X;\n"
+    analysis = _analyse(text)
+    defined = Var("defined(X)")
+    first = sorted(analysis.conditionals.values(), key=lambda c: c.key)[1]
+    assert first.branches[0].formula == fm.truth(  # X is read as a number below
+        fm.Cond(fm.neg(defined), fm.TRUE, Var("X", False)))
+    assert _code(analysis).endswith(
+        "b ; int v = [0: X__liftdiff_0 [1: __liftdiff_feature_X ] ;")  # #ifdef X: always

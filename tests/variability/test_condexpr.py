@@ -9,6 +9,7 @@ from checker.location import Location
 from checker.variability import formula as fm
 from checker.variability.condexpr import (
     Alternatives,
+    External,
     MacroDef,
     MacroEnv,
     MacroState,
@@ -120,3 +121,19 @@ def test_gcc_has_operators_find_nothing() -> None:
 def test_macro_argument_count_is_checked() -> None:
     with pytest.raises(ParseError, match="takes 2 arguments, given 1"):
         _parse("MAX(1)", _env("MAX(a, b) a"))
+
+
+def test_two_state_feature_defined_and_value_are_apart() -> None:
+    features = {"X": Var("X"), "defined(X)": Var("defined(X)")}
+    env = MacroEnv(features.get, {}.get)
+    assert _parse("defined(X) && !X", env) == fm.conj(Var("defined(X)"), fm.neg(Var("X")))
+
+
+def test_a_default_is_the_build_value_where_the_macro_was_defined() -> None:
+    features = {"X": Var("X", False), "defined(X)": Var("defined(X)")}
+    undefined = fm.neg(Var("defined(X)"))
+    default = Alternatives("X", ((undefined, _macro("X 4")), (fm.TRUE, External("X"))))
+    env = MacroEnv(features.get, {"X": default}.get)
+    assert _parse("X > 2", env) == fm.Binary(
+        ">", fm.Cond(undefined, Const(4), Var("X", False)), Const(2))
+    assert _parse("defined(X)", env) == Const(1)

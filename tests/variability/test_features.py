@@ -5,6 +5,7 @@ from __future__ import annotations
 from checker.types import Settings
 from checker.variability.features import ConditionalMacros, FeatureTable, discover
 from checker.variability.lexer import Token, scan
+from checker.variability.types import FeatureUses, both_ways
 
 
 def _discover(text: str, settings: Settings | None = None, model: str = "1") -> FeatureTable:
@@ -92,3 +93,54 @@ def test_conditional_macro_names() -> None:
 def test_feature_model_names_are_features() -> None:
     table = _discover("#if A\n#endif\n", model="!(A && B) || defined(C)")
     assert _kinds(table) == {"A": (True, False), "B": (True, False), "C": (True, True)}
+
+
+def test_a_macro_tested_with_defined_and_read_for_its_value_has_two_states() -> None:
+    table = _discover("#ifdef X\n#endif\n#if X > 1\n#endif\n#ifdef Y\n#endif\n#if Z\n#endif\n")
+    assert _kinds(table) == {"X": (False, False), "defined(X)": (True, True),
+                             "Y": (True, True), "Z": (True, False)}
+    assert table.features["defined(X)"].presence_of == "X"
+    assert table.uses == FeatureUses(frozenset({"Y"}), frozenset({"X", "Z"}))
+
+
+def test_two_state_from_the_other_version_splits_a_defined_only_macro() -> None:
+    text = "#ifdef Y\n#endif\n"
+    table = discover(scan(text, "f.c"), Settings(), [], "f.c", frozenset({"Y"}))
+    assert _kinds(table) == {"Y": (True, False), "defined(Y)": (True, True)}
+    assert both_ways(FeatureUses(frozenset({"Y"}), frozenset()),
+                     FeatureUses(frozenset(), frozenset({"Y"}))) == {"Y"}
+
+
+def test_macros_with_a_default_are_features() -> None:
+    text = """#ifndef LEVEL
+#define LEVEL 2
+#endif
+#if !defined(MODE)
+#define MODE 1
+#endif
+#ifdef FLAG
+#undef FLAG
+#define FLAG 1
+#endif
+#if !ZERO
+#define ZERO 1
+#endif
+#ifndef FIXED
+#define FIXED 1
+#endif
+#define FIXED 2
+#if LEVEL > 1 && MODE && FLAG && FIXED && ZERO
+#endif
+"""
+    table = _discover(text)
+    assert sorted(table.features) == ["FLAG", "LEVEL", "MODE", "ZERO", "defined(FLAG)",
+                                      "defined(LEVEL)", "defined(MODE)"]
+    assert table.defaulted == {"FLAG", "LEVEL", "MODE", "ZERO"}
+
+
+def test_include_guards_are_not_defaults() -> None:
+    guarded_code = "#ifndef H\n#define H 1\nint x;\n#endif\n"
+    empty_define = "#ifndef G\n#define G\n#endif\n"
+    function_like = "#ifndef MAX\n#define MAX(a, b) ((a) > (b) ? (a) : (b))\n#endif\n"
+    for text in (guarded_code, empty_define, function_like):
+        assert _discover(text).features == {}

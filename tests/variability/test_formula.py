@@ -87,3 +87,11 @@ def test_formulas_are_hashable_values() -> None:
     assert {fm.conj(A, B): 1}[fm.And((A, B))] == 1
     assert Const(1).number == 1 and Const((1 << 64) - 1).number == -1
     assert Const((1 << 64) - 1, True).number == (1 << 64) - 1
+
+
+def test_exists_eliminates_boolean_features() -> None:
+    a, b = Var("A"), Var("B")
+    projected = fm.exists(fm.conj(a, fm.disj(fm.neg(a), b), fm.neg(Var("C"))), ["A", "C"])
+    for value in (0, 1):
+        assert projected.holds({"B": value}) == bool(value)
+    assert fm.exists(fm.conj(a, fm.neg(a)), ["A"]) == Const(0)

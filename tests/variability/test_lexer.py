@@ -5,7 +5,15 @@ from __future__ import annotations
 import pytest
 
 from checker.errors import ParseError
-from checker.variability.lexer import Directive, Token, join_tokens, scan
+from checker.variability.lexer import (
+    INCLUDE_LINE,
+    Directive,
+    Token,
+    include_target,
+    include_targets,
+    join_tokens,
+    scan,
+)
 
 
 def _directives(text: str) -> list[tuple[int, str, str]]:
@@ -66,3 +74,35 @@ def test_unterminated_comment_is_located() -> None:
     with pytest.raises(ParseError, match="unterminated") as caught:
         scan("int a;\nint b; /* oops\n\n", "t.c")
     assert caught.value.location is not None and caught.value.location.line == 2
+
+
+def test_spans_point_into_the_text_across_splices_and_crlf() -> None:
+    text = "int a\\\nb;\r\n  #define X /* c */ 1 \r\nx = 'q';"
+    elements = scan(text, "t.c").elements
+    tokens = [e for e in elements if isinstance(e, Token)]
+    assert [(t.text, t.line, text[t.start : t.end]) for t in tokens[:3]] == [
+        ("int", 0, "int"), ("ab", 0, "a\\\nb"), (";", 1, ";")]
+    directive = next(e for e in elements if isinstance(e, Directive))
+    assert (directive.line, text[directive.start : directive.end]) == (
+        2, "#define X /* c */ 1 ")
+    assert [(t.text, text[t.start : t.end]) for t in directive.tokens] == [("X", "X"), ("1", "1")]
+    assert [t.line for t in tokens[3:]] == [3, 3, 3, 3]
+
+
+def test_tolerant_scan_runs_comments_and_quotes_out() -> None:
+    text = "#if 0\ndon't {\n#endif\nint b; /* open"
+    assert [t.text for t in _tolerant(text)] == ["don", "'t {", "int", "b", ";"]
+    assert _tokens("don't {\n") == [(0, "don"), (0, "'"), (0, "t"), (0, "{")]
+
+
+def _tolerant(text: str) -> list[Token]:
+    return [e for e in scan(text, "t.c", tolerant=True).elements if isinstance(e, Token)]
+
+
+def test_include_lines() -> None:
+    text = '#include <a.h>\n  # include "b/c.h" // x\n#include MACRO\n#include_next <d.h>\n'
+    assert include_targets(text) == [("a.h", True), ("b/c.h", False)]
+    assert include_target('#include "b/c.h"') == ("b/c.h", False)
+    assert include_target("#include_next <d.h>") is None
+    assert [m["directive"] for m in INCLUDE_LINE.finditer(text)] == [
+        "include", "include", "include", "include_next"]

@@ -84,7 +84,8 @@ def test_whole_statements_become_if_statements() -> None:
 def test_feature_variables_are_declared_first() -> None:
     text = _lift("nested.c").variants[0].text
     assert text.startswith("int __liftdiff_feature_A;\nint __liftdiff_feature_B;\n"
-                           "int __liftdiff_feature_C;\n#line 2 ")
+                           "int __liftdiff_feature_C;\nint __liftdiff_feature__defined_C;\n"
+                           "#line 2 ")
 
 
 def test_guards_and_statements_keep_their_lines() -> None:

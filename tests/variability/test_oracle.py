@@ -33,7 +33,6 @@ from checker.variability import (
     derive_product,
     lift,
 )
-from checker.variability.formula import TRUE
 
 _TOKEN = re.compile(
     r"""[A-Za-z_$][\w$]*|\.?\d(?:[eEpP][+-]|[\w.])*|"(?:\\.|[^"\\])*"|'(?:\\.|[^'\\])*'|"""
@@ -231,7 +230,8 @@ def product_tokens(text: str, path: str, settings: Settings,
 
 def configurations(lifted: LiftedSource, limit: int = 256) -> list[dict[str, int]]:
     found = []
-    for configuration in all_configurations(lifted.features, TRUE, _integer_values(lifted)):
+    for configuration in all_configurations(lifted.features, lifted.feature_model,
+                                            _integer_values(lifted)):
         found.append(configuration)
         if len(found) >= limit:
             break

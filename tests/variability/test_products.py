@@ -11,6 +11,7 @@ from checker.types import Settings
 from checker.variability import compiler_flags, derive_product
 from checker.variability.lift import Front
 from checker.variability.products import product_key
+from checker.variability.types import macro_configuration
 from tests import TESTS
 from tests.variability.test_oracle import expand
 
@@ -77,8 +78,7 @@ def test_python_fallback_agrees_with_gcc(name: str) -> None:
     front = Front(text, str(path), Settings())
     for values in ({}, {"A": 1, "B": 1, "C": 1, "D": 1, "LEVEL": 3, "ENABLE_FEATURE_A": 1},
                    {"B": 1, "LEVEL": 2, "DEBUG": 1, "ENABLE_FEATURE_B": 1}):
-        configuration = {f.name: f.macro_value(values.get(f.name, 0))
-                         for f in front.table.features.values()}
+        configuration = macro_configuration(front.table.features.values(), values)
         gcc = derive_product(text, str(path), configuration, Settings(), "gcc")
         python = derive_product(text, str(path), configuration, Settings(), "python")
         assert python.method == "python"

@@ -10,7 +10,7 @@ from hypothesis import strategies as st
 
 from checker.variability import formula as fm
 from checker.variability.formula import Binary, Const, Var
-from checker.variability.smt import Oracle, models, to_z3
+from checker.variability.smt import Oracle, extension, models, to_z3
 
 A, B, C = Var("A"), Var("B"), Var("C")
 X, Y = Var("X", False), Var("Y", False)
@@ -90,3 +90,11 @@ def test_models_with_integer_features_use_the_solver() -> None:
     assert sorted(v for v, _ in found) == [(False, False), (True, False), (True, True)]
     for vector, configuration in found:
         assert tuple(t.holds(configuration) for t in terms) == vector
+
+
+def test_extension_completes_a_configuration_or_says_none() -> None:
+    formula = fm.conj(fm.disj(Var("W"), Var("A")), fm.disj(Var("defined(X)"),
+                                                          fm.binary("==", Var("X"), Const(0))))
+    assert extension(formula, {"A": 0, "X": 1}) == {"A": 0, "W": 1, "X": 1, "defined(X)": 1}
+    assert extension(formula, {"A": 1}) == {"A": 1, "W": 0, "X": 0, "defined(X)": 0}
+    assert extension(fm.neg(Var("W")), {"W": 1}) is None

@@ -1,6 +1,6 @@
 /* liftdiff prelude: always included first. GNU spellings mapped to what pycparser reads. */
-#define __attribute__(x)
-#define __attribute(x)
+#define __attribute__(x) __liftdiff_attribute(x)
+#define __attribute(x) __liftdiff_attribute(x)
 #define __extension__
 #define __restrict restrict
 #define __restrict__ restrict

@@ -1,0 +1,4 @@
+int far(long x)
+{
+    return x > 5 || x < -5;
+}

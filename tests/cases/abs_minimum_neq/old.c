@@ -1,0 +1,6 @@
+#include <stdlib.h>
+
+int far(long x)
+{
+    return labs(x) > 5;
+}

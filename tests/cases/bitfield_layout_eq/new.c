@@ -1,0 +1,4 @@
+int header_size(void)
+{
+    return 16;
+}

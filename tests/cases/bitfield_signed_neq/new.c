@@ -1,0 +1,4 @@
+int roundtrip(int v)
+{
+    return v & 15;
+}

@@ -1,0 +1,2 @@
+#include <math.h>
+int f(float x) { return x < 0; }

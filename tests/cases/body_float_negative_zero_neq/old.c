@@ -1,0 +1,2 @@
+#include <math.h>
+int f(float x) { return signbit(x) != 0 && !isnan(x); }

@@ -1,0 +1,1 @@
+long f(long x) { return x / 2; }

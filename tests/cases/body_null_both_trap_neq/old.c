@@ -1,0 +1,1 @@
+int f(int *p, int x) { return *p + x; }

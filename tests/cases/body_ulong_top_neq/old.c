@@ -1,0 +1,1 @@
+unsigned long f(unsigned long x) { return x >> 63; }

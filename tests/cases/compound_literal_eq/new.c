@@ -1,0 +1,4 @@
+int weigh(int a)
+{
+    return a + a + 2 + 2 * a + 12;
+}

@@ -1,0 +1,4 @@
+int digit(int c)
+{
+    return c >= '0' && c <= '9';
+}

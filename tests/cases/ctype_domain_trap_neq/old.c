@@ -1,0 +1,6 @@
+#include <ctype.h>
+
+int digit(int c)
+{
+    return isdigit(c) != 0;
+}

@@ -1,0 +1,4 @@
+int is_digit(unsigned char c)
+{
+    return c >= '0' && c <= '9';
+}

@@ -1,0 +1,4 @@
+int blank(unsigned char c)
+{
+    return c == ' ' || (c >= '\t' && c < '\r');
+}

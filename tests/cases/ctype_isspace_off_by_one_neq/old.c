@@ -1,0 +1,6 @@
+#include <ctype.h>
+
+int blank(unsigned char c)
+{
+    return isspace(c) ? 1 : 0;
+}

@@ -1,0 +1,6 @@
+#include <ctype.h>
+
+char upper(char c)
+{
+    return toupper(c);
+}

@@ -1,0 +1,4 @@
+char upper(char c)
+{
+    return c >= 'a' && c <= 'z' ? c - 'a' + 'A' : c;
+}

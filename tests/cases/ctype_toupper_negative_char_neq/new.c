@@ -1,0 +1,6 @@
+#include <ctype.h>
+
+int upper(char c)
+{
+    return toupper(c);
+}

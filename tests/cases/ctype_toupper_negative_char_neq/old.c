@@ -1,0 +1,4 @@
+int upper(char c)
+{
+    return c >= 'a' && c <= 'z' ? c - 'a' + 'A' : c;
+}

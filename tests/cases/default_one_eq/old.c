@@ -1,0 +1,10 @@
+#ifndef USE_FAST
+#define USE_FAST 1
+#endif
+int f(int x) {
+#if USE_FAST
+    return x * 2;
+#else
+    return x + x + 1;
+#endif
+}

@@ -1,0 +1,6 @@
+int f(int x) {
+#if DEBUG
+    x = x + DEBUG;
+#endif
+    return x;
+}

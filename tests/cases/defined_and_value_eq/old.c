@@ -1,0 +1,6 @@
+int f(int x) {
+#ifdef DEBUG
+    x = x + DEBUG;
+#endif
+    return x;
+}

@@ -1,0 +1,4 @@
+int store(int v)
+{
+    return (v & 0xff) + 1;
+}

@@ -1,0 +1,6 @@
+enum state { IDLE, RUNNING, DONE };
+
+int clamp_state(enum state s)
+{
+    return s > DONE ? DONE : s;
+}

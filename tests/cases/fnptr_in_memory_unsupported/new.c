@@ -1,0 +1,2 @@
+struct ops { int (*get)(int); int k; };
+int total(const struct ops *o, int x) { return o->k + o->get(x); }

@@ -1,0 +1,11 @@
+static int inc(int x) { return x + 1; }
+static int dbl(int x) { return x * 2; }
+
+static int (*const ops[])(int) = { inc, dbl };
+
+int apply(int op, int x)
+{
+    if (op < 0 || op > 1)
+        return 0;
+    return ops[op](x);
+}

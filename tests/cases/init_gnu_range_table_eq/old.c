@@ -1,0 +1,11 @@
+static const unsigned char kind[256] = {
+    ['0' ... '9'] = 1,
+    ['a' ... 'z'] = 2,
+    ['A' ... 'Z'] = 2,
+    ['_'] = 2,
+};
+
+int classify(unsigned char c)
+{
+    return kind[c];
+}

@@ -1,0 +1,1 @@
+int tail(int v) { return 3; }

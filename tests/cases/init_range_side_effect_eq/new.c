@@ -1,0 +1,7 @@
+int calls;
+
+int fill(void)
+{
+    calls++;
+    return 2 * calls + 5;
+}

@@ -1,0 +1,6 @@
+int f(int x) {
+#if LEVEL >= 3
+    x++;
+#endif
+    return x;
+}

@@ -1,0 +1,5 @@
+int f(int x) {
+    while (x > 0)
+        x -= 2;
+    return x;
+}

@@ -1,0 +1,2 @@
+#include <stdio.h>
+void f(int c) { puts(c > 0 ? "on" : "off"); }

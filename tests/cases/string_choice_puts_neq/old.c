@@ -1,0 +1,2 @@
+#include <stdio.h>
+void f(int c) { puts(c ? "on" : "off"); }

@@ -1,0 +1,3 @@
+#ifdef A
+int f(int x) { return x + 1; }
+#endif

@@ -1,0 +1,8 @@
+#ifdef FAST
+static int scale(int x) { return x + x; }
+#else
+static int scale(int x) { return x * 3; }
+#endif
+int f(int x) {
+    return scale(x) + 1;
+}

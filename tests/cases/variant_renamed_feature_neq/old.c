@@ -1,0 +1,9 @@
+#ifdef W
+typedef long T;
+#else
+typedef int T;
+#endif
+long f(int x) {
+    T v = x;
+    return v * 2;
+}

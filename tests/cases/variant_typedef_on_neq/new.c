@@ -1,0 +1,9 @@
+#ifdef NARROW
+typedef int T;
+#else
+typedef long T;
+#endif
+long f(int x) {
+    long v = x;
+    return v * 2;
+}

@@ -1,0 +1,52 @@
+"""A verdict from a NEQ-summary: EQUIVALENT only from an Equivalent answer about
+every part of the check; a summary cannot start out (or end up) as one without."""
+
+from __future__ import annotations
+
+import pytest
+
+from checker.engines.answer import Different, Equivalent, Stage, Unknown, Unsupported
+from checker.lifted.lifted import Summary
+from checker.lifted.witness_report import ResultFacts, summary_result
+from checker.location import Location
+from checker.types import NeqEntry, ReplayMethod, Stats, Verdict, Witness
+from tests.engines.test_answer import confirmed
+
+WHERE = Location("a.c", 1)
+ENTRY = NeqEntry("A", "x == 1", Witness({"A": 1}, {"x": 1}, {"return": 0}, {"return": 1},
+                                        (ReplayMethod.INTERPRETER,)))
+PROOF = Equivalent(Stage.LOOP_FREE, partial=False)
+FACTS = ResultFacts((), "1", Stats())
+GAVE_UP = Unknown("no difference found up to 8 loop iterations", Stage.BOUNDED, bound=8)
+
+
+def verdict_of(entries: list[NeqEntry], rests: list[object]) -> tuple[Verdict, str | None]:
+    result = summary_result("f", WHERE, WHERE, entries, rests, FACTS)  # type: ignore[arg-type]
+    return result.verdict, result.reason
+
+
+def test_equivalent_needs_a_proof_of_every_part() -> None:
+    assert verdict_of([], [PROOF, PROOF]) == (Verdict.EQUIVALENT, None)
+    assert verdict_of([], [PROOF, GAVE_UP]) == (Verdict.UNKNOWN, GAVE_UP.reason)
+    assert verdict_of([], [Unsupported("calls to 'g'")]) == (Verdict.UNSUPPORTED, "calls to 'g'")
+    assert verdict_of([ENTRY], [PROOF]) == (Verdict.NOT_EQUIVALENT, None)
+    assert verdict_of([ENTRY], [GAVE_UP]) == (
+        Verdict.NOT_EQUIVALENT, f"NEQ-summary incomplete (other configurations undecided): "
+        f"{GAVE_UP.reason}")
+    unknown = summary_result("f", WHERE, WHERE, [], [GAVE_UP], FACTS)
+    assert unknown.bound == 8
+
+
+def test_no_answer_is_no_verdict() -> None:
+    """Nothing asked, nothing proved: there is no EQUIVALENT to fall back on."""
+    with pytest.raises(ValueError):
+        summary_result("f", WHERE, WHERE, [], [], FACTS)
+
+
+def test_a_summary_has_an_answer_about_the_rest() -> None:
+    with pytest.raises(TypeError):
+        Summary(())  # type: ignore[call-arg]  # no "empty, hence equivalent" summary
+    with pytest.raises(TypeError):
+        Summary((), Different(confirmed()))  # type: ignore[arg-type]
+    with pytest.raises(TypeError):
+        Summary((), None)  # type: ignore[arg-type]
