@@ -238,6 +238,9 @@ def _parameters(lowering: StmtLowering, fdef: c_ast.FuncDef) -> None:
             place = VarPlace(pname, ptype)
             lowering.declare_storage(place, RegionKind.LOCAL)
             exclusive = lowering.settings.assume_no_alias or _restrict(param)
+            if _restrict(param):
+                lowering.assume(f"'{pname}' is restrict: what is reached through it overlaps "
+                                "nothing reached otherwise")
             lowering.pointer_input(
                 pname, pname, ptype, InputSource.PARAM, key, position + 1 if exclusive else 0
             )

@@ -617,8 +617,8 @@ def test_static_locals_are_set_and_read_at_every_level(level: str) -> None:
 @pytest.mark.gcc
 def test_function_pointer_parameter_points_to_a_stub_logged_by_its_event() -> None:
     source = "int f(int (*cb)(int), int x) { return cb(x) + cb(x + 1); }"
-    stub = Stub("(*arg0)", "int __liftdiff_fn_arg0(int);", (((3,), 30), ((4,), 400)),
-                "__liftdiff_fn_arg0")
+    stub = Stub("(*arg0)", "int __liftdiff_fn_arg0(int);",
+                (StubRow((3,), 30), StubRow((4,), 400)), symbol="__liftdiff_fn_arg0")
     outcome = run_harness(dataclasses.replace(
         spec(source, params=(("cb", "int (*cb)(int)"), ("x", "int x")), stubs=(stub,),
              assignments=(Assignment("x", 3, ct.INT),)),
