@@ -23,7 +23,7 @@ from dataclasses import dataclass
 import z3
 
 from checker.semantics.ctype import IntType, ScalarType
-from checker.semantics.solver import Budget
+from checker.semantics.solver import Budget, NoSolution, Session, Solution
 
 CALL_SECONDS = 2.0
 """Wall-clock limit of one question (they take milliseconds on small functions)."""
@@ -93,8 +93,7 @@ def widen(
     box = {key: _Range(value, value, types[key])  # type: ignore[arg-type]
            for key, value in values.items()
            if z3.is_bv(symbols.get(key)) and symbols[key].size() == types[key].bits}  # type: ignore[union-attr]
-    solver = z3.Solver()
-    solver.add(*query)
+    session = Session(query, budget)
     calls = 0
     seconds = 0.0
 
@@ -109,22 +108,15 @@ def widen(
         if budget.exhausted() or allowance.spent() or calls >= allowance.calls:
             return None
         calls += 1
-        budget.count_call()
-        solver.push()
         started = time.process_time()
-        try:
-            solver.set("timeout", int(min(budget.call_limit(), CALL_SECONDS) * 1000))
-            solver.add(*inside(key, lo, hi))
-            result = solver.check()
-            seconds += time.process_time() - started
-            if result == z3.unsat:
-                return False
-            if result != z3.sat:
-                return None
-            found = solver.model().eval(symbols[key], model_completion=True).as_long()
-            return box[key].type.wrap(found)
-        finally:
-            solver.pop()
+        answer = session.check(inside(key, lo, hi), CALL_SECONDS)
+        seconds += time.process_time() - started
+        if isinstance(answer, NoSolution):
+            return False
+        if not isinstance(answer, Solution):
+            return None
+        found = answer.model.eval(symbols[key], model_completion=True).as_long()
+        return box[key].type.wrap(found)
 
     bounded: list[tuple[str, int, int]] = []
     for key in sorted(box):

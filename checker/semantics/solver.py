@@ -3,10 +3,10 @@
 Every call goes through a `Budget` that caps its time by what is left of the
 function's allowance; z3's `unknown` (timeout, memory, incompleteness) becomes
 an `Undecided` answer with z3's reason, never a guess. z3's own words (sat,
-unsat) stay here: `check` (satisfiability) answers with a `Solution`,
-`NoSolution` or `Undecided`, `query_horn` (Spacer on Horn clauses) with
-`Reached`, `Unreachable` or `Undecided`, and each engine maps these to what
-they mean for equivalence.
+unsat) stay here: `check` (satisfiability; a `Session` asks many questions
+about one conjunction) answers with a `Solution`, `NoSolution` or `Undecided`,
+`query_horn` (Spacer on Horn clauses) with `Reached`, `Unreachable` or
+`Undecided`, and each engine maps these to what they mean for equivalence.
 """
 
 from __future__ import annotations
@@ -125,6 +125,14 @@ def check(
         result = solver.check(*markers)
     except z3.Z3Exception as exc:
         return Undecided(f"solver error: {exc}")
+    return _answer(solver, result, limit, markers)
+
+
+def _answer(
+    solver: z3.Solver, result: z3.CheckSatResult, limit: float,
+    markers: Sequence[z3.BoolRef] = (),
+) -> Answer:
+    """z3's word for `solver`'s last check, as an Answer."""
     if result == z3.sat:
         return Solution(solver.model())
     if result == z3.unsat:
@@ -145,16 +153,43 @@ def _check_fresh(solver: z3.Solver, limit: float) -> Answer:
         copy.from_string(text)
         copy.set("timeout", int(limit * 1000))
         result = copy.check()
-        if result == z3.sat:
-            return Solution(copy.model().translate(z3.main_ctx()))
     except z3.Z3Exception as exc:
         return Undecided(f"solver error: {exc}")
-    if result == z3.unsat:
-        return NoSolution()
-    reason = copy.reason_unknown()
-    if reason in ("timeout", "canceled"):
-        reason = f"solver timeout after {limit:.1f} s"
-    return Undecided(f"solver returned unknown ({reason})")
+    answer = _answer(copy, result, limit)
+    if isinstance(answer, Solution):
+        return Solution(answer.model.translate(z3.main_ctx()))
+    return answer
+
+
+class Session:
+    """Many questions about one fixed conjunction, each adding its own facts:
+    z3 takes the fixed part once and keeps what it learnt about it between
+    questions (widening asks dozens about one body)."""
+
+    def __init__(self, assertions: Sequence[z3.BoolRef], budget: Budget) -> None:
+        self._budget = budget
+        z3.set_param("memory_max_size", budget.memory_mb)
+        self._solver = z3.Solver()
+        self._solver.add(*assertions)
+
+    def check(self, extra: Sequence[z3.BoolRef], seconds: float) -> Answer:
+        """Satisfiability of the fixed conjunction and `extra`, within `seconds`
+        and the budget."""
+        if self._budget.exhausted():
+            return Undecided("time limit reached")
+        self._budget.count_call()
+        limit = min(self._budget.call_limit(), seconds)
+        self._solver.push()
+        try:
+            self._solver.set("timeout", int(limit * 1000))
+            self._solver.add(*extra)
+            try:
+                result = self._solver.check()
+            except z3.Z3Exception as exc:
+                return Undecided(f"solver error: {exc}")
+            return _answer(self._solver, result, limit)
+        finally:
+            self._solver.pop()
 
 
 @dataclass(frozen=True)
