@@ -57,7 +57,8 @@ class Within:
 
 @dataclass(frozen=True)
 class Null:
-    """Whether a pointer parameter is NULL (`key`: its null flag's)."""
+    """Whether a pointer is NULL (`key`: its null flag's, or the key of a pointer
+    input whose value is its address in the heap, NULL being 0)."""
 
     key: str
     null: bool
@@ -128,6 +129,9 @@ def constraints(body: Iterable[Atom], symbols: Mapping[str, z3.ExprRef]) -> list
             out.append(_equals(symbol, atom.value))
         elif isinstance(atom, Within):
             out.append(_within(symbol, atom.span))
+        elif isinstance(atom, Null) and not atom.key.endswith(NULL_SUFFIX):  # an address
+            zero = _literal(0, symbol.sort())
+            out.append(symbol == zero if atom.null else symbol != zero)
         elif isinstance(atom, Null):
             out.append(symbol == _literal(int(atom.null), symbol.sort()))
         else:
@@ -189,6 +193,8 @@ def _holds(atom: Atom, assignment: Assignment) -> bool:
         return False
     if isinstance(atom, Equal):
         return same_value(value, atom.value)
+    if isinstance(atom, Null) and not atom.key.endswith(NULL_SUFFIX):  # an address
+        return (value == 0) == atom.null
     if isinstance(atom, Null):
         return bool(value) == atom.null
     lo, hi = atom.span.lo, atom.span.hi
@@ -225,7 +231,7 @@ class Scope:
         roots = {key: _root(item, old.name) for key, item in inputs.items()}
         plain = {root for key, root in roots.items() if root and "::" not in inputs[key].name}
         names = {key: None if root is None or ("::" in inputs[key].name and root in plain)
-                 or _in_heap(inputs[key]) else root for key, root in roots.items()}
+                 or is_heap(inputs[key].ref) else root for key, root in roots.items()}
         callees: dict[str, str] = {}
         for cfa in (old, new):
             for param, event in cfa.function_params:
@@ -237,6 +243,8 @@ class Scope:
             return True
         if self.names.get(atom.key) is None:
             return False
+        if self.inputs[atom.key].pointer is not None:  # an address: NULL or not, no value
+            return isinstance(atom, Null)
         return not isinstance(atom, Cell) or self.inputs[atom.key].shape is not None
 
     def lvalue(self, atom: Equal | Within | Null | Cell) -> str:
@@ -249,13 +257,6 @@ class Scope:
         if isinstance(atom, Null):
             return root
         return root + item.name[len(_root_text(item.name)) :]
-
-
-def _in_heap(item: Input) -> bool:
-    """A pointer input's address or the heap's bytes: a body does not name them
-    (its text would show model addresses), so no body rests on them; an entry
-    whose difference needs them keeps the witness alone (`NO_BODY`)."""
-    return item.pointer is not None or is_heap(item.ref)
 
 
 def _root_text(name: str) -> str:
@@ -378,6 +379,9 @@ def point(
     for key, item in scope.inputs.items():
         if key.endswith(NULL_SUFFIX):
             atoms.append(Null(key, bool(assignment.scalars.get(key, 0))))
+        elif item.pointer is not None:  # an address in the heap: its NULL test alone
+            if key in assignment.scalars:
+                atoms.append(Null(key, not assignment.scalars[key]))
         elif not item.is_region:
             if key in assignment.scalars:
                 atoms.append(Equal(key, assignment.scalars[key]))

@@ -83,15 +83,23 @@ def test_cells_are_named_by_the_c_layout() -> None:
     assert cell("f::hist", 3) == "hist[3] == 7"
 
 
-def test_pointers_and_the_heap_are_not_named() -> None:
-    """A pointer parameter is an address in the heap: a body would have to show
-    model addresses, so it names neither the pointer nor the heap's bytes (an
-    entry whose difference needs them keeps its witness alone)."""
-    heap = [item for item in SCOPE.inputs.values() if item.pointer is not None
-            or item.key.startswith("heap")]
-    assert {item.name for item in heap} >= {"p", "q"}
-    assert all(SCOPE.names[item.key] is None for item in heap)
+def test_a_pointer_is_named_by_its_null_test_alone_and_the_heap_not_at_all() -> None:
+    """A pointer parameter is an address in the heap: a body says whether it is
+    NULL (the solver reads NULL as address 0), never which address it holds or
+    what the heap holds (model addresses mean nothing in C)."""
     assert not SCOPE.nameable(Equal(KEYS["p"], 1 << 20))
+    assert text(frozenset({Null(KEYS["p"], False), Equal(KEYS["i"], 1)}), SCOPE) == (
+        "i == 1 && p != NULL")
+    assert text(frozenset({Null(KEYS["q"], True)}), SCOPE) == "q == NULL"
+    heap = [key for key, item in SCOPE.inputs.items() if item.key.startswith("heap")]
+    assert heap and all(SCOPE.names[key] is None for key in heap)
+    product = build_product(CFA, CFA)
+    symbols = {key: shared.symbol for key, shared in product.inputs.items()}
+    solver = z3.Solver()
+    solver.add(*constraints([Null(KEYS["p"], True)], symbols), symbols[KEYS["p"]] != 0)
+    assert solver.check() == z3.unsat
+    assert holds([Null(KEYS["p"], True)], Assignment({KEYS["p"]: 0}, {}))
+    assert not holds([Null(KEYS["p"], True)], Assignment({KEYS["p"]: 1 << 20}, {}))
 
 
 def test_literals_at_the_type_limits() -> None:
