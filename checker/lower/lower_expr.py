@@ -407,6 +407,10 @@ class ExprLowering(LoweringState):
 
     def deref(self, pointer: Ptr, node: c_ast.Node) -> MemPlace:
         target = self.program.complete(pointer.target)
+        if isinstance(target, StructType) and any(
+                is_function_pointer(leaf.type) for leaf in leaves(target)):
+            raise self.unsupported(f"dereference of a pointer to {target}, which holds function "
+                                   "pointers (not modelled in memory)", node)
         if isinstance(target, (VoidType, ct.FunctionType)):
             raise self.unsupported(f"dereference of a {target} pointer", node)
         if pointer.base is None:
