@@ -835,7 +835,8 @@ def _agrees(
     initial: Callable[[int], int],
     plan: Layout,
 ) -> bool:
-    kinds = {STATUS_RETURN: "ok", STATUS_TRAP: "trap", STATUS_EXIT: "exit"}
+    kinds = {STATUS_RETURN: "ok", STATUS_TRAP: "trap", STATUS_EXIT: "exit",
+             STATUS_NONTERMINATING: "timeout"}
     if kinds.get(observed.status) != outcome.kind:
         return False
     if outcome.kind == "timeout":
