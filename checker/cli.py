@@ -11,12 +11,13 @@ from __future__ import annotations
 import argparse
 import contextlib
 import functools
+import io
 import os
 import sys
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import Protocol, TextIO, TypeAlias
 
-from checker.errors import LiftdiffError, ParseError, UnsupportedError
+from checker.errors import InputError, LiftdiffError, ParseError, UnsupportedError
 from checker.outputs import OutputTarget, check_writable, parse_target, write_atomically
 from checker.progress import ProgressSink, progress_for
 from checker.reproducible import fix_hash_seed
@@ -264,11 +265,6 @@ def run_check_command(args: argparse.Namespace, out: TextIO, err: TextIO, env: E
         old = SourceFile.read(args.old)
         new = SourceFile.read(args.new)
         report = check_pair(old, new, settings, args.function, progress)
-    except LiftdiffError as exc:
-        if args.format is ReportFormat.TERMINAL:
-            raise  # one clear line on stderr
-        err.write(f"liftdiff: error: {exc}\n")
-        report = whole_file_report(exc, args.function, args.old, args.new)
     finally:
         sink.close()
     provenance = Provenance(os.getcwd())
@@ -283,8 +279,8 @@ WHOLE_FILE = "*"
 def whole_file_report(
     error: LiftdiffError, functions: Sequence[str] | None, old_path: str, new_path: str
 ) -> Report:
-    """A machine-readable report for a check that failed before any function:
-    UNSUPPORTED when the C could not be read (the reason and the location of
+    """A machine-readable report for a command that failed before any function's
+    result: UNSUPPORTED when the C could not be read (the reason and the location of
     that version carry file:line), ERROR for other input problems; one result
     per requested function, or one for the whole file."""
     verdict = (Verdict.UNSUPPORTED if isinstance(error, (ParseError, UnsupportedError))
@@ -296,6 +292,38 @@ def whole_file_report(
                         for name in (functions or [WHOLE_FILE])))
 
 
+def emit_failure(args: argparse.Namespace, error: LiftdiffError, out: TextIO) -> None:
+    """A report command that failed as a whole still writes a valid report where one
+    was asked for: each writable --output file, and stdout unless it is the terminal
+    table (the one line on stderr says it all there). Other commands have none."""
+    from checker.report import render
+
+    if not hasattr(args, "format"):
+        return
+    report = whole_file_report(
+        error, getattr(args, "function", None), getattr(args, "old", ""), getattr(args, "new", "")
+    )
+    provenance = Provenance(os.getcwd())
+    with contextlib.suppress(InputError):  # an --output that cannot be written: said already
+        check_writable(args.outputs)
+        for target in args.outputs:
+            write_atomically(target.path, render(report, target.format, provenance))
+    if args.format is not ReportFormat.TERMINAL:
+        out.write(render(report, args.format, provenance))
+
+
+def _usage_failure(argv: Sequence[str], usage: str, out: TextIO) -> None:
+    """A command line argparse refused still gets the report its --json (--sarif,
+    --markdown) promises, with argparse's error line as the reason."""
+    from checker.report import render
+
+    asked = [f for f in ReportFormat if f is not ReportFormat.TERMINAL and f"--{f.value}" in argv]
+    if asked:
+        line = (usage.strip().splitlines() or ["bad command line"])[-1]
+        report = whole_file_report(InputError(line), None, "", "")
+        out.write(render(report, asked[0], Provenance(os.getcwd())))
+
+
 def dispatch(
     parser: argparse.ArgumentParser,
     argv: Sequence[str] | None,
@@ -303,11 +331,17 @@ def dispatch(
     err: TextIO,
 ) -> int:
     """Parse, run the chosen handler, and turn our errors into a message + exit 2."""
+    usage = io.StringIO()
     try:
-        with contextlib.redirect_stderr(err), contextlib.redirect_stdout(out):
+        with contextlib.redirect_stderr(usage), contextlib.redirect_stdout(out):
             args = parser.parse_args(argv)  # usage errors and --help to our streams
     except SystemExit as exc:  # argparse reports usage errors itself
-        return EXIT_TROUBLE if exc.code else 0
+        err.write(usage.getvalue())
+        if not exc.code:
+            return 0
+        _usage_failure(sys.argv[1:] if argv is None else argv, usage.getvalue(), out)
+        return EXIT_TROUBLE
+    err.write(usage.getvalue())
     handler: Handler | None = getattr(args, "handler", None)
     if handler is None:
         parser.print_help(err)
@@ -316,6 +350,7 @@ def dispatch(
         return handler(args, out, err)
     except LiftdiffError as exc:
         err.write(f"liftdiff: error: {exc}\n")
+        emit_failure(args, exc, out)
         return EXIT_TROUBLE
     except KeyboardInterrupt:
         err.write("liftdiff: interrupted\n")

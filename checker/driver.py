@@ -63,7 +63,9 @@ def run_check(
     progress: ProgressFn | None,
 ) -> Report:
     old_file, new_file = load_pair(old, new, settings)
-    changes = select_changes(old_file, new_file, functions)
+    every = diff_units(_unit(old_file), _unit(new_file))
+    changes = select_changes(old_file, new_file, every, functions)
+    unchecked = () if functions else tuple(c.unchecked() for c in every if c.kind.listed_only)
     compiler = replay_compiler(settings)
     if compiler is not None and changes:
         sanitizer_flags(compiler, undefined=True)  # probed once here, not in every child
@@ -85,7 +87,7 @@ def run_check(
         if change.kind.renamed:
             result = dataclasses.replace(result, renamed_from=change.detail)
         results.append(result)
-    return Report(tuple(results))
+    return Report(tuple(results), unchecked)
 
 
 def load_pair(
@@ -114,12 +116,12 @@ def _unit(parsed: ParsedFile) -> Unit:
 
 
 def select_changes(
-    old: ParsedFile, new: ParsedFile, requested: Sequence[str] | None
+    old: ParsedFile, new: ParsedFile, changes: Sequence[FunctionChange],
+    requested: Sequence[str] | None,
 ) -> list[FunctionChange]:
     """The changes to report, by the one selection rule (checker/frontend/changes.py): every
     checked or text-decided change, or each requested function (an unchanged one
     is compared all the same; a renamed one with its old self)."""
-    changes = diff_units(_unit(old), _unit(new))
     if not requested:
         return [c for c in changes if c.kind.checked or c.kind.by_text]
     renamed = {c.function: c for c in changes if c.kind.renamed}

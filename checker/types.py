@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import dataclasses
 import enum
+import math
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
@@ -205,6 +206,8 @@ class Settings:
             elif isinstance(default, (int, float)):
                 if isinstance(value, bool) or not isinstance(value, (int, float)):
                     raise ConfigError(f"setting '{name}' must be a number, got {value!r}")
+                if not math.isfinite(value):
+                    raise ConfigError(f"setting '{name}' must be a finite number, got {value!r}")
                 if value < 0:
                     raise ConfigError(f"setting '{name}' must not be negative, got {value!r}")
                 value = type(default)(value)
@@ -324,8 +327,29 @@ class Provenance:
 
 
 @dataclass(frozen=True)
+class Unchecked:
+    """A change that is listed, never left out, but has no verdict: a function
+    added or removed, or one whose signature changed (its callers see other types)."""
+
+    function: str
+    kind: str
+    """`added`, `removed` or `signature`."""
+    location: Location
+    detail: str = ""
+    """For a signature change: `old signature -> new signature`."""
+
+    def line(self) -> str:
+        if self.kind == "signature":
+            return (f"signature of {self.function} changed ({self.location}): "
+                    f"{self.detail}; not checked")
+        return f"{self.kind} {self.function} ({self.location}), not checked"
+
+
+@dataclass(frozen=True)
 class Report:
     results: tuple[FunctionResult, ...]
+    unchecked: tuple[Unchecked, ...] = ()
+    """Changes listed without a verdict; they do not change the exit code."""
 
     @property
     def verdict(self) -> Verdict:

@@ -64,7 +64,7 @@ class CommitOutcome:
 
     @property
     def unchecked(self) -> tuple[FunctionChange, ...]:
-        return tuple(c for c in self.changes if not c.kind.checked and not c.kind.by_text)
+        return tuple(c for c in self.changes if c.kind.listed_only)
 
 
 @dataclass(frozen=True)

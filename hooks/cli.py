@@ -37,7 +37,7 @@ from checker.types import Provenance
 from hooks.acknowledge import NOTHING, from_message, judge
 from hooks.analyze import CommitOutcome, Step, analyze
 from hooks.cache import ResultCache, default_path
-from hooks.config import Config, load_config
+from hooks.config import Config, load_config, positive_seconds
 from hooks.failsafe import hook_failed, skip_requested
 from hooks.gitrepo import GitError, Repo
 from hooks.hookrun import EXIT_PASS, Stage, decide
@@ -145,7 +145,10 @@ def _run(
 ) -> int:
     check_writable(args.outputs)  # before any analysis
     config = _config(repo, args)
-    jobs = max(1, args.jobs)
+    jobs = _at_least_one(args.jobs, "--jobs")
+    budget = None if args.time_budget is None else positive_seconds(
+        args.time_budget, "--time-budget"
+    )
     cache = _open_cache(repo, config, args)
     sink = progress_sink(args, err, env)
     with cache or nullcontext():
@@ -170,7 +173,7 @@ def _run(
                 config,
                 cache,
                 check,
-                budget=args.time_budget,
+                budget=budget,
                 jobs=jobs,
                 on_step=on_step,
                 on_planned=lambda total: sink.phase("checking functions", total),
@@ -221,6 +224,12 @@ def _exit_code(outcomes: Sequence[CommitOutcome], config: Config, err: TextIO) -
     return code
 
 
+def _at_least_one(value: int, option: str) -> int:
+    if value < 1:
+        raise ConfigError(f"{option} must be at least 1")
+    return value
+
+
 def run_staged(
     args: argparse.Namespace, out: TextIO, err: TextIO, check: CheckFn, env: Env
 ) -> int:
@@ -250,8 +259,8 @@ def run_range(
 def run_scan(
     args: argparse.Namespace, out: TextIO, err: TextIO, check: CheckFn, env: Env
 ) -> int:
-    if args.max_commits is not None and args.max_commits < 1:
-        raise ConfigError("--max-commits must be at least 1")
+    if args.max_commits is not None:
+        _at_least_one(args.max_commits, "--max-commits")
     repo = Repo(args.repo)
     if args.rev == "HEAD" and not repo.has_head():
         raise GitError("the repository has no commits yet; nothing to scan")

@@ -7,6 +7,7 @@ setting is spelled the same in the file, on the command line and in the engine.
 from __future__ import annotations
 
 import fnmatch
+import math
 import os
 import tomllib
 from collections.abc import Mapping
@@ -108,9 +109,7 @@ def _policy(table: Mapping[str, Any]) -> Policy:
     block = policy.block
     if "block" in values:
         block = frozenset(_verdict(v) for v in _strings(values["block"], "block"))
-    budget = values.get("time_budget", policy.time_budget)
-    if isinstance(budget, bool) or not isinstance(budget, (int, float)) or budget <= 0:
-        raise ConfigError(f"policy 'time_budget' must be a positive number, got {budget!r}")
+    budget = positive_seconds(values.get("time_budget", policy.time_budget), "policy 'time_budget'")
     cache = values.get("cache", policy.cache)
     if not isinstance(cache, bool):
         raise ConfigError(f"policy 'cache' must be true or false, got {cache!r}")
@@ -127,7 +126,7 @@ def _policy(table: Mapping[str, Any]) -> Policy:
         raise ConfigError(f"policy 'cache_path' must be a string, got {cache_path!r}")
     return Policy(
         block=block,
-        time_budget=float(budget),
+        time_budget=budget,
         paths=tuple(_strings(values.get("paths", list(policy.paths)), "paths")),
         exclude=tuple(_strings(values.get("exclude", []), "exclude")),
         trailer=trailer,
@@ -135,6 +134,18 @@ def _policy(table: Mapping[str, Any]) -> Policy:
         cache_path=cache_path,
         on_failure=on_failure,
     )
+
+
+def positive_seconds(value: Any, what: str) -> float:
+    """A time budget, from the settings file or the command line: finite and > 0."""
+    if (
+        isinstance(value, bool)
+        or not isinstance(value, (int, float))
+        or not math.isfinite(value)
+        or value <= 0
+    ):
+        raise ConfigError(f"{what} must be a positive number, got {value!r}")
+    return float(value)
 
 
 def _strings(value: Any, name: str) -> list[str]:

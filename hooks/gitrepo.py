@@ -99,8 +99,19 @@ class Repo:
         try:
             commit = self._repo.commit(rev)
         except (BadName, ValueError, GitCommandError):
-            raise GitError(f"unknown revision '{rev}'") from None
+            kind = None if rev.startswith("-") else self._object_type(rev)
+            if kind is None:
+                raise GitError(f"unknown revision '{rev}'") from None
+            raise GitError(f"revision '{rev}' is a {kind}, not a commit") from None
         return _info(commit)
+
+    def _object_type(self, rev: str) -> str | None:
+        """`tree`, `blob`... for an object that exists (a tag: the type it points at)."""
+        try:
+            kind = self._git("cat-file", "-t", rev).strip()
+            return self._git("cat-file", "-t", f"{rev}^{{}}").strip() if kind == "tag" else kind
+        except GitError:
+            return None
 
     def commits(
         self, spec: str, since: str | None = None, limit: int | None = None
@@ -197,7 +208,10 @@ class Snapshot:
         self._worktree = worktree  # the work tree's root and its tracked paths
 
     def read(self, path: str) -> Blob:
-        data = self._bytes(path)
+        try:
+            data = self._bytes(path)
+        except OSError as exc:  # a work-tree file we may not read
+            return Blob(path, None, f"cannot read ({exc.strerror}), not checked")
         if data is None:
             return Blob(path, None, "absent")
         if b"\0" in data[:_BINARY_SNIFF]:

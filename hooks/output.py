@@ -16,7 +16,7 @@ from typing import Any
 from rich.console import Console
 from rich.table import Table
 
-from checker.frontend.changes import ChangeKind, FunctionChange
+from checker.frontend.changes import FunctionChange
 from checker.report import render
 from checker.report.json_report import report_to_dict
 from checker.report.markdown_report import function_text, location_text, witness_sentence
@@ -40,10 +40,7 @@ def merged_report(outcomes: Sequence[CommitOutcome]) -> Report:
 
 
 def change_line(change: FunctionChange) -> str:
-    where = change.location
-    if change.kind is ChangeKind.SIGNATURE:
-        return f"signature of {change.function} changed ({where}): {change.detail}; not checked"
-    return f"{change.kind.value} {change.function} ({where}), not checked"
+    return change.unchecked().line()
 
 
 def outcome_lines(outcome: Outcome, color: bool = False) -> list[str]:

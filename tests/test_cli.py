@@ -194,3 +194,76 @@ def test_input_errors_give_a_json_report_per_requested_function() -> None:
     assert all("no such file" in r["reason"] for r in results)
     code, out, _ = run("check", str(DATA / "unparsable.c"), str(DATA / "ok.c"), "--sarif")
     assert code == 2 and json.loads(out)["version"] == "2.1.0"
+
+
+def test_a_changed_knr_definition_is_unsupported_with_its_location(tmp_path: Path) -> None:
+    """It used to be missed altogether (no result, exit 0: 'all equivalent')."""
+    old = tmp_path / "old.c"
+    old.write_text("int add(a, b)\nint a;\nint b;\n{ return a + b; }\n")
+    new = tmp_path / "new.c"
+    new.write_text("int add(a, b)\nint a;\nint b;\n{ return a - b; }\n")
+    code, out, err = run("check", str(old), str(new), "--json", "--no-progress")
+    assert code == 2 and err == ""
+    (result,) = json.loads(out)["results"]
+    assert (result["function"], result["verdict"]) == ("add", "UNSUPPORTED")
+    assert result["reason"].startswith(f"{old}:1: unsupported: K&R-style parameters")
+
+
+@pytest.mark.parametrize(
+    ("option", "message"),
+    [
+        (["--timeout", "nan"], "setting 'timeout' must be a finite number, got nan"),
+        (["--timeout", "inf"], "setting 'timeout' must be a finite number, got inf"),
+        (["--solver-timeout", "-1"], "setting 'solver_timeout' must not be negative, got -1.0"),
+        (["--unwind", "-1"], "setting 'unwind' must not be negative, got -1"),
+        (["--output", "json=/nonexistent/r.json"],
+         "--output json=/nonexistent/r.json: no such directory /nonexistent"),
+    ],
+    ids=["nan", "inf", "negative-solver-timeout", "negative-unwind", "unwritable-output"],
+)
+def test_a_bad_option_value_is_one_line_and_a_json_report(
+    option: list[str], message: str
+) -> None:
+    """`--timeout nan` crashed (an internal error, no report); the others printed
+    their line but no JSON, although --json promises a report whatever fails."""
+    ok = str(DATA / "ok.c")
+    code, out, err = run("check", ok, ok, *option)
+    assert (code, out, err) == (2, "", f"liftdiff: error: {message}\n")
+    code, out, err = run("check", ok, ok, *option, "--json")
+    assert (code, err) == (2, f"liftdiff: error: {message}\n")
+    (result,) = json.loads(out)["results"]
+    assert (result["function"], result["verdict"], result["reason"]) == ("*", "ERROR", message)
+
+
+def test_a_command_line_argparse_refuses_still_gives_the_json_report() -> None:
+    ok = str(DATA / "ok.c")
+    code, out, err = run("check", ok, ok, "--timeout", "soon", "--json")
+    message = "liftdiff check: error: argument --timeout: invalid float value: 'soon'"
+    assert code == 2 and err.endswith(message + "\n")
+    (result,) = json.loads(out)["results"]
+    assert (result["function"], result["verdict"], result["reason"]) == ("*", "ERROR", message)
+    code, out, err = run("check", ok, "--sarif")
+    assert code == 2 and "the following arguments are required: NEW.c" in err
+    assert json.loads(out)["version"] == "2.1.0"
+    code, out, _ = run("check", ok, ok, "--timeout", "soon")
+    assert (code, out) == (2, "")
+
+
+def test_added_removed_and_retyped_functions_are_listed_not_left_out(tmp_path: Path) -> None:
+    old = tmp_path / "old.c"
+    new = tmp_path / "new.c"
+    old.write_text("int add(int a, int b) { return a + b; }\nint gone(void) { return 1; }\n")
+    new.write_text("long add(int a, int b) { return a + b; }\nchar fresh(char c) { return c; }\n")
+    code, out, _ = run("check", str(old), str(new))
+    assert code == 0 and "no changed functions" not in out
+    assert f"signature of add changed ({new}:1): int add(int, int) -> long add(int, int)" in out
+    assert f"removed gone ({old}:2), not checked" in out
+    assert f"added fresh ({new}:2), not checked" in out
+    code, out, _ = run("check", str(old), str(new), "--json")
+    report = json.loads(out)
+    assert report["results"] == []
+    assert {(u["function"], u["kind"], u["location"]["line"]) for u in report["unchecked"]} == {
+        ("add", "signature", 1), ("gone", "removed", 2), ("fresh", "added", 2)
+    }
+    code, out, _ = run("check", str(old), str(new), "--markdown")
+    assert "Not checked:" in out and "- added fresh" in out

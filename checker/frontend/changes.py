@@ -16,6 +16,7 @@ what the result cache keys on.
 from __future__ import annotations
 
 import enum
+import functools
 import hashlib
 import re
 from collections.abc import Mapping
@@ -24,7 +25,7 @@ from difflib import SequenceMatcher
 
 from checker.frontend.cscan import Item, ItemKind, rename_identifier, scan
 from checker.location import Location
-from checker.types import FunctionResult, SourceFile, Verdict
+from checker.types import FunctionResult, SourceFile, Unchecked, Verdict
 
 
 class ChangeKind(enum.Enum):
@@ -57,6 +58,11 @@ class ChangeKind(enum.Enum):
     def renamed(self) -> bool:
         return self in (ChangeKind.RENAMED, ChangeKind.RENAMED_MODIFIED)
 
+    @property
+    def listed_only(self) -> bool:
+        """Listed in every report without a verdict (added, removed, signature)."""
+        return not (self.checked or self.by_text)
+
 
 @dataclass(frozen=True)
 class FunctionChange:
@@ -78,10 +84,17 @@ class FunctionChange:
         assert where is not None  # a change always has at least one side
         return where
 
+    def unchecked(self) -> Unchecked:
+        """This change as a report lists it when it gets no verdict."""
+        return Unchecked(self.function, self.kind.value, self.location, self.detail)
+
 
 @dataclass(frozen=True)
 class Unit:
-    """One version of a C file cut into items, with the items of its headers."""
+    """One version of a C file cut into items, with the items of its headers.
+
+    The indexes below are built once per version, on first use: a file of many
+    functions would otherwise scan all its items once per function."""
 
     source: SourceFile
     items: tuple[Item, ...]
@@ -89,15 +102,34 @@ class Unit:
     functions: Mapping[str, tuple[Item, ...]] = field(default_factory=dict)
     """Name -> its definitions (several when `#if` branches each define it)."""
 
+    @functools.cached_property
+    def pool(self) -> tuple[Item, ...]:
+        """Header items, then the file's own: the order of a function's context."""
+        return (*self.header_items, *self.items)
+
+    @functools.cached_property
+    def defined_by(self) -> Mapping[str, tuple[int, ...]]:
+        """Name -> indices in `pool` of the items that define it."""
+        index: dict[str, list[int]] = {}
+        for position, item in enumerate(self.pool):
+            for defined in item.defines:
+                index.setdefault(defined, []).append(position)
+        return {name: tuple(positions) for name, positions in index.items()}
+
+    @functools.cached_property
+    def names(self) -> frozenset[str]:
+        """Every name some item mentions or defines."""
+        return frozenset(name for item in self.pool for name in item.mentions | item.defines)
+
 
 def parse_unit(source: SourceFile) -> Unit:
     items = tuple(scan(source.text))
     header_items = tuple(item for path in source.headers for item in scan(source.headers[path]))
-    functions: dict[str, tuple[Item, ...]] = {}
+    functions: dict[str, list[Item]] = {}
     for item in items:
         if item.kind is ItemKind.FUNCTION and item.name:
-            functions[item.name] = (*functions.get(item.name, ()), item)
-    return Unit(source, items, header_items, functions)
+            functions.setdefault(item.name, []).append(item)
+    return Unit(source, items, header_items, {name: tuple(own) for name, own in functions.items()})
 
 
 def _text(item: Item) -> str:
@@ -115,11 +147,8 @@ def _signature(unit: Unit, name: str) -> str:
 def _closure(unit: Unit, name: str) -> list[Item]:
     """Items the function may depend on, transitively, in header-then-file order."""
     own = unit.functions[name]
-    pool = [item for item in (*unit.header_items, *unit.items) if item not in own]
-    by_name: dict[str, list[int]] = {}
-    for index, item in enumerate(pool):
-        for defined in item.defines:
-            by_name.setdefault(defined, []).append(index)
+    own_ids = {id(item) for item in own}
+    pool = unit.pool
     wanted = [m for item in own for m in item.mentions]
     seen_names: set[str] = set()
     chosen: set[int] = set()
@@ -128,8 +157,8 @@ def _closure(unit: Unit, name: str) -> list[Item]:
         if mention in seen_names:
             continue
         seen_names.add(mention)
-        for index in by_name.get(mention, ()):
-            if index not in chosen:
+        for index in unit.defined_by.get(mention, ()):
+            if index not in chosen and id(pool[index]) not in own_ids:
                 chosen.add(index)
                 wanted.extend(pool[index].mentions)
     return [pool[index] for index in sorted(chosen)]
@@ -176,11 +205,6 @@ def _body_tokens(unit: Unit, name: str) -> list[str]:
     return tokens
 
 
-def _mentioned(unit: Unit, name: str) -> bool:
-    items = (*unit.items, *unit.header_items)
-    return any(name in item.mentions or name in item.defines for item in items)
-
-
 def _pair_renames(old: Unit, new: Unit, removed: list[str], added: list[str]) -> dict[str, str]:
     """Old name -> new name for each removed function that is an added one renamed.
 
@@ -189,13 +213,14 @@ def _pair_renames(old: Unit, new: Unit, removed: list[str], added: list[str]) ->
     first, each function in at most one pair. A new name that the old version
     already uses is never paired (the old body could not take that name).
     """
+    by_signature: dict[str, list[int]] = {}
+    for j, fresh in enumerate(added):
+        if fresh not in old.names:
+            by_signature.setdefault(_blank(_signature(new, fresh), fresh), []).append(j)
     scored: list[tuple[float, int, int]] = []
     for i, gone in enumerate(removed):
-        for j, fresh in enumerate(added):
-            if _blank(_signature(old, gone), gone) != _blank(
-                _signature(new, fresh), fresh
-            ) or _mentioned(old, fresh):
-                continue
+        for j in by_signature.get(_blank(_signature(old, gone), gone), ()):
+            fresh = added[j]
             if _renamed_text(old, gone) == _renamed_text(new, fresh):
                 score = 1.0
             else:

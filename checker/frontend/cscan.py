@@ -295,21 +295,22 @@ def scan(text: str) -> list[Item]:
         text_ = token.text
         if depth == 0:
             if text_ == "{":
-                code = [t for t in pending if t.kind is not TokenKind.DIRECTIVE]
+                code = _code(pending)
                 if len(code) == 2 and code[0].text == "extern" and code[1].kind is TokenKind.STRING:
                     pending = []
                     transparent += 1
                     continue
                 depth = 1
                 pending.append(token)
-                body_open = len(pending) - 1 if _looks_like_function(code) else None
+                function = _looks_like_function(code) or _knr_header(code)
+                body_open = len(pending) - 1 if function else None
                 continue
             if text_ == "}" and transparent:
                 transparent -= 1
                 pending = []
                 continue
             pending.append(token)
-            if text_ == ";":
+            if text_ == ";" and not _knr_header(_code(pending)):
                 emit(ItemKind.DECLARATION)
             continue
         pending.append(token)
@@ -347,6 +348,43 @@ def _looks_like_function(code: list[Token]) -> bool:
         elif depth == 0 and token.text == "=":
             return False
     return _function_name(code) is not None
+
+
+_NOT_A_TYPE = frozenset(["__attribute__", "__asm__", "__asm", "asm"])
+
+
+def _code(pending: list[Token]) -> list[Token]:
+    return [t for t in pending if t.kind is not TokenKind.DIRECTIVE]
+
+
+def _knr_header(code: list[Token]) -> bool:
+    """`int add(a, b) int a; int b;`: a K&R definition's header, whose parameter
+    declarations end in `;` before the body (so a `;` there does not end an item).
+
+    The first `name(` is followed by identifiers only, and after its `)` comes a
+    declaration of two tokens or more (`int a`), not an attribute or a `;`: a
+    prototype of typedef names, `int f(size_t, FILE);`, stays a declaration."""
+    for index, token in enumerate(code[:-1]):
+        if token.kind is TokenKind.IDENT and code[index + 1].text == "(":
+            break
+    else:
+        return False
+    close = index + 2
+    while (
+        close + 1 < len(code)
+        and code[close].kind is TokenKind.IDENT
+        and code[close].text not in _RESERVED
+        and code[close + 1].text in (",", ")")
+    ):
+        close += 2
+        if code[close - 1].text == ")":
+            first_declaration = []
+            for after in code[close:]:
+                if after.text == ";":
+                    break
+                first_declaration.append(after)
+            return len(first_declaration) >= 2 and first_declaration[0].text not in _NOT_A_TYPE
+    return False
 
 
 def _identifiers_of_conditions(conditions: tuple[str, ...]) -> set[str]:

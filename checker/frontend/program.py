@@ -114,6 +114,11 @@ class Program:
                 if isinstance(param, c_ast.EllipsisParam):
                     variadic = True
                     continue
+                if isinstance(param, c_ast.ID):
+                    raise UnsupportedError(
+                        "K&R-style parameters (an identifier list, types declared after it)",
+                        self.location(node),
+                    )
                 ptype = self.resolve(param)
                 if isinstance(ptype, ct.VoidType):
                     continue

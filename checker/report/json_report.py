@@ -15,6 +15,7 @@ from checker.types import (
     FunctionResult,
     NeqEntry,
     Report,
+    Unchecked,
     Witness,
 )
 
@@ -69,11 +70,21 @@ def result_to_dict(result: FunctionResult) -> dict[str, Any]:
     }
 
 
+def unchecked_to_dict(change: Unchecked) -> dict[str, Any]:
+    return {
+        "function": change.function,
+        "kind": change.kind,
+        "location": location_to_dict(change.location),
+        "detail": change.detail,
+    }
+
+
 def report_to_dict(report: Report) -> dict[str, Any]:
     return {
         "schema": SCHEMA,
         "tool": tool_info(),
         "results": [result_to_dict(result) for result in report.results],
+        "unchecked": [unchecked_to_dict(change) for change in report.unchecked],
     }
 
 

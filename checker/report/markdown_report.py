@@ -170,4 +170,6 @@ def render(report: Report) -> str:
         for result in ordered:
             if result.verdict is Verdict.NOT_EQUIVALENT:
                 lines += _witness_section(result)
+    if report.unchecked:
+        lines += ["", "Not checked:", "", *(f"- {cell_text(c.line())}" for c in report.unchecked)]
     return "\n".join(lines) + "\n"

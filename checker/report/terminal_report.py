@@ -88,6 +88,10 @@ def render(report: Report, width: int = 120, color: bool = False) -> str:
             if witness.stubs:
                 console.print(f"  assumed calls:  {_compact(dict(witness.stubs))}")
             console.print("  replayed by:    " + ", ".join(m.value for m in witness.replayed_by))
-    if not report.results:
+    if report.unchecked:
+        console.print("\nnot checked:")
+        for change in report.unchecked:
+            console.print(f"  {change.line()}", markup=False, soft_wrap=True)
+    if not report.results and not report.unchecked:
         console.print("no changed functions")
     return buffer.getvalue()

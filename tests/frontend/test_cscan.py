@@ -177,3 +177,23 @@ def test_a_comment_before_the_hash_still_starts_a_directive() -> None:
 def test_rename_reaches_indented_directives_but_not_their_names() -> None:
     text = "  #ifdef line\nint line(int x);\n#line 9\n"
     assert rename_identifier(text, "line", "row") == "  #ifdef row\nint row(int x);\n#line 9\n"
+
+
+def test_a_knr_definition_is_one_function_and_typedef_prototypes_stay_declarations() -> None:
+    """The `;`s of a K&R definition's parameter declarations do not end the item: the
+    old scanner cut `int add(a, b) int a;` off as a declaration and glued the body
+    onto the next function, so a changed K&R function was never selected."""
+    text = (
+        "int add(a, b)\nint a;\nint b;\n{ return a - b; }\n"
+        "int f(size_t, FILE);\nvoid g(int) NORETURN;\nint h(a) __attribute__((x));\n"
+        "int other(int x) { return x; }\n"
+    )
+    items = [(i.kind, i.name, i.start_line, i.end_line) for i in scan(text)]
+    assert items == [
+        (ItemKind.FUNCTION, "add", 1, 4),
+        (ItemKind.DECLARATION, None, 5, 5),
+        (ItemKind.DECLARATION, None, 6, 6),
+        (ItemKind.DECLARATION, None, 7, 7),
+        (ItemKind.FUNCTION, "other", 8, 8),
+    ]
+    assert scan(text)[-1].normalized == "int other ( int x ) { return x ; }"

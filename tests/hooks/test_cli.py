@@ -9,6 +9,7 @@ from pathlib import Path
 import pytest
 
 import hooks.cli
+import hooks.gitrepo
 from hooks.cli import main
 from hooks.gitrepo import GitError
 from tests.hooks.productline import (
@@ -116,19 +117,88 @@ def test_default_cache_lives_in_git_dir(history: History) -> None:
     ("argv", "message"),
     [
         (["commit", "nope"], "liftdiff: error: unknown revision 'nope'\n"),
+        (
+            ["commit", "HEAD^{tree}"],
+            "liftdiff: error: revision 'HEAD^{tree}' is a tree, not a commit\n",
+        ),
+        (
+            ["commit", "HEAD:src/scale.c"],
+            "liftdiff: error: revision 'HEAD:src/scale.c' is a blob, not a commit\n",
+        ),
+        (
+            ["range", "HEAD~1..HEAD^{tree}"],
+            "liftdiff: error: revision 'HEAD^{tree}' is a tree, not a commit\n",
+        ),
         (["range", "HEAD"], "liftdiff: error: expected a range A..B, got 'HEAD'\n"),
         (["range", "HEAD~1..nope"], "liftdiff: error: unknown revision 'nope'\n"),
         (["scan", "--max-commits", "0"], "liftdiff: error: --max-commits must be at least 1\n"),
+        (["commit", "HEAD", "--jobs", "0"], "liftdiff: error: --jobs must be at least 1\n"),
+        (
+            ["commit", "HEAD", "--time-budget", "-1"],
+            "liftdiff: error: --time-budget must be a positive number, got -1.0\n",
+        ),
+        (
+            ["scan", "--time-budget", "nan"],
+            "liftdiff: error: --time-budget must be a positive number, got nan\n",
+        ),
         (
             ["staged", "--config", "missing.toml"],
             "liftdiff: error: no such config file: missing.toml\n",
         ),
     ],
-    ids=["unknown-rev", "not-a-range", "range-unknown", "zero-commits", "missing-config"],
+    ids=[
+        "unknown-rev",
+        "tree",
+        "blob",
+        "range-to-a-tree",
+        "not-a-range",
+        "range-unknown",
+        "zero-commits",
+        "zero-jobs",
+        "negative-budget",
+        "nan-budget",
+        "missing-config",
+    ],
 )
 def test_bad_input_is_one_clear_line(history: History, argv: list[str], message: str) -> None:
     code, out, err = run(*argv, "-C", str(history.path), "--no-cache")
     assert (code, out, err) == (2, "", message)
+
+
+@pytest.mark.parametrize(
+    "argv",
+    [
+        ["commit", "HEAD^{tree}"],
+        ["range", "HEAD"],
+        ["scan", "--max-commits", "0"],
+        ["commit", "HEAD", "--timeout", "nan"],
+        ["staged", "--config", "missing.toml"],
+    ],
+    ids=["tree", "not-a-range", "zero-commits", "nan-timeout", "missing-config"],
+)
+def test_json_is_a_valid_report_whatever_fails(
+    history: History, argv: list[str], tmp_path: Path
+) -> None:
+    """The failure is one ERROR result in the report (stdout and each --output file)
+    and the same one line on stderr; exit 2, with --exit-zero too."""
+    target = tmp_path / "r.sarif"
+    code, out, err = run(
+        *argv,
+        "-C",
+        str(history.path),
+        "--no-cache",
+        "--json",
+        "--exit-zero",
+        f"--output=sarif={target}",
+    )
+    assert code == 2 and err.startswith("liftdiff: error: ") and err.count("\n") == 1
+    (result,) = json.loads(out)["results"]
+    assert (result["function"], result["verdict"]) == ("*", "ERROR")
+    assert result["reason"] == err.removeprefix("liftdiff: error: ").strip()
+    sarif = json.loads(target.read_text())
+    _validator().validate(sarif)
+    (note,) = sarif["runs"][0]["invocations"][0]["toolExecutionNotifications"]
+    assert note["level"] == "error" and note["message"]["text"].endswith(result["reason"])
 
 
 def test_not_a_repository(tmp_path: Path) -> None:
@@ -328,3 +398,23 @@ def test_color_only_when_asked_or_on_a_terminal(history: History) -> None:
     assert "\x1b[1;31mNOT_EQUIVALENT\x1b[0m" in colored
     plain = run("commit", "HEAD~3", "-C", str(history.path), "--no-cache")[1]  # not a terminal
     assert "\x1b" not in plain and "NOT_EQUIVALENT" in plain
+
+
+def test_hook_run_on_an_unreadable_work_tree_file_notes_it(
+    work: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """`pre-commit run --files F` reads F from the work tree; one we may not read
+    (chmod 000; simulated, as root reads anything) crashed the whole run, which
+    blocked the commit with advice to reinstall."""
+    stage_offset_change(work)
+    real_open = open
+
+    def guarded(file: str, *args: object, **kwargs: object) -> object:
+        if str(file).endswith("scale.c"):
+            raise PermissionError(13, "Permission denied", file)
+        return real_open(file, *args, **kwargs)  # type: ignore[call-overload]
+
+    monkeypatch.setattr(hooks.gitrepo, "open", guarded, raising=False)
+    code, _, err = run("hook", "run", "pre-commit", "src/scale.c", "-C", str(work))
+    assert code == 0
+    assert "liftdiff: src/scale.c: cannot read (Permission denied), not checked\n" in err
