@@ -17,7 +17,7 @@ from functools import partial
 
 from checker.engines.answer import Equivalent
 from checker.engines.decide import PairContext
-from checker.errors import InputError, LiftdiffError, UnsupportedError
+from checker.errors import InputError, LiftdiffError, ParseError, UnsupportedError
 from checker.frontend.changes import (
     ChangeKind,
     FunctionChange,
@@ -27,9 +27,11 @@ from checker.frontend.changes import (
     parse_unit,
     text_result,
 )
+from checker.frontend.cscan import ItemKind
 from checker.frontend.frontend import ParsedFile, load
 from checker.frontend.preprocess import inline_local_headers
-from checker.isolation import run_isolated
+from checker.frontend.slice import Slice, TranslationUnit, slice_functions, translation_unit
+from checker.isolation import Stages, run_isolated
 from checker.lifted import heads
 from checker.lifted.body import Scope, text
 from checker.lifted.bruteforce import brute_force
@@ -62,9 +64,10 @@ def run_check(
     functions: Sequence[str] | None,
     progress: ProgressFn | None,
 ) -> Report:
-    old_file, new_file = load_pair(old, new, settings)
-    every = diff_units(_unit(old_file), _unit(new_file))
-    changes = select_changes(old_file, new_file, every, functions)
+    old_unit = translation_unit(old, settings)
+    new_unit = translation_unit(new, settings)
+    every = diff_units(_unit(old_unit), _unit(new_unit))
+    changes = select_changes(old_unit, new_unit, every, functions)
     unchecked = () if functions else tuple(c.unchecked() for c in every if c.kind.listed_only)
     compiler = replay_compiler(settings)
     if compiler is not None and changes:
@@ -76,13 +79,19 @@ def run_check(
         if change.kind.by_text:
             results.append(text_result(change))
             continue
-        old_side, new_side = old_file, new_file
+        started = time.monotonic()
+        old_side = old_unit
         if change.kind.renamed:  # the old body under the new name, line numbers kept
-            old_side, new_side = load_pair(pair_sources(change, old, new)[0], new, settings)
+            old_side = translation_unit(pair_sources(change, old, new)[0], settings)
+        where = (_located(old_side, change.function, change.old),
+                 _located(new_unit, change.function, change.new))
         result = run_isolated(
-            partial(check_function, old_side, new_side, change.function, settings),
+            partial(check_sliced, old_side, new_unit, change.function, settings, started),
             settings.timeout,
-            partial(_crashed, old_side, new_side, change.function),
+            partial(_crashed, change.function, where),
+            partial(_overrun, change.function, where, settings.timeout, started),
+            started=started,
+            memory_mb=settings.memory_mb,
         )
         if change.kind.renamed:
             result = dataclasses.replace(result, renamed_from=change.detail)
@@ -90,33 +99,48 @@ def run_check(
     return Report(tuple(results), unchecked)
 
 
+Where = tuple[Location | None, Location | None]
+
+
+def _located(unit: TranslationUnit, name: str, known: Location | None) -> Location | None:
+    """Where the function is defined in the unit's own file (the scanner's line)."""
+    if known is not None:
+        return known
+    return next((Location(e.path, e.item.start_line) for e in unit.entries
+                 if e.item.name == name and e.path == unit.source.path
+                 and e.item.kind is ItemKind.FUNCTION), None)
+
+
 def load_pair(
-    old: SourceFile, new: SourceFile, settings: Settings
+    old: SourceFile, new: SourceFile, settings: Settings,
+    stage: Callable[[str], None] | None = None,
 ) -> tuple[ParsedFile, ParsedFile]:
     """Both versions, lifted alike: a macro that one version tests only with
     defined() and the other reads for its value has two states in both (the
     version that only tests it is lifted again, rarely)."""
     return alike(
-        load(old, settings),
-        load(new, settings),
+        load(old, settings, stage=stage),
+        load(new, settings, stage=stage),
         lambda parsed: parsed.lifted.uses,
-        lambda parsed, two_state: load(parsed.source, settings, two_state),
+        lambda parsed, two_state: load(parsed.source, settings, two_state, stage),
     )
 
 
-def _crashed(old: ParsedFile, new: ParsedFile, name: str, reason: str) -> FunctionResult:
+def _crashed(name: str, where: Where, reason: str) -> FunctionResult:
     verdict = Verdict.UNKNOWN if reason.startswith("hard time limit") else Verdict.ERROR
-    return FunctionResult(name, _definition(old, name), _definition(new, name), verdict, reason)
+    return FunctionResult(name, *where, verdict, reason)
 
 
-def _unit(parsed: ParsedFile) -> Unit:
-    """The selection rule's view of a file, with the headers the engine inlined."""
-    source = parsed.source
-    return parse_unit(SourceFile(source.path, source.text, {**parsed.headers, **source.headers}))
+def _overrun(name: str, where: Where, limit: float, started: float,
+             stage: str) -> FunctionResult:
+    seconds = time.monotonic() - started
+    return FunctionResult(name, *where, Verdict.UNKNOWN,
+                          f"timeout in the {stage} after {limit:g} s",
+                          stats=Stats(round(seconds, 3), 0))
 
 
 def select_changes(
-    old: ParsedFile, new: ParsedFile, changes: Sequence[FunctionChange],
+    old: TranslationUnit, new: TranslationUnit, changes: Sequence[FunctionChange],
     requested: Sequence[str] | None,
 ) -> list[FunctionChange]:
     """The changes to report, by the one selection rule (checker/frontend/changes.py): every
@@ -126,7 +150,7 @@ def select_changes(
         return [c for c in changes if c.kind.checked or c.kind.by_text]
     renamed = {c.function: c for c in changes if c.kind.renamed}
     for name in requested:
-        if not old.defines(name) and not new.defines(name):
+        if name not in old.functions and name not in new.functions:
             raise InputError(
                 f"function '{name}' is defined in neither {old.source.path} nor "
                 f"{new.source.path}"
@@ -137,15 +161,73 @@ def select_changes(
     ]
 
 
+def _unit(unit: TranslationUnit) -> Unit:
+    """The selection rule's view of a file, with the project headers it includes."""
+    source = unit.source
+    return parse_unit(SourceFile(source.path, source.text, {**unit.headers, **source.headers}))
+
+
+def check_sliced(
+    old: TranslationUnit,
+    new: TranslationUnit,
+    name: str,
+    settings: Settings,
+    started: float,
+    stages: Stages,
+) -> FunctionResult:
+    """One function, from its slices to its verdict (in the isolated child: every
+    stage counts against the function's time limit)."""
+    stages.enter("slicer")
+    old_slice, new_slice = slice_functions(old, [name]), slice_functions(new, [name])
+    try:
+        old_file, new_file = load_pair(old_slice.source, new_slice.source, settings,
+                                       stages.enter)
+    except MemoryError:
+        return _unknown(name, old, new, f"memory limit ({settings.memory_mb} MiB) reached "
+                        f"in the {stages.current}", started)
+    except LiftdiffError as exc:
+        unsupported = isinstance(exc, (ParseError, UnsupportedError))
+        verdict = Verdict.UNSUPPORTED if unsupported else Verdict.ERROR
+        return _unknown(name, old, new, str(exc), started, verdict)
+    except Exception as exc:  # an internal error is this function's result, with its place
+        if time.monotonic() - started >= settings.timeout:  # the alarm, turned into another
+            return _unknown(name, old, new,  # exception by a library it interrupted
+                            f"timeout in the {stages.current} after {settings.timeout:g} s",
+                            started)
+        return _unknown(name, old, new, internal_error(exc), started, Verdict.ERROR)
+    stages.enter("engine")
+    result = check_function(old_file, new_file, name, settings, started)
+    context = _context_notes(old_slice, new_slice, old_file, new_file)
+    if not context:
+        return result
+    return dataclasses.replace(
+        result, assumptions=tuple(dict.fromkeys((*result.assumptions, *context)))
+    )
+
+
+def _unknown(name: str, old: TranslationUnit, new: TranslationUnit, reason: str,
+             started: float, verdict: Verdict = Verdict.UNKNOWN) -> FunctionResult:
+    return FunctionResult(name, _located(old, name, None), _located(new, name, None), verdict,
+                          reason, stats=Stats(round(time.monotonic() - started, 3), 0))
+
+
+def _context_notes(old: Slice, new: Slice, *parsed: ParsedFile) -> list[str]:
+    """What the verdict assumes of the code around the function: generated headers
+    that are absent, names declared nowhere (opaque types)."""
+    notes = [*old.notes, *new.notes]
+    notes += [note for file in parsed for note in file.notes if note.startswith("type '")]
+    return list(dict.fromkeys(notes))
+
+
 def merged_features(old: ParsedFile, new: ParsedFile) -> tuple[Feature, ...]:
     """The pair's features: integer if either version uses one as an integer."""
     return tuple(merge_features((*old.features, *new.features)).values())
 
 
 def check_function(
-    old: ParsedFile, new: ParsedFile, name: str, settings: Settings
+    old: ParsedFile, new: ParsedFile, name: str, settings: Settings, started: float | None = None
 ) -> FunctionResult:
-    started = time.monotonic()
+    started = time.monotonic() if started is None else started
     old_loc = _definition(old, name)
     new_loc = _definition(new, name)
     features = merged_features(old, new)
@@ -169,13 +251,18 @@ def check_function(
         return result(Verdict.UNSUPPORTED, str(exc))
     except LiftdiffError as exc:
         return result(Verdict.ERROR, str(exc))
+    except MemoryError:
+        return result(Verdict.UNKNOWN,
+                      f"memory limit ({settings.memory_mb} MiB) reached in the engine")
     except Exception as exc:  # an internal error must not crash a scan or a hook
-        where = traceback.extract_tb(exc.__traceback__)[-1]
-        return result(
-            Verdict.ERROR,
-            f"internal error: {type(exc).__name__}: {exc} "
-            f"(at {where.filename.rsplit('/', 1)[-1]}:{where.lineno})",
-        )
+        return result(Verdict.ERROR, internal_error(exc))
+
+
+def internal_error(exc: Exception) -> str:
+    """An internal error as a reason: what was raised and where."""
+    where = traceback.extract_tb(exc.__traceback__)[-1]
+    return (f"internal error: {type(exc).__name__}: {exc} "
+            f"(at {where.filename.rsplit('/', 1)[-1]}:{where.lineno})")
 
 
 def _definition(parsed: ParsedFile, name: str) -> Location | None:

@@ -1,9 +1,17 @@
 """Run one function's check in a child process, so nothing inside it can take the
-whole run down.
+whole run down, and nothing inside it can run past its budget.
 
 z3 can abort the process (an `std::bad_alloc` escaping on memory exhaustion)
-or ignore a timeout deep inside a tactic; a forked child with a hard deadline
-turns both into an ERROR/UNKNOWN result for that one function.
+or ignore a timeout deep inside a tactic, and the front end has no time limit
+of its own (lifting a big slice, a parse): a forked child turns each of these
+into a result for that one function. The child is limited in time: an alarm at
+the function's deadline stops whatever stage is running and the result says
+which (`Stages`); a child that does not answer soon after is killed. It is
+limited in memory too: the parent watches its resident size and stops it past
+the budget (an address-space limit would also bind the compilers and the
+sanitizer-built replays it starts, which reserve terabytes they never touch).
+Time counts from `started` (before the fork), so the work done for the
+function before it is inside the budget too.
 """
 
 from __future__ import annotations
@@ -12,38 +20,85 @@ import multiprocessing
 import os
 import pickle
 import signal
+import time
 from collections.abc import Callable
 from multiprocessing.connection import Connection
-from typing import TypeVar, cast
+from multiprocessing.process import BaseProcess
+from typing import Any, TypeVar, cast
 
 T = TypeVar("T")
 
-GRACE = 15.0
-"""Seconds past the function's own time limit before the child is killed."""
+ALARM = 1.02
+"""The alarm rings at this fraction of the limit: the engine's own budget, which
+ends at the limit, normally answers first."""
+KILL = 1.08
+"""A child that has not answered at this fraction of the limit is killed, so no
+function runs past its budget by more than 10%."""
+MEMORY_HEADROOM_MB = 256
+"""Resident memory on top of the budget: z3's own limit (`memory_mb`) stops the
+solver first, and Python needs room to report it."""
+POLL = 0.1
+"""Seconds between two looks at the child's memory."""
+_STAGE_BYTES = 64
 
 
-def run_isolated(work: Callable[[], T], limit: float, on_crash: Callable[[str], T]) -> T:
-    """`work()` in a forked child; `on_crash(reason)` if it dies or overruns."""
+class Overrun(BaseException):
+    """The time limit passed while `stage` ran (a BaseException, so that no
+    `except Exception` on the way turns it into an ordinary error)."""
+
+    def __init__(self, stage: str) -> None:
+        super().__init__(stage)
+        self.stage = stage
+
+
+class Stages:
+    """Which stage of a check is running, so that an overrun can name it; kept in
+    memory shared with the parent, which names it when it stops the child."""
+
+    def __init__(self, shared: Any = None) -> None:
+        self.shared = shared
+        self.current = "start"
+
+    def enter(self, stage: str) -> None:
+        self.current = stage
+        if self.shared is not None:
+            self.shared.value = stage.encode("utf-8")[: _STAGE_BYTES - 1]
+
+
+def run_isolated(
+    work: Callable[[Stages], T],
+    limit: float,
+    on_crash: Callable[[str], T],
+    on_overrun: Callable[[str], T],
+    started: float | None = None,
+    memory_mb: int | None = None,
+) -> T:
+    """`work(stages)` in a forked child; `on_overrun(stage)` when the limit passes
+    inside it, `on_crash(reason)` if the child dies, grows past `memory_mb` or
+    does not answer."""
+    begin = time.monotonic() if started is None else started
     if multiprocessing.get_start_method(allow_none=True) not in (None, "fork") or not hasattr(
         os, "fork"
     ):
-        return work()
+        return _guarded(work, on_overrun)
     context = multiprocessing.get_context("fork")
     receiver, sender = context.Pipe(duplex=False)
-    child = context.Process(target=_child, args=(work, sender), daemon=True)
+    stage = context.Array("c", _STAGE_BYTES, lock=False)
+    child = context.Process(
+        target=_child, args=(work, on_overrun, sender, begin + limit * ALARM, stage), daemon=True
+    )
     child.start()
     sender.close()
-    payload = None
-    if receiver.poll(limit + GRACE):
-        try:
-            payload = receiver.recv_bytes()
-        except EOFError:
-            payload = None
-    child.join(timeout=1.0)
+    payload, problem = _wait(receiver, child, begin + limit * KILL, memory_mb)
+    child.join(timeout=0 if payload is None else 1.0)
     if child.is_alive():
         child.kill()
         child.join()
-        return on_crash(f"hard time limit: the check did not stop within {limit + GRACE:.0f} s")
+    if problem == "memory":
+        where = stage.value.decode("utf-8", "replace") or "start"
+        return on_crash(f"memory limit ({memory_mb} MiB) reached in the {where}")
+    if payload is None and problem == "time":
+        return on_crash(f"hard time limit: the check did not stop within {limit * KILL:.0f} s")
     if payload is None:
         code = child.exitcode
         reason = (
@@ -55,7 +110,60 @@ def run_isolated(work: Callable[[], T], limit: float, on_crash: Callable[[str], 
     return cast(T, pickle.loads(payload))  # the child pickled what work() returned
 
 
-def _child(work: Callable[[], object], sender: Connection) -> None:
+def _wait(receiver: Connection, child: BaseProcess, kill_at: float,
+          memory_mb: int | None) -> tuple[bytes | None, str | None]:
+    """The child's answer, or why there is none: "time", "memory", or None (it died)."""
+    while True:
+        left = kill_at - time.monotonic()
+        if left <= 0:
+            return None, "time"
+        if receiver.poll(min(POLL, left)):
+            try:
+                return receiver.recv_bytes(), None
+            except EOFError:
+                return None, None
+        if not child.is_alive() and not receiver.poll(0):
+            return None, None
+        if memory_mb is not None and _resident_mb(child.pid) > memory_mb + MEMORY_HEADROOM_MB:
+            return None, "memory"
+
+
+def _resident_mb(pid: int | None) -> float:
+    try:
+        with open(f"/proc/{pid}/statm", encoding="ascii") as handle:
+            pages = int(handle.read().split()[1])
+    except (OSError, ValueError, IndexError):
+        return 0.0
+    return pages * os.sysconf("SC_PAGE_SIZE") / (1024 * 1024)
+
+
+def _guarded(work: Callable[[Stages], T], on_overrun: Callable[[str], T]) -> T:
+    stages = Stages()
+    try:
+        return work(stages)
+    except Overrun as exc:
+        return on_overrun(exc.stage)
+
+
+def _child(
+    work: Callable[[Stages], object],
+    on_overrun: Callable[[str], object],
+    sender: Connection,
+    deadline: float,
+    shared: Any,
+) -> None:
     signal.signal(signal.SIGINT, signal.SIG_DFL)
-    result = work()
+    stages = Stages(shared)
+
+    def ring(signum: int, frame: object) -> None:
+        raise Overrun(stages.current)
+
+    signal.signal(signal.SIGALRM, ring)
+    signal.setitimer(signal.ITIMER_REAL, max(0.001, deadline - time.monotonic()))
+    try:
+        result = work(stages)
+    except Overrun as exc:
+        result = on_overrun(exc.stage)
+    finally:
+        signal.setitimer(signal.ITIMER_REAL, 0)
     sender.send_bytes(pickle.dumps(result))

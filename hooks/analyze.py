@@ -112,6 +112,7 @@ def analyze(
     check: CheckFn,
     budget: float | None = None,
     jobs: int = 1,
+    functions: frozenset[str] | None = None,
     on_step: Callable[[Step], None] | None = None,
     on_planned: Callable[[int], None] | None = None,
     on_done: Callable[[Outcome], None] | None = None,
@@ -119,7 +120,8 @@ def analyze(
 ) -> tuple[list[CommitOutcome], RunStats]:
     """Outcomes in step order, and how much work this run did.
 
-    `budget` covers the whole run, planning included (a hook's promise to the user).
+    `budget` covers the whole run, planning included (a hook's promise to the user);
+    `functions` keeps only the changes of those functions.
     """
     started = time.monotonic()
     scope = record_scope(config)
@@ -129,7 +131,7 @@ def analyze(
     for index, step in enumerate(steps):
         if on_step:
             on_step(step)
-        if cache and step.commit:
+        if cache and step.commit and functions is None:  # a record holds every function
             record = cache.get_commit(step.commit.sha, scope)
             if record is not None:
                 try:
@@ -144,6 +146,7 @@ def analyze(
                 repo.snapshot(step.new),
                 config.settings,
                 config.policy.wants,
+                functions,
             )
         except Exception as exc:  # one unreadable commit must not stop a scan
             failed.add(index)
@@ -173,6 +176,7 @@ def analyze(
         if (
             cache
             and step.commit
+            and functions is None
             and index not in failed
             and all(o.result.verdict in DECIDED for o in done)
         ):

@@ -62,6 +62,10 @@ def _report_command(
     parser.add_argument(
         "--jobs", "-j", type=int, default=1, metavar="N", help="check N functions in parallel"
     )
+    parser.add_argument(
+        "--function", "-f", dest="functions", action="append", metavar="NAME",
+        help="check only this changed function (repeatable)",
+    )
     add_format_options(parser)
     add_settings_options(parser)
     return parser
@@ -175,6 +179,7 @@ def _run(
                 check,
                 budget=budget,
                 jobs=jobs,
+                functions=frozenset(args.functions) if getattr(args, "functions", None) else None,
                 on_step=on_step,
                 on_planned=lambda total: sink.phase("checking functions", total),
                 on_done=lambda _: sink.advance(),

@@ -1,16 +1,16 @@
 """In-repo headers a C file includes, read from the same revision as the file.
 
 The engine looks headers up in `SourceFile.headers` before the disk, with the
-same candidate paths as here (checker/frontend/preprocess.py), so a historical revision
+same candidate paths as here (checker/frontend/includes.py), so a historical revision
 is checked against its own headers, never the working tree's.
 """
 
 from __future__ import annotations
 
-import posixpath
 from collections.abc import Callable, Mapping
 
 from checker.frontend.cscan import includes, scan
+from checker.frontend.includes import include_candidates
 from checker.variability.lexer import include_targets
 
 ReadFn = Callable[[str], str | None]
@@ -19,13 +19,12 @@ ReadFn = Callable[[str], str | None]
 _MAX_HEADERS = 256
 
 
-def candidates(including: str, name: str, system: bool, include_dirs: tuple[str, ...]) -> list[str]:
-    found: list[str] = []
-    if not system:
-        found.append(posixpath.normpath(posixpath.join(posixpath.dirname(including), name)))
-        found.append(posixpath.normpath(name))
-    found.extend(posixpath.normpath(posixpath.join(d, name)) for d in include_dirs)
-    return found
+def candidates(
+    including: str, name: str, system: bool, include_dirs: tuple[str, ...], main: str = ""
+) -> list[str]:
+    """The engine's search order (`include_candidates`) for a file of the analysed
+    revision (`main`: the C file the include chain starts from; default `including`)."""
+    return include_candidates(including, name, system, main or including, include_dirs)
 
 
 def collect_headers(
@@ -41,7 +40,7 @@ def collect_headers(
     while queue and len(headers) < _MAX_HEADERS:
         including, source = queue.pop(0)
         for name, system in includes(scan(source)):
-            for candidate in candidates(including, name, system, include_dirs):
+            for candidate in candidates(including, name, system, include_dirs, path):
                 if candidate.startswith("../"):
                     continue
                 if candidate in headers:

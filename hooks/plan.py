@@ -84,7 +84,10 @@ def plan_changes(
     new: Snapshot,
     settings: Settings,
     wants: Callable[[str], bool],
+    functions: frozenset[str] | None = None,
 ) -> Plan:
+    """The changes of `deltas` (only those of `functions`, when given) and the
+    checks they need."""
     changes: list[FunctionChange] = []
     tasks: list[Task] = []
     notes: list[FileNote] = []
@@ -100,6 +103,8 @@ def plan_changes(
             notes.append(FileNote(shown, str(exc)))
             continue
         for change in diff_units(old_unit, new_unit):
+            if functions is not None and not {change.function, change.old_function} & functions:
+                continue
             changes.append(change)
             if change.kind.checked:
                 assert old_unit is not None and new_unit is not None

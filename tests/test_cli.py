@@ -59,9 +59,13 @@ def test_missing_file_is_a_clear_error() -> None:
 
 
 def test_unparsable_c_names_the_line() -> None:
-    code, _, err = run("check", str(DATA / "unparsable.c"), str(DATA / "ok.c"))
+    """A function whose text cannot be parsed is UNSUPPORTED with the line, as its
+    own result (each function is read on its own slice)."""
+    code, out, _ = run("check", str(DATA / "unparsable.c"), str(DATA / "ok.c"), "--json")
     assert code == 2
-    assert "unparsable.c:1" in err and "cannot parse C" in err
+    (result,) = json.loads(out)["results"]
+    assert result["verdict"] == "UNSUPPORTED"
+    assert "unparsable.c:1: cannot parse C" in result["reason"]
 
 
 def test_unknown_function_name() -> None:
@@ -80,9 +84,11 @@ def test_unsupported_construct_is_reported_with_location() -> None:
 
 
 def test_malformed_conditional_is_a_clear_error() -> None:
-    code, _, err = run("check", str(DATA / "unbalanced.c"), str(DATA / "ok.c"))
-    assert code == 2
-    assert "unbalanced.c:5" in err and "#endif" in err and "Traceback" not in err
+    code, out, err = run("check", str(DATA / "unbalanced.c"), str(DATA / "ok.c"), "--json")
+    assert code == 2 and "Traceback" not in err
+    (result,) = json.loads(out)["results"]
+    assert result["verdict"] == "UNSUPPORTED"
+    assert "unbalanced.c:5" in result["reason"] and "#endif" in result["reason"]
 
 
 def test_non_utf8_file_is_a_clear_error() -> None:
@@ -169,9 +175,9 @@ def test_progress_lines_when_stderr_is_not_a_terminal() -> None:
     assert run("check", *pair("renamed_eq"), "--no-progress")[2] == ""
 
 
-def test_a_file_that_cannot_be_parsed_still_gives_a_json_report(tmp_path: Path) -> None:
-    """--json prints a valid report whatever fails: here the whole file, with the
-    location and the GNU extension named."""
+def test_a_function_that_cannot_be_parsed_still_gives_a_json_report(tmp_path: Path) -> None:
+    """--json prints a valid report whatever fails: here the function's text, with
+    the location and the GNU extension named."""
     old = tmp_path / "old.c"
     old.write_text("int f(int x)\n{\n    typeof(x) y = x;\n    return y;\n}\n")
     new = tmp_path / "new.c"
@@ -179,10 +185,10 @@ def test_a_file_that_cannot_be_parsed_still_gives_a_json_report(tmp_path: Path) 
     code, out, err = run("check", str(old), str(new), "--json")
     assert code == 2 and "Traceback" not in err
     (result,) = json.loads(out)["results"]
-    assert result["function"] == "*" and result["verdict"] == "UNSUPPORTED"
+    assert result["function"] == "f" and result["verdict"] == "UNSUPPORTED"
     assert result["reason"].startswith(f"{old}:3: cannot parse C")
     assert "GNU 'typeof' is not supported" in result["reason"]
-    assert result["old"]["line"] == 3 and result["new"] is None
+    assert result["old"]["line"] == 1 and result["new"]["line"] == 1
 
 
 def test_input_errors_give_a_json_report_per_requested_function() -> None:

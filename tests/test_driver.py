@@ -5,6 +5,9 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
+
+from checker import driver
 from checker.api import check_pair
 from checker.types import Settings, SourceFile, Verdict
 
@@ -84,3 +87,39 @@ def test_a_header_edit_next_to_each_version_selects_its_users(tmp_path: Path) ->
     old = SourceFile.read(str(tmp_path / "old" / "m.c"))
     new = SourceFile.read(str(tmp_path / "new" / "m.c"))
     assert verdicts(old, new) == [("scaled", Verdict.NOT_EQUIVALENT, None)]
+
+
+def _exponential_front_end(offset: str) -> str:
+    """A return whose every term is under its own conditional: the lifting writes
+    the statement once per combination (2^24 here)."""
+    terms = "".join(f"#if F{i}\n   + {i + 1}\n#endif\n" for i in range(24))
+    return f"int f(int x) {{\n  return x{offset}\n{terms}  ;\n}}\nint g(int x) {{ return x; }}\n"
+
+
+def test_a_front_end_past_the_budget_is_unknown_naming_its_stage_and_the_scan_goes_on() -> None:
+    old = SourceFile("a.c", _exponential_front_end(""))
+    new_text = _exponential_front_end(" + 0").replace("return x; }", "return x + 0; }")
+    new = SourceFile("a.c", new_text)
+    report = check_pair(old, new, Settings(timeout=2, use_compiler=False))
+    by_name = {r.function: r for r in report.results}
+    slow = by_name["f"]
+    assert slow.verdict is Verdict.UNKNOWN
+    assert slow.reason == "timeout in the variability front end after 2 s"
+    assert 2.0 <= slow.stats.seconds <= 2.2  # within the budget + 10%
+    assert by_name["g"].verdict is Verdict.EQUIVALENT  # the next function is still checked
+
+
+def test_an_internal_error_in_the_front_end_is_that_functions_error_with_its_place(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    def broken(*args: object, **kwargs: object) -> None:
+        raise KeyError(1875)
+
+    monkeypatch.setattr(driver, "load_pair", broken)  # the forked child inherits it
+    old = SourceFile("a.c", "int f(int x) { return x; }\n")
+    new = SourceFile("a.c", "int f(int x) { return x + 0; }\n")
+    (result,) = check_pair(old, new, FAST).results
+    assert result.verdict is Verdict.ERROR
+    assert result.reason is not None
+    assert result.reason.startswith("internal error: KeyError: 1875 (at test_driver.py:")
+    assert result.new is not None and (result.new.path, result.new.line) == ("a.c", 1)

@@ -1,23 +1,68 @@
 import os
+import time
 
-from checker.isolation import run_isolated
+from checker.isolation import KILL, Stages, run_isolated
+
+
+def _unused(why: str) -> str:
+    raise AssertionError(f"not expected here: {why}")
 
 
 def test_result_comes_back_from_the_child() -> None:
-    assert run_isolated(lambda: {"answer": 42}, 5.0, lambda why: why) == {"answer": 42}
+    outcome = run_isolated(lambda stages: {"answer": 42}, 5.0, _unused, _unused)
+    assert outcome == {"answer": 42}
 
 
 def test_a_crash_in_the_child_becomes_a_result() -> None:
-    outcome = run_isolated(lambda: os.abort(), 5.0, lambda why: f"crashed: {why}")
+    outcome = run_isolated(lambda stages: os.abort(), 5.0, lambda why: f"crashed: {why}", _unused)
     assert outcome.startswith("crashed: the solver process was killed by signal 6")
 
 
-def test_a_child_past_its_limit_is_stopped(monkeypatch) -> None:  # type: ignore[no-untyped-def]
-    import time
+def _slow_front_end(stages: Stages) -> str:
+    stages.enter("variability front end")
+    while True:  # pure Python, as lifting is: the alarm interrupts it
+        sum(range(1000))
 
-    import checker.isolation as isolation
 
-    monkeypatch.setattr(isolation, "GRACE", 0.2)
+def test_a_stage_past_the_limit_is_named_and_stopped_within_ten_percent() -> None:
     started = time.monotonic()
-    outcome = run_isolated(lambda: time.sleep(30), 0.1, lambda why: why)
-    assert outcome.startswith("hard time limit") and time.monotonic() - started < 5
+    outcome = run_isolated(_slow_front_end, 1.0, _unused, lambda stage: f"timeout in the {stage}",
+                           started=started)
+    elapsed = time.monotonic() - started
+    assert outcome == "timeout in the variability front end"
+    assert 1.0 <= elapsed <= 1.1
+
+
+def test_time_before_the_child_counts_against_the_limit() -> None:
+    started = time.monotonic() - 0.5  # slicing in the parent took half the budget
+    outcome = run_isolated(_slow_front_end, 1.0, _unused, lambda stage: stage, started=started)
+    assert outcome == "variability front end"
+    assert time.monotonic() - started <= 1.1
+
+
+def _deaf(stages: Stages) -> None:
+    stages.enter("solver")
+    import signal
+
+    signal.signal(signal.SIGALRM, signal.SIG_IGN)  # as z3 deep in C code would be
+    time.sleep(30)
+
+
+def test_a_child_that_ignores_the_alarm_is_killed_at_the_hard_limit() -> None:
+    started = time.monotonic()
+    outcome = run_isolated(_deaf, 0.5, lambda why: why, _unused, started=started)
+    assert outcome.startswith("hard time limit")
+    assert time.monotonic() - started < 0.5 * KILL + 1.0
+
+
+def _hungry(stages: Stages) -> None:
+    stages.enter("variability front end")
+    hoard = []
+    while True:
+        hoard.append(bytearray(16 * 1024 * 1024))
+        time.sleep(0.01)
+
+
+def test_a_child_past_its_memory_budget_is_stopped_with_its_stage() -> None:
+    outcome = run_isolated(_hungry, 30.0, lambda why: why, _unused, memory_mb=64)
+    assert outcome == "memory limit (64 MiB) reached in the variability front end"

@@ -23,7 +23,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from difflib import SequenceMatcher
 
-from checker.frontend.cscan import Item, ItemKind, rename_identifier, scan
+from checker.frontend.cscan import Item, ItemKind, rename_identifier, scan_items
 from checker.location import Location
 from checker.types import FunctionResult, SourceFile, Unchecked, Verdict
 
@@ -123,8 +123,10 @@ class Unit:
 
 
 def parse_unit(source: SourceFile) -> Unit:
-    items = tuple(scan(source.text))
-    header_items = tuple(item for path in source.headers for item in scan(source.headers[path]))
+    items = scan_items(source.text)
+    header_items = tuple(
+        item for path in source.headers for item in scan_items(source.headers[path])
+    )
     functions: dict[str, list[Item]] = {}
     for item in items:
         if item.kind is ItemKind.FUNCTION and item.name:

@@ -13,6 +13,7 @@ so cosmetic edits compare equal) and the names it defines and mentions.
 from __future__ import annotations
 
 import enum
+import functools
 import re
 from dataclasses import dataclass
 
@@ -268,6 +269,8 @@ def scan(text: str) -> list[Item]:
         pending = []
 
     for token in tokens:
+        if token.kind is TokenKind.DIRECTIVE and depth == 0 and _statement_macro(pending):
+            emit(ItemKind.DECLARATION)  # `PUSH_AND_SET_FUNCTION_VISIBILITY_TO_HIDDEN`
         if token.kind is TokenKind.DIRECTIVE:
             name = directive_name(token)
             if name in ("if", "ifdef", "ifndef"):
@@ -327,6 +330,24 @@ def scan(text: str) -> list[Item]:
         else:
             emit(ItemKind.DECLARATION)
     return items
+
+
+@functools.lru_cache(maxsize=64)
+def scan_items(text: str) -> tuple[Item, ...]:
+    """`scan`, once per text: the old and new versions of a file share their headers,
+    and each function of a file is selected and sliced from the same items."""
+    return tuple(scan(text))
+
+
+_MACRO_NAME = re.compile(r"[A-Z_][A-Z0-9_]*$")
+
+
+def _statement_macro(pending: list[Token]) -> bool:
+    """A lone upper-case name before a directive: a macro used as a statement at
+    file scope, without a `;` (BusyBox's `PUSH_AND_SET_FUNCTION_VISIBILITY_TO_HIDDEN`),
+    not the start of a declaration that runs through the directive."""
+    return (len(pending) == 1 and pending[0].kind is TokenKind.IDENT
+            and _MACRO_NAME.match(pending[0].text) is not None)
 
 
 def _looks_like_function(code: list[Token]) -> bool:

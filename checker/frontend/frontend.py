@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import functools
 import re
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 
 from pycparser import c_ast
@@ -23,8 +23,9 @@ from checker.frontend.gnu_syntax import (
     rewrite_designator_ranges,
     unreadable_extension,
 )
+from checker.frontend.includes import prelude_header
 from checker.frontend.parse import parse_c
-from checker.frontend.preprocess import expand_macros, prelude_header, resolve_includes
+from checker.frontend.preprocess import expand_macros, resolve_includes
 from checker.frontend.program import Program, build_program
 from checker.semantics.keywords import KEYWORDS, TAG_WORDS
 from checker.types import Settings, SourceFile
@@ -67,20 +68,37 @@ class ParsedFile:
         return any(name in v.program.functions for v in self.variants)
 
 
-def load(source: SourceFile, settings: Settings,
-         two_state: frozenset[str] = frozenset()) -> ParsedFile:
-    """Parse `source` into one Program per variant of its lifted text
-    (`two_state`: see `checker.variability.lift`)."""
+STAGE_PREPROCESSOR = "preprocessor"
+STAGE_VARIABILITY = "variability front end"
+STAGE_PARSER = "parser"
+
+
+def load(
+    source: SourceFile,
+    settings: Settings,
+    two_state: frozenset[str] = frozenset(),
+    stage: Callable[[str], None] | None = None,
+) -> ParsedFile:
+    """Parse `source` into one Program per variant of its lifted text (`two_state`:
+    see `checker.variability.lift`); `stage` is told which stage starts (a time
+    limit names the one it stopped)."""
+    enter = stage or (lambda _: None)
+    enter(STAGE_PREPROCESSOR)
     prepared = resolve_includes(source, settings)
+    enter(STAGE_VARIABILITY)
     lifted = lift(prepared.text, source.path, settings, two_state)
     noreturn = noreturn_functions(prepared.text)
     variants = []
+    unknown: list[str] = []
     for variant in lifted.variants:
+        enter(STAGE_PREPROCESSOR)
         expanded = expand_macros(prepared.path, variant.text, dict(settings.defines))
-        ast, unknown = parse_tolerant(
+        enter(STAGE_PARSER)
+        ast, opaque = parse_tolerant(
             rewrite_designator_ranges(rewrite_case_ranges(rewrite_attributes(expanded))),
             prepared.path,
         )
+        unknown += [name for name in opaque if name not in unknown]
         program = build_program(ast, source.path, noreturn)
         variants.append(ParsedVariant(variant.condition, program, variant.presence))
     notes = [*prepared.notes, *lifted.notes]

@@ -2,24 +2,25 @@
 
 Includes are resolved by us, not by a system preprocessor: standard headers are
 replaced by our small stub prelude (types, constants, prototypes) because real
-libc headers are full of extensions pycparser cannot parse; local headers are
-inlined from the caller's header map or the include path. Ordinary macros are
+libc headers are full of extensions pycparser cannot parse, and of the stubs
+only what the text uses is kept; local headers are inlined from the caller's
+header map or the include path. Ordinary macros are
 then expanded with pcpp. `#line` markers keep every node's original file:line.
 """
 
 from __future__ import annotations
 
 import io
-import os
 import re
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
-from importlib import resources
 from typing import NoReturn
 
 from pcpp import Preprocessor
 
 from checker.errors import ParseError
+from checker.frontend.includes import find_header, prelude_header
+from checker.frontend.slice import identifiers, prelude_slice
 from checker.location import Location
 from checker.types import Settings, SourceFile
 from checker.variability.lexer import include_target
@@ -40,27 +41,23 @@ class Prepared:
     change detection compares what a function uses in them."""
 
 
-def prelude_header(name: str) -> str | None:
-    """Our stub for a standard header, or None when we do not model it (or the name
-    leaves the prelude folder: `<../../etc/passwd>` names no header of ours)."""
-    if name.startswith("/") or ".." in name.split("/"):
-        return None
-    try:
-        prelude = resources.files("checker.frontend.prelude")
-        return prelude.joinpath(name).read_text(encoding="utf-8")
-    except (FileNotFoundError, OSError):
-        return None
-
-
 def resolve_includes(source: SourceFile, settings: Settings) -> Prepared:
+    """Project headers inlined where included; of our stubs for the system headers,
+    only the declarations the text uses, once, at the top (a real libc header is
+    thousands of declarations the front end would lift and parse for nothing)."""
     notes: list[str] = []
     seen: dict[str, str] = {}
-    lines: list[str] = ['#line 1 "<liftdiff-prelude>"', prelude_header(_PRELUDE) or ""]
-    lines.extend(_attribute_stubs(source))
-    lines.append(f'#line 1 "{source.path}"')
+    lines: list[str] = []
     _expand(source.path, source.text, source, settings, lines, notes, seen, depth=0)
+    stubs = tuple(path[1:-1] for path in seen if path.startswith("<"))
+    body = "\n".join(lines)
+    top = ['#line 1 "<liftdiff-prelude>"', prelude_header(_PRELUDE) or "",
+           *_attribute_stubs(source)]
+    if stubs:
+        top.append(prelude_slice(stubs, identifiers(body)))
+    top.append(f'#line 1 "{source.path}"')
     headers = {path: text for path, text in seen.items() if not path.startswith("<")}
-    return Prepared(source.path, "\n".join(lines) + "\n", tuple(notes), headers)
+    return Prepared(source.path, "\n".join([*top, body]) + "\n", tuple(notes), headers)
 
 
 def inline_local_headers(source: SourceFile, settings: Settings) -> str:
@@ -93,7 +90,7 @@ def _expand(
             out.append(line)
             continue
         name, system = target
-        found = _find_header(path, name, system, source, settings)
+        found = find_header(path, name, system, source, settings)
         if local_only and (found is None or found[0].startswith("<")):
             out.append(line)
             continue
@@ -105,10 +102,10 @@ def _expand(
             out.append("")
             continue
         header_path, header_text = found
-        if header_path in seen and header_path.startswith("<"):
+        seen[header_path] = header_text
+        if header_path.startswith("<"):  # a stub: what the text uses of it goes on top
             out.append("")
             continue
-        seen[header_path] = header_text
         out.append(f'#line 1 "{header_path}"')
         _expand(header_path, header_text, source, settings, out, notes, seen, depth + 1,
                 local_only)
@@ -158,40 +155,15 @@ def _join_continuations(text: str) -> list[str]:
     return result
 
 
-def _find_header(
-    including: str, name: str, system: bool, source: SourceFile, settings: Settings
-) -> tuple[str, str] | None:
-    candidates: list[str] = []
-    if not system:
-        base = os.path.dirname(including) if not including.startswith("<") else ""
-        candidates.append(os.path.normpath(os.path.join(base, name)))
-        candidates.append(os.path.normpath(name))
-    for directory in settings.include_dirs:
-        candidates.append(os.path.normpath(os.path.join(directory, name)))
-    for candidate in candidates:
-        text = source.headers.get(candidate)
-        if text is not None:
-            return candidate, text
-    for candidate in candidates if settings.disk_headers else ():
-        if os.path.isfile(candidate):
-            try:
-                with open(candidate, encoding="utf-8") as handle:
-                    return candidate, handle.read()
-            except (OSError, UnicodeDecodeError):
-                return None
-    stub = prelude_header(name)
-    if stub is not None:
-        return f"<{name}>", stub
-    return None
-
-
 class _Expander(Preprocessor):  # type: ignore[misc]  # pcpp has no stubs: the base is Any
     """pcpp with errors collected instead of printed."""
 
     def __init__(self) -> None:
         super().__init__()
         self.errors: list[tuple[str, int, str]] = []
-        self.line_directive = "#line"
+        # pcpp numbers its own `#line`s by physical line and ignores the text's
+        # `#line` markers (which it passes through): blank lines keep the count.
+        self.line_directive = None
         self.passthru_includes = None
 
     def on_error(self, file: str, line: int, msg: str) -> None:

@@ -38,6 +38,7 @@ from checker.semantics.ctype import (
     is_function_pointer,
 )
 from checker.types import Settings
+from checker.variability import FEATURE_PREFIX
 
 
 def lower_function(
@@ -72,6 +73,7 @@ def lower_function(
     lowering.init_statements()
     lowering.address_taken = address_taken_names(program.ast)
     lowering.assigned = assigned_names(program.ast)
+    lowering.guarded_writes = feature_guarded_writes(program.ast)
     builder = lowering.builder
     exit_loc = builder.new_location()
     lowering.exit_location = exit_loc
@@ -383,6 +385,70 @@ def address_taken_names(ast: c_ast.FileAST) -> set[str]:
 
     Finder().visit(ast)
     return names
+
+
+def feature_guarded_writes(ast: c_ast.FileAST) -> dict[str, frozenset[str]]:
+    """Per function, the names it writes only inside `if`s on feature variables
+    (an `#ifdef` in its body), never outside one: in the other configurations
+    the function leaves them alone."""
+    found: dict[str, frozenset[str]] = {}
+    for ext in ast.ext:
+        if isinstance(ext, c_ast.FuncDef):
+            writes = _Writes()
+            writes.visit(ext.body)
+            found[ext.decl.name] = frozenset(writes.guarded - writes.plain)
+    return found
+
+
+def _pure_feature(cond: c_ast.Node) -> bool:
+    """Does `cond` read feature variables only (the encoding of an `#if`)?"""
+    names = _Names()
+    names.visit(cond)
+    return not names.other
+
+
+class _Names(c_ast.NodeVisitor):  # type: ignore[misc]  # pycparser has no stubs: the base is Any
+    def __init__(self) -> None:
+        self.other = False
+
+    def visit_ID(self, node: c_ast.ID) -> None:
+        self.other |= not node.name.startswith(FEATURE_PREFIX)
+
+    def visit_FuncCall(self, node: c_ast.FuncCall) -> None:
+        self.other = True
+
+
+class _Writes(c_ast.NodeVisitor):  # type: ignore[misc]  # pycparser has no stubs: the base is Any
+    """Names written (assigned, stepped, address taken) inside and outside feature `if`s."""
+
+    def __init__(self) -> None:
+        self.guarded: set[str] = set()
+        self.plain: set[str] = set()
+        self.depth = 0
+
+    def write(self, node: c_ast.Node) -> None:
+        while isinstance(node, (c_ast.StructRef, c_ast.ArrayRef)):
+            node = node.name
+        if isinstance(node, c_ast.ID):
+            (self.guarded if self.depth else self.plain).add(node.name)
+
+    def visit_If(self, node: c_ast.If) -> None:
+        self.visit(node.cond)
+        inner = int(_pure_feature(node.cond))
+        self.depth += inner
+        for branch in (node.iftrue, node.iffalse):
+            if branch is not None:
+                self.visit(branch)
+        self.depth -= inner
+
+    def visit_Assignment(self, node: c_ast.Assignment) -> None:
+        self.write(node.lvalue)
+        self.generic_visit(node)
+
+    def visit_UnaryOp(self, node: c_ast.UnaryOp) -> None:
+        if node.op in ("++", "--", "p++", "p--", "&"):
+            self.write(node.expr)
+        self.generic_visit(node)
 
 
 def assigned_names(ast: c_ast.FileAST) -> set[str]:

@@ -121,6 +121,8 @@ class LoweringState:
     address_taken: set[str] = field(default_factory=set)
     assigned: set[str] = field(default_factory=set)
     """Names assigned anywhere after their declaration (pre-scanned)."""
+    guarded_writes: Mapping[str, frozenset[str]] = field(default_factory=dict)
+    """Function -> names it writes only under a feature condition (pre-scanned)."""
     externals: dict[str, str] = field(default_factory=dict)
     effect_analysis: EffectAnalysis | None = None
     """Side effects of expressions, for C's unspecified evaluation order (on first use)."""

@@ -401,6 +401,13 @@ class StmtLowering(ExprLowering):
         may be filled through a pointer without its name being assigned)."""
         function = self.frames[-1].function
         location = self.program.location(node)
+        if node.name in self.guarded_writes.get(function, ()):
+            # where the #ifdef is off the static keeps its initialiser on every
+            # call; taken as free state there, a head would name configurations
+            # in which nothing can differ
+            raise self.unsupported(
+                f"static '{node.name}' is modified only in some configurations (under "
+                "#if): its value per configuration is not modelled", node)
         key = f"{function}::{node.name}"
         ordinal = 1
         while (other := self.statics.get(key)) is not None and (other.line, other.column) != (

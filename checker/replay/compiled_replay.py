@@ -773,7 +773,7 @@ def run_harness(
 
 
 def include_flags(spec: HarnessSpec, work: str) -> list[str]:
-    """-I flags mirroring the front end's search (`preprocess._find_header`): the
+    """-I flags mirroring the front end's search (`includes.find_header`): the
     revision's headers (written under `work`) first, then the files on disk."""
     mirror = os.path.join(work, "headers")
     roots: list[str] = []

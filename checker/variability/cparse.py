@@ -22,7 +22,7 @@ Conditionals whose branch `psi` already decides are read through transparently.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from typing import Literal
 
@@ -103,6 +103,18 @@ class ParsedFile:
 
 
 # ---------------------------------------------------------------- exceptions
+
+
+def _defines_macro(pieces: Iterable[Piece]) -> bool:
+    """Do the pieces (nested choices too) #define or #undef a macro?"""
+    for piece in pieces:
+        if isinstance(piece, DirPiece) and piece.text.lstrip("# \t").startswith(("define",
+                                                                                 "undef")):
+            return True
+        if isinstance(piece, Choice) and any(_defines_macro(a.pieces)
+                                             for a in piece.alternatives):
+            return True
+    return False
 
 
 class Undecided(Exception):
@@ -582,6 +594,8 @@ class CParser:
         end = paths[0][3]
         if any(p[2].cases for p in paths):
             raise Undecided(key)
+        if len(paths) > 1 and any(_defines_macro(p[1]) for p in paths):
+            raise Undecided(key)  # each copy would see the macros the copy before defined
         labels = {name for p in paths for name in p[2].labels}
         if not whole_body and any(not start <= where < end for name in labels
                                   for where in self.goto_positions.get(name, ())):

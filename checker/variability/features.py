@@ -6,7 +6,8 @@ Rules (applied per file version; the engine unites old and new):
   is listed or matches a pattern (fnmatch), wherever it occurs; a `#define` of
   such a macro in the text is ignored (with a note), since the user said it varies.
 * Without them, a feature is every macro tested in a conditional (directly or
-  through the body of a macro that is tested) that is never `#define`d in the
+  through the body of a macro whose value is tested: `#ifndef FAST_FUNC` reads
+  no body) that is never `#define`d in the
   text nor fixed by `defines`, and is not a reserved name (`__x`, `_X`: those
   belong to the compiler/platform, so `#ifdef __cplusplus` is not a feature);
   names in the feature model are features too.
@@ -86,6 +87,9 @@ class ConditionalMacros:
 @dataclass
 class _Uses:
     tested: set[str] = field(default_factory=set)
+    value_tested: set[str] = field(default_factory=set)
+    """Tested for their value (`#if X`), not only for being defined: their bodies
+    are what the condition reads."""
     defined_in_text: set[str] = field(default_factory=set)
     defaulted: set[str] = field(default_factory=set)
     """#defined/#undefined only under tests of themselves (defaults)."""
@@ -129,7 +133,7 @@ def discover(scanned: Scanned, settings: Settings, model_tokens: Sequence[Token]
         for name in sorted(names & uses.defined_in_text):
             notes.append(f"{path}: '#define {name}' ignored: {name} is a feature")
     else:
-        tested = _closure(uses.tested, uses.bodies)
+        tested = _closure(uses.value_tested, uses.bodies) | uses.tested
         names = {n for n in tested | model_names
                  if n not in uses.defined_in_text and not _RESERVED.match(n)}
         if conditional.prefixes:
@@ -287,6 +291,7 @@ def _classify_condition(tokens: list[Token], uses: _Uses, record_tested: bool = 
             continue
         if record_tested:
             uses.tested.add(token.text)
+            uses.value_tested.add(token.text)
         uses.valued.add(token.text)
         if not _boolean_position(tokens, i):
             uses.numeric.add(token.text)

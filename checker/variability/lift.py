@@ -24,7 +24,7 @@ from checker.variability.cparse import CParser, Ctx, Entry, Structural
 from checker.variability.emit import Emitter
 from checker.variability.features import FeatureTable, discover
 from checker.variability.formula import Formula
-from checker.variability.lexer import Token, scan, tokens_of
+from checker.variability.lexer import Directive, Scanned, Token, scan, tokens_of
 from checker.variability.smt import Oracle, models
 from checker.variability.types import Feature, LiftedSource, Variant, presence_domain
 
@@ -93,12 +93,13 @@ def lift(text: str, path: str, settings: Settings,
         try:
             variants = _variants(front, structural, features, names)
         except Structural as exc:
-            if exc.key in structural:
+            key = base_key(front, exc.key)
+            if key is None or key in structural:
+                line = front.scanned.elements[exc.key].line
                 raise UnsupportedError("conditional compilation the front end cannot "
                                        "split into variants",
-                                       front.base.linemap.location(
-                                           front.base.conditionals[exc.key].line)) from None
-            structural.add(exc.key)
+                                       front.base.linemap.location(line)) from None
+            structural.add(key)
             continue
         model = fm.conj(front.model(), *front.base.constraints, presence_domain(features))
         notes = tuple(dict.fromkeys(front.base.notes))
@@ -125,6 +126,33 @@ def _variants(front: Front, structural: set[int], features: tuple[Feature, ...],
         presences[text] = function_presence(parsed.entries)
     return [Variant(fm.disj(*conditions), text, presences[text])
             for text, conditions in texts.items()]
+
+
+def base_key(front: Front, key: int) -> int | None:
+    """The base analysis's key for a variant's conditional `key`: a variant that
+    decides `#if A` keys the rest of that group at its first undecided `#elif`,
+    the base at the `#if`; splitting on the base's whole group decides both."""
+    if key in front.base.conditionals:
+        return key
+    group = _if_groups(front.scanned).get(key, ())
+    return next((k for k in group if k in front.base.conditionals), None)
+
+
+def _if_groups(scanned: Scanned) -> dict[int, tuple[int, ...]]:
+    """Each #if/#elif directive's index -> the indices of its group's #if and #elifs."""
+    groups: dict[int, tuple[int, ...]] = {}
+    open_groups: list[list[int]] = []
+    for index, element in enumerate(scanned.elements):
+        if not isinstance(element, Directive):
+            continue
+        if element.name in ("if", "ifdef", "ifndef"):
+            open_groups.append([index])
+        elif element.name == "elif" and open_groups:
+            open_groups[-1].append(index)
+        elif element.name == "endif" and open_groups:
+            group = tuple(open_groups.pop())
+            groups.update(dict.fromkeys(group, group))
+    return groups
 
 
 def partition(front: Front, structural: set[int]) -> list[Formula]:

@@ -60,6 +60,16 @@ def test_refactor_commit_exits_0(history: History) -> None:
     ]
 
 
+def test_function_keeps_only_the_named_changes(history: History) -> None:
+    code, out, _ = run("commit", "HEAD~4", "-C", str(history.path), "--no-cache",
+                       "--function", "pl_sign")
+    assert code == 0
+    assert out.splitlines()[1:] == [
+        "  = pl_sign (src/clamp.c:15) EQUIVALENT: only whitespace, comments or layout changed "
+        "(no solver needed)",
+    ]
+
+
 def test_range_lists_each_commit_and_sarif_is_merged(history: History) -> None:
     code, out, _ = run("range", "HEAD~5..HEAD~2", "-C", str(history.path), "--sarif", "--no-cache")
     assert code == 1

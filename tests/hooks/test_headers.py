@@ -20,8 +20,21 @@ def test_candidates_follow_the_engine_lookup_order() -> None:
         "src/x.h",
         "x.h",
         "include/x.h",
+        "src/include/x.h",
     ]
-    assert candidates("src/a.c", "x.h", True, ("include",)) == ["include/x.h"]
+    assert candidates("src/a.c", "x.h", True, ("include",)) == ["include/x.h", "src/include/x.h"]
+
+
+def test_include_folders_above_the_file_are_searched_without_a_flag() -> None:
+    """BusyBox's `#include "libbb.h"` from coreutils/dd.c finds include/libbb.h."""
+    assert candidates("coreutils/dd.c", "libbb.h", False, ()) == [
+        "coreutils/libbb.h",
+        "libbb.h",
+        "coreutils/include/libbb.h",
+        "include/libbb.h",
+    ]
+    headers = collect_headers("src/a.c", FILES["src/a.c"], FILES.get)
+    assert "include/cfg.h" in headers
 
 
 def test_collects_reachable_headers_and_skips_system_ones() -> None:

@@ -39,6 +39,15 @@ def test_macros_tested_through_a_macro_body_are_features() -> None:
     assert sorted(_discover(text).features) == ["CONFIG_IT"]
 
 
+def test_a_macro_tested_only_for_being_defined_reads_no_body() -> None:
+    """BusyBox's platform.h: `#ifndef FAST_FUNC` asks whether FAST_FUNC exists; the
+    identifiers of its attribute are no conditions of anything."""
+    text = "#define FAST_FUNC __attribute__((regparm(3),stdcall))\n" \
+           "#ifndef FAST_FUNC\n#endif\n#if defined(USE_IT) && USE_IT\n#endif\n" \
+           "#define USE_IT (CONFIG_IT + 0)\n"
+    assert sorted(_discover(text).features) == ["CONFIG_IT"]
+
+
 def test_settings_defines_are_fixed_values() -> None:
     text = "#if A && B\n#endif\n"
     assert sorted(_discover(text, Settings(defines=(("B", "1"),))).features) == ["A"]

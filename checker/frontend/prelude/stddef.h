@@ -5,5 +5,5 @@ typedef long ptrdiff_t;
 typedef long ssize_t;
 typedef int wchar_t;
 #define NULL ((void *)0)
-#define offsetof(t, m) __builtin_offsetof(t, m)
+/* offsetof is a keyword of pycparser */
 #endif

@@ -1,0 +1,175 @@
+"""The slicer: what a function's slice keeps, what it leaves out, under which conditionals."""
+
+from __future__ import annotations
+
+import re
+import time
+
+from checker.frontend.frontend import load
+from checker.frontend.slice import Slice, slice_functions, translation_unit
+from checker.types import Settings, SourceFile
+
+SETTINGS = Settings(disk_headers=False)
+
+HEADER = """\
+#ifndef LIB_H
+#define LIB_H
+#include <stdint.h>
+#define FAST_FUNC
+typedef unsigned long uoff_t;
+typedef struct unused_s { int u; } unused_t;
+int helper_proto(int x) FAST_FUNC;
+void die_if_bad(const char *name) FAST_FUNC;
+void other(const char *name) FAST_FUNC;
+#if ENABLE_LFS
+# define OFF_FMT "ll"
+#else
+# define OFF_FMT "l"
+#endif
+#if ENABLE_BIG && !ENABLE_LFS
+# error "BIG needs LFS"
+#endif
+#if ENABLE_UNRELATED && !ENABLE_OTHER
+# error "unrelated"
+#endif
+#endif
+"""
+
+SOURCE = """\
+#include "lib.h"
+#include "autoconf.h"
+#define SCALE 3
+#define UNUSED_MACRO 99
+enum { MODE_A = 1, MODE_B };
+struct globals { int count; uoff_t total; };
+static struct globals G;
+static int unrelated_global;
+static int callee2(int x)
+{
+    return x * SCALE;
+}
+static int callee(int x)
+{
+    return callee2(x) + MODE_B;
+}
+static int unrelated(int x)
+{
+    return unrelated_global + UNUSED_MACRO + x;
+}
+int target(int x, const char *name)
+{
+#if ENABLE_BIG
+    G.count++;
+#endif
+    return callee(x) + helper_proto(x) + (int)G.total;
+}
+"""
+
+
+def _slice(name: str = "target", source: str = SOURCE) -> Slice:
+    unit = translation_unit(SourceFile("src/a.c", source, {"include/lib.h": HEADER}), SETTINGS)
+    return slice_functions(unit, [name])
+
+
+def _code(piece: Slice) -> str:
+    """The slice without its #line markers."""
+    return "\n".join(line for line in piece.source.text.splitlines()
+                     if not line.startswith("#line"))
+
+
+def test_the_function_its_callees_and_what_they_use_go_in() -> None:
+    code = _code(_slice())
+    for kept in ("int target(", "static int callee(", "static int callee2(",
+                 "#define SCALE 3", "enum { MODE_A = 1, MODE_B };", "struct globals {",
+                 "static struct globals G;", "typedef unsigned long uoff_t;",
+                 "int helper_proto(int x) FAST_FUNC;", "#define FAST_FUNC",
+                 "#include <stdint.h>"):
+        assert kept in code, kept
+
+
+def test_what_the_function_does_not_reach_stays_out() -> None:
+    code = _code(_slice())
+    for left in ("unrelated", "UNUSED_MACRO", "unused_t", "OFF_FMT",
+                 # a prototype that only shares a parameter name with the target
+                 "die_if_bad", "other("):
+        assert left not in code, left
+
+
+def test_conditionals_guarding_what_is_kept_are_kept_and_the_guard_is_not() -> None:
+    uses_fmt = SOURCE.replace("return callee(x)", 'return (int)sizeof(OFF_FMT) + callee(x)')
+    piece = _slice(source=uses_fmt)
+    code = _code(piece)
+    assert re.search(r'#if ENABLE_LFS\n# define OFF_FMT "ll"\n#endif', code)
+    assert re.search(r'#if ENABLE_LFS\n#else\n# define OFF_FMT "l"\n#endif', code)
+    assert "LIB_H" not in code  # the include guard is no conditional of the product line
+    parsed = load(piece.source, SETTINGS)
+    assert {f.name for f in parsed.features} == {"ENABLE_BIG", "ENABLE_LFS"}
+
+
+def test_an_error_constraining_a_tested_feature_comes_along() -> None:
+    code = _code(_slice())
+    assert '# error "BIG needs LFS"' in code
+    assert '"unrelated"' not in code  # tests nothing the slice tests
+    parsed = load(_slice().source, SETTINGS)
+    assert parsed.lifted.feature_model.to_c() == "!(ENABLE_BIG && !ENABLE_LFS)"
+
+
+def test_locations_stay_the_users() -> None:
+    text = _slice().source.text
+    assert '#line 5 "include/lib.h"\ntypedef unsigned long uoff_t;' in text
+    assert '#line 21 "src/a.c"\nint target(int x, const char *name)' in text
+    parsed = load(_slice().source, SETTINGS)
+    fdef = parsed.program.functions["callee"]
+    location = parsed.program.location(fdef.decl)
+    assert (location.path, location.line) == ("src/a.c", 13)
+
+
+def test_an_absent_generated_header_is_a_note_and_its_macros_free_features() -> None:
+    piece = _slice()
+    assert piece.notes == (
+        'src/a.c:2: header "autoconf.h" not found: its macros are free features, its '
+        "other names unknown",
+    )
+
+
+def test_a_declaration_written_once_per_branch_stays_whole() -> None:
+    source = """\
+static const char *word =
+#if ENABLE_LONG
+    "long";
+#else
+    "short";
+#endif
+int f(void) { return word[0]; }
+"""
+    code = _code(_slice("f", source))
+    assert code.startswith('static const char *word =\n#if ENABLE_LONG\n    "long";\n#else\n'
+                           '    "short";\n#endif\n')
+    parsed = load(_slice("f", source).source, SETTINGS)
+    assert "f" in parsed.program.functions
+
+
+def test_a_header_macro_used_as_a_statement_does_not_swallow_what_follows() -> None:
+    header = "PUSH_VISIBILITY\n#define MAXINT 7\ntypedef int myint;\nPOP_VISIBILITY\n"
+    unit = translation_unit(
+        SourceFile("a.c", '#include "v.h"\nint f(myint x) { return x + MAXINT; }\n',
+                   {"v.h": header}), SETTINGS)
+    code = _code(slice_functions(unit, ["f"]))
+    assert "#define MAXINT 7" in code and "typedef int myint;" in code
+    assert "PUSH_VISIBILITY" not in code
+
+
+def test_variants_are_per_slice_not_per_file() -> None:
+    """Forty unrelated functions, each under its own file-scope conditional with a
+    clashing definition: lifting the file would split it into variants; the
+    slice of one function sees its own conditional only."""
+    parts = ["int base(int x) { return x + 1; }"]
+    for i in range(40):
+        parts.append(f"#if FEATURE_{i}\nint g{i}(int x) {{ return x + {i}; }}\n#else\n"
+                     f"int g{i}(int x) {{ return x - {i}; }}\n#endif")
+    parts.append("int target(int x) { return g7(x) + base(x); }")
+    started = time.monotonic()
+    piece = _slice(source="\n".join(parts) + "\n")
+    parsed = load(piece.source, SETTINGS)
+    assert [f.name for f in parsed.features] == ["FEATURE_7"]
+    assert time.monotonic() - started < 10
