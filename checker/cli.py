@@ -173,6 +173,13 @@ def add_settings_options(parser: argparse.ArgumentParser) -> None:
         help="check every valid product separately (baseline/oracle)",
     )
     parser.add_argument(
+        "--assume-no-alias",
+        action="store_true",
+        default=None,
+        help="pointer inputs point to objects that overlap neither each other nor globals "
+        "(the verdict then says so)",
+    )
+    parser.add_argument(
         "--no-compiler",
         dest="use_compiler",
         action="store_false",
@@ -191,6 +198,7 @@ def settings_from_args(args: argparse.Namespace, base: Settings | None = None) -
         "generalize",
         "brute_force",
         "use_compiler",
+        "assume_no_alias",
     ):
         value = getattr(args, name, None)
         if value is not None:

@@ -155,6 +155,19 @@ class Settings:
     globals_mode: str = "auto"
     """'symbolic': globals start as inputs; 'initial': at their initialisers;
     'auto': initial for `main`, symbolic otherwise."""
+    assume_no_alias: bool = False
+    """Pointer inputs (parameters, pointer globals) point to objects that overlap
+    neither each other nor any global; off, every layout is considered (aliasing),
+    and a `restrict` parameter alone is kept apart."""
+    noreturn_functions: tuple[str, ...] = (
+        "bb_show_usage", "xfunc_die", "bb_error_msg_and_die", "bb_perror_msg_and_die",
+        "bb_simple_error_msg_and_die", "bb_simple_perror_msg_and_die", "bb_herror_msg_and_die",
+        "bb_simple_herror_msg_and_die", "bb_perror_nomsg_and_die", "longjmp", "siglongjmp",
+        "err", "errx", "verr", "verrx", "pthread_exit",
+    )
+    """Functions without code that never return (besides exit/abort and functions
+    declared `_Noreturn` or `__attribute__((noreturn))`): a call is an event that
+    ends the function with an exit status."""
     pure_functions: tuple[str, ...] = ()
     """External functions known to have no side effects (calls are not events)."""
     defines: tuple[tuple[str, str], ...] = ()
@@ -236,6 +249,9 @@ class Witness:
     replayed_by: tuple[ReplayMethod, ...]
     stubs: Mapping[str, Value] = field(default_factory=dict)
     """Values assumed for external functions without code: "uf:name" -> [[args], result]."""
+    memory: tuple[Mapping[str, Value], ...] = ()
+    """The objects behind pointer inputs: {"object", "size", "bytes" (hex), "pointers"
+    (offset -> {"object", "offset"})}; pointer inputs name them."""
 
     def __post_init__(self) -> None:
         if ReplayMethod.INTERPRETER not in self.replayed_by:

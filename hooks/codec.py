@@ -46,6 +46,7 @@ def _witness(data: dict[str, Any]) -> Witness:
         new_output=dict(data["new_output"]),
         replayed_by=tuple(ReplayMethod(m) for m in data.get("replayed_by", ())),
         stubs=dict(data.get("stubs") or {}),
+        memory=tuple(data.get("memory") or ()),
     )
 
 

@@ -30,8 +30,9 @@ from checker.engines.product import Product, build_product
 from checker.engines.witness import model_assignment
 from checker.frontend.program import Program
 from checker.ir import smt_ops
+from checker.ir.heap import MemoryEncoding
 from checker.ir.ir import STATUS_NONTERMINATING, STATUS_UNWOUND, STATUS_VAR, Cfa
-from checker.lower.lower import lower_function
+from checker.lower.lower import lower_pair
 from checker.replay.interp import InterpreterError
 from checker.replay.replay import Assignment, CompiledVersion
 from checker.semantics.solver import Budget, NoSolution, Solution, check
@@ -82,6 +83,7 @@ def bounded_check(
     configure: Callable[[Assignment], tuple[CompiledVersion, CompiledVersion]] | None = None,
     fixed: dict[str, int | float] | None = None,
     notes: list[str] | None = None,
+    encoding: MemoryEncoding | None = None,
 ) -> tuple[Answer, int]:
     """Search for a difference with increasing unrolling bounds `ks`: the
     answer, and the deepest bound searched without finding one. A proof or a
@@ -92,8 +94,7 @@ def bounded_check(
     for k in ks:
         if budget.exhausted():
             break
-        old_cfa = lower_function(old, name, settings, unroll=k)
-        new_cfa = lower_function(new, name, settings, unroll=k)
+        old_cfa, new_cfa, _ = lower_pair(old, new, name, settings, k, encoding)
         if len(old_cfa.edges) + len(new_cfa.edges) > MAX_EDGES and reached:
             break
         product = build_product(old_cfa, new_cfa)

@@ -29,7 +29,12 @@ from typing import assert_never
 import z3
 
 from checker.engines.answer import Equivalent, Stage, Unknown, Unsupported
-from checker.engines.product import SharedInput, UninterpretedFunctions, outputs_differ
+from checker.engines.product import (
+    SharedInput,
+    UninterpretedFunctions,
+    outputs_differ,
+    pointer_domain,
+)
 from checker.engines.symexec import Environment, ExitState, State, execute_from
 from checker.engines.z3_terms import is_uninterpreted, subterms
 from checker.ir import smt_int, smt_ops
@@ -254,6 +259,8 @@ def build_product_system(
                     shared.symbol == sem.const(1, shared.input.type),
                 )
             )
+        elif shared.input.pointer is not None and sem is smt_ops:
+            domain.append(pointer_domain(shared.symbol, shared.input.pointer))
         elif not shared.input.is_region:
             domain.extend(_range(shared.symbol, shared.input.type, sem))
     start = (first.cfa.entry, second.cfa.entry)

@@ -33,8 +33,9 @@ from checker.engines.houdini import houdini_check
 from checker.engines.product import Product, build_product
 from checker.errors import RecursionFound
 from checker.frontend.program import Program
+from checker.ir.heap import MemoryEncoding
 from checker.ir.ir import Cfa, loop_heads
-from checker.lower.lower import lower_function
+from checker.lower.lower import lower_pair
 from checker.replay.replay import Assignment, CompiledVersion
 from checker.semantics.solver import Budget, NoSolution, check
 from checker.types import Settings
@@ -80,13 +81,13 @@ class PairContext:
     _product: Product | None = None
     _splitting: Splitting = field(default_factory=Splitting)
     _bounded_products: dict[int, Product | None] = field(default_factory=dict)
+    encoding: MemoryEncoding | None = None
+    """The heap's encoding of the real CFAs (bounded ones use the same)."""
 
     def __post_init__(self) -> None:
         try:
-            self.real = (
-                lower_function(self.old, self.name, self.settings),
-                lower_function(self.new, self.name, self.settings),
-            )
+            old, new, self.encoding = lower_pair(self.old, self.new, self.name, self.settings)
+            self.real = (old, new)
         except RecursionFound:
             self.real = None
 
@@ -183,6 +184,7 @@ class PairContext:
             restriction=restriction,
             configure=self.configure,
             fixed=fixed,
+            encoding=self.encoding,
             notes=self.notes,
         )
 
@@ -296,10 +298,8 @@ class PairContext:
         if k in self._bounded_products:
             return self._bounded_products[k]
         try:
-            product: Product | None = build_product(
-                lower_function(self.old, self.name, self.settings, unroll=k),
-                lower_function(self.new, self.name, self.settings, unroll=k),
-            )
+            old, new, _ = lower_pair(self.old, self.new, self.name, self.settings, k, self.encoding)
+            product: Product | None = build_product(old, new)
         except RecursionFound:
             product = None
         if cache:

@@ -8,9 +8,10 @@ and the solver asked again, within the refinement budget.
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import assert_never
+from typing import assert_never, cast
 
 import z3
 
@@ -18,8 +19,9 @@ from checker.engines.answer import Answer, Confirmed, Different, Equivalent, Sta
 from checker.engines.fuzz import samples
 from checker.engines.product import Product
 from checker.engines.termination import never_ends
-from checker.engines.witness import library_lemma, model_assignment, model_stub
+from checker.engines.witness import library_lemma, model_assignment, model_effect, model_stub
 from checker.engines.z3_terms import is_uninterpreted, subterms
+from checker.ir.heap import HEAP, MemoryEncoding, encode, is_heap, region_name
 from checker.ir.ir import (
     STATUS_EXIT,
     STATUS_NONTERMINATING,
@@ -33,22 +35,24 @@ from checker.replay.interp import (
     Arg,
     ExternalCall,
     InterpreterError,
-    RegionValue,
     RunResult,
     StepLimitExceeded,
     Stopped,
     same_value,
 )
+from checker.replay.memory import CallKey, RegionValue
 from checker.replay.replay import (
     Assignment,
     CompiledReplay,
     CompiledVersion,
     Observation,
+    Run,
     call_result_types,
     compiled_replay,
     differences,
     observe,
-    run_version,
+    run_heap,
+    run_pair,
 )
 from checker.semantics.library import PURE_LIBRARY
 from checker.semantics.solver import Budget, NoSolution, Undecided, check
@@ -65,7 +69,7 @@ QUICK_CALL = 0.3
 the lifted EQ's last, fully restricted query on BusyBox `sortcmp` takes over
 2 s whole and 0.13 s in pieces; pieces still open are finally solved together,
 so a short first attempt loses little)."""
-STUB_ROUNDS = 6
+STUB_ROUNDS = 10
 HANG_FAILURES = 4
 """Failed proofs that a run cut off by its step limit never ends, after which a
 replayer stops trying (a long but finite run fails the proof: its cost is capped)."""
@@ -122,9 +126,14 @@ class Replayer:
         types = call_result_types(product.old, product.new)
         stubs = dict(assignment.stubs)
         for _ in range(STUB_ROUNDS):
-            current = Assignment(assignment.scalars, assignment.regions, stubs, assignment.free)
-            old_run = run_capped(old_cfa, current, "old", max_steps)
-            new_run = run_capped(new_cfa, current, "new", max_steps)
+            pair = run_pair(old_cfa, new_cfa, assignment.with_stubs(stubs), max_steps)
+            if pair is None:
+                return None, assignment, [], "the two runs do not agree on the initial memory"
+            assignment, old_run, new_run = pair
+            effects = _effects(product, model, assignment, old_run, new_run)
+            if effects is not None:
+                assignment = assignment.with_effects(effects)
+                continue
             missing = [
                 c for c in (*run_calls(old_run), *run_calls(new_run)) if c.source == "missing"
             ]
@@ -142,7 +151,7 @@ class Replayer:
                     added = True
             if not added:
                 break
-        assignment = Assignment(assignment.scalars, assignment.regions, stubs, assignment.free)
+        assignment = _pin_heap(old_cfa, new_cfa, assignment.with_stubs(stubs), old_run, new_run)
         if STATUS_UNWOUND in (_status(old_run), _status(new_run)):
             return None, assignment, [], "the run needs deeper recursion than was inlined"
         old_obs, new_obs = observations(old_cfa, old_run, new_cfa, new_run, self._never_ends)
@@ -183,17 +192,8 @@ class Replayer:
         return proved
 
 
-Run = RunResult | StepLimitExceeded
-"""A finished run, or the error of one its step limit cut off (with its state)."""
 Prover = Callable[[Cfa, Stopped], bool]
 """Does the run of the CFA that stopped there provably never end (`never_ends`)?"""
-
-
-def run_capped(cfa: Cfa, assignment: Assignment, tag: str, max_steps: int) -> Run:
-    try:
-        return run_version(cfa, assignment, tag, max_steps)
-    except StepLimitExceeded as cut:
-        return cut
 
 
 def run_calls(run: Run) -> tuple[ExternalCall, ...]:
@@ -245,8 +245,10 @@ def observe_both(old_cfa: Cfa, new_cfa: Cfa, assignment: Assignment, prove: Prov
 def _observed(
     old_cfa: Cfa, new_cfa: Cfa, assignment: Assignment, max_steps: int, prove: Prover
 ) -> Observed:
-    old_run = run_capped(old_cfa, assignment, "old", max_steps)
-    new_run = run_capped(new_cfa, assignment, "new", max_steps)
+    pair = run_pair(old_cfa, new_cfa, assignment, max_steps)
+    if pair is None:
+        raise InterpreterError("the two runs do not agree on the initial memory")
+    _, old_run, new_run = pair
     return Observed(
         old_run, new_run, *observations(old_cfa, old_run, new_cfa, new_run, prove)
     )
@@ -262,6 +264,54 @@ def _endless(
 
 def _no_proof(cfa: Cfa, stopped: Stopped) -> bool:
     return False
+
+
+def _effects(
+    product: Product,
+    model: z3.ModelRef | None,
+    assignment: Assignment,
+    *runs: Run,
+) -> dict[tuple[CallKey, int], int] | None:
+    """The effects of calls without code, completed with what the model says the
+    runs read after them (None when nothing is added: a call the model says
+    nothing about left the bytes as they were)."""
+    if model is None:
+        return None
+    effects = dict(assignment.effects)
+    bytes_heap = any(HEAP in cfa.regions for cfa in (product.old, product.new))
+    for run in runs:
+        trace = run_heap(run)
+        for (func, args), address, ctype in (trace.effect_reads if trace else ()):
+            region = HEAP if bytes_heap else region_name(ctype, MemoryEncoding.TYPED)
+            value = model_effect(product, model, func, cast(tuple[Arg, ...], args), region,
+                                 address, ctype)
+            if value is None:
+                continue
+            for offset, byte in enumerate(encode(value, ctype)):
+                effects.setdefault(((func, args), address + offset), byte)
+    return effects if len(effects) > len(assignment.effects) else None
+
+
+def _pin_heap(
+    old: Cfa, new: Cfa, assignment: Assignment, *runs: Run
+) -> Assignment:
+    """The heap regions of the assignment as the runs read them (each class's cells
+    at the addresses read; bytes for the encoding in bytes), so that a body built
+    from the witness fixes the memory the difference depends on."""
+    regions = dict(assignment.regions)
+    for item in (*old.inputs, *new.inputs):
+        if not is_heap(item.ref) or (item.key in regions and item.key not in assignment.regions):
+            continue
+        given = assignment.regions.get(item.key)
+        default = given.default if given is not None else 0
+        if item.ref == HEAP:
+            cells: dict[int, int | float] = dict(assignment.heap)
+        else:
+            traces = [trace for run in runs if (trace := run_heap(run)) is not None]
+            cells = {at: value for trace in traces
+                     for (region, at), value in trace.reads.items() if region == item.ref}
+        regions[item.key] = RegionValue(cells, default)
+    return dataclasses.replace(assignment, regions=regions)
 
 
 def own_states(old: Cfa, new: Cfa) -> list[Input]:
@@ -290,7 +340,7 @@ def _own_states_at_start(
             regions[item.key] = RegionValue({}, item.start)
         else:
             scalars[item.key] = item.start
-    return Assignment(scalars, regions, assignment.stubs, assignment.free), ""
+    return dataclasses.replace(assignment, scalars=scalars, regions=regions), ""
 
 
 def _equal_reason(old: Cfa, new: Cfa) -> str:
@@ -304,13 +354,18 @@ def _equal_reason(old: Cfa, new: Cfa) -> str:
 
 
 def _compiled_verdict(compiled: CompiledReplay) -> bool | None:
-    """True: gcc confirms; False: gcc contradicts; None: could not compile/run."""
+    """True: gcc confirms; False: gcc contradicts or cannot build the witness;
+    None: could not compile/run."""
+    if compiled.refused:
+        return False
     if compiled.unavailable:
         return None
     return compiled.differs and compiled.agrees_with_interpreter
 
 
 def _compiled_reason(compiled: CompiledReplay) -> str:
+    if compiled.refused:
+        return f"the compiled replay cannot build the witness: {compiled.message}"
     if not compiled.differs:
         return "the compiled program shows equal behaviour (the interpreter disagrees)"
     return "the compiled program behaves differently from the interpreter on this witness"

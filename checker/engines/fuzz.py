@@ -12,9 +12,10 @@ import math
 import random
 from collections.abc import Iterator
 
+from checker.ir.heap import PointerDomain, is_heap
 from checker.ir.ir import Cfa, Input, InputSource
 from checker.lower.lower_state import NULL_SUFFIX
-from checker.replay.interp import RegionValue
+from checker.replay.memory import RegionValue
 from checker.replay.replay import Assignment
 from checker.semantics.ctype import FloatType, IntType, ScalarType
 
@@ -82,6 +83,17 @@ def scalar_sample(rng: random.Random, ctype: ScalarType) -> int | float:
     return rng.randint(-4, 4)
 
 
+def pointer_sample(rng: random.Random, domain: PointerDomain) -> int:
+    """NULL sometimes; otherwise an address near the start of the pointer's range,
+    so that pointers into the shared range often alias or overlap, a few objects apart
+    otherwise."""
+    if rng.random() < 0.05:
+        return 0
+    low, _ = domain.range()
+    base = low + (0 if rng.random() < 0.7 else rng.randint(1, 3) * 4096)
+    return base + rng.randint(0, 7) * max(1, domain.align)
+
+
 def samples(
     old: Cfa, new: Cfa, count: int, seed: int, fixed: dict[str, int | float] | None = None
 ) -> Iterator[Assignment]:
@@ -90,6 +102,7 @@ def samples(
     inputs: dict[str, Input] = {}
     for item in (*old.inputs, *new.inputs):
         inputs.setdefault(item.key, item)
+    heap = any(is_heap(item.ref) for item in inputs.values())
     for _ in range(count):
         scalars: dict[str, int | float] = {}
         regions: dict[str, RegionValue] = {}
@@ -97,6 +110,10 @@ def samples(
         for key, item in inputs.items():
             if fixed is not None and key in fixed:
                 scalars[key] = fixed[key]
+            elif item.pointer is not None:
+                scalars[key] = pointer_sample(rng, item.pointer)
+            elif is_heap(item.ref):
+                continue  # random bytes from the seed below
             elif not item.is_region and used.get(item.type) and rng.random() < REUSE:
                 scalars[key] = rng.choice(used[item.type])  # equal inputs meet conditions
             elif item.is_region:
@@ -108,6 +125,7 @@ def samples(
                 scalars[key] = rng.randint(0, 1)
             else:
                 scalars[key] = scalar_sample(rng, item.type)
-            if key in scalars and not key.endswith(NULL_SUFFIX):
+            if key in scalars and not key.endswith(NULL_SUFFIX) and item.pointer is None:
                 used.setdefault(item.type, []).append(scalars[key])
-        yield Assignment(scalars, regions, {}, {})
+        heap_seed = rng.randrange(1 << 30) if heap else None
+        yield Assignment(scalars, regions, {}, {}, heap_seed=heap_seed)

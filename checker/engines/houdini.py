@@ -98,6 +98,7 @@ def candidates(
                 found.append(a == b)
                 for k in factors:
                     found.append(a == b * z3.BitVecVal(k, a.size()))
+    found += _offsets(old, new, inputs, factors)
     for v in [*old, *new]:
         if not _is_int(v):
             continue
@@ -107,6 +108,32 @@ def candidates(
             if x.sort() == v.sort():
                 found += [v <= x, v < x, v >= x, v == x, v <= x + z3.BitVecVal(1, v.size())]
     return found[:MAX_CANDIDATES]
+
+
+def _offsets(
+    old: list[z3.ExprRef], new: list[z3.ExprRef], inputs: list[z3.ExprRef], factors: list[int]
+) -> list[z3.BoolRef]:
+    """`p - base == i * k` (in i's width, so that it survives i's wrap-around): a
+    pointer (a 64-bit value) that one version advances where the other counts
+    (`for (p = s; *p; p++)` against `s[n]`), k an element size, base a 64-bit
+    input (a pointer parameter)."""
+    bases = [x for x in inputs if _is_int(x) and x.size() == 64]
+    wide = [v for v in [*old, *new] if _is_int(v) and v.size() == 64]
+    if not bases or not wide:
+        return []
+    found: list[z3.BoolRef] = []
+    for a in (v for v in [*old, *new, *inputs] if _is_int(v)):
+        width = a.size()
+        for v in wide:
+            if v is a:
+                continue
+            for x in bases:
+                distance = v - x if width == 64 else z3.Extract(width - 1, 0, v - x)
+                found += [distance == a * z3.BitVecVal(k, width) for k in (1, *factors)]
+                if width < 64:  # exact where the index does not wrap (with its bounds)
+                    index = z3.SignExt(64 - width, a)
+                    found += [v - x == index * z3.BitVecVal(k, 64) for k in (1, *factors)]
+    return found
 
 
 def _merging(facts: list[z3.BoolRef]) -> list[tuple[z3.ExprRef, z3.ExprRef]]:
@@ -173,7 +200,8 @@ def houdini_check(
     while changed:
         changed = False
         for step in system.transitions:
-            pre = system.domain if step.src is None else facts[step.src]
+            # inputs never change: their domain (pointer ranges, null flags) holds everywhere
+            pre = system.domain if step.src is None else [*facts[step.src], *system.domain]
             target_args = system.args(step.dst)
             values = [*system.inputs_args(), *step.old_values, *step.new_values]
             pairs = list(zip(target_args, values, strict=True))
@@ -199,6 +227,11 @@ def houdini_check(
                 answer = check([*assumed, guard, goal], budget.share(FULL_CHECK))
                 if isinstance(answer, NoSolution):
                     break
+                if isinstance(answer, Undecided) and not budget.exhausted():
+                    # the same question alone often takes a fraction of the time
+                    answer = check([*assumed, guard, goal], budget.share(FULL_CHECK), fresh=True)
+                    if isinstance(answer, NoSolution):
+                        break
                 if isinstance(answer, Undecided):
                     if budget.exhausted():
                         return _unknown(answer.reason)

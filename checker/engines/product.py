@@ -16,6 +16,7 @@ import z3
 from checker.engines.symexec import Environment, EventSite, ExitState, execute
 from checker.errors import UnsupportedError
 from checker.ir import smt_ops
+from checker.ir.heap import PointerDomain
 from checker.ir.ir import (
     EXIT_CODE_VAR,
     STATUS_EXIT,
@@ -135,14 +136,29 @@ def _refs(cfa: Cfa, inputs: Mapping[str, SharedInput]) -> dict[str, z3.ExprRef]:
 
 
 def _domain(inputs: Mapping[str, SharedInput]) -> list[z3.BoolRef]:
-    """Null flags range over {0, 1}; feature domains come from the lifted engine."""
+    """Null flags range over {0, 1}, pointers over NULL and their heap addresses;
+    feature domains come from the lifted engine."""
     constraints = []
     for shared in inputs.values():
         if shared.key.endswith(NULL_SUFFIX):
             zero = smt_ops.const(0, shared.input.type)
             one = smt_ops.const(1, shared.input.type)
             constraints.append(z3.Or(shared.symbol == zero, shared.symbol == one))
+        elif shared.input.pointer is not None:
+            constraints.append(pointer_domain(shared.symbol, shared.input.pointer))
     return constraints
+
+
+def pointer_domain(symbol: z3.ExprRef, domain: PointerDomain) -> z3.BoolRef:
+    """A pointer input's values: NULL, or an aligned address in its range."""
+    low, high = domain.range()
+    inside = z3.And(
+        z3.UGE(symbol, z3.BitVecVal(low, 64)), z3.ULT(symbol, z3.BitVecVal(high, 64))
+    )
+    if domain.align > 1:
+        mask = z3.BitVecVal(domain.align - 1, 64)
+        inside = z3.And(inside, symbol & mask == z3.BitVecVal(0, 64))
+    return z3.Or(symbol == z3.BitVecVal(0, 64), inside)
 
 
 def _final(

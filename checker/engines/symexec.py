@@ -46,6 +46,18 @@ class EventSite:
     args: tuple[z3.ExprRef, ...]
 
 
+@dataclass(frozen=True)
+class Application:
+    """An uninterpreted call as built: `func`'s value at `args` (its scalar
+    arguments; memory contents are in `term`) is `term`; for an effect on memory,
+    `region` names the region `term` (an array) becomes."""
+
+    func: str
+    args: tuple[z3.ExprRef, ...]
+    term: z3.ExprRef
+    region: str | None = None
+
+
 @dataclass
 class State:
     guard: z3.BoolRef
@@ -80,6 +92,9 @@ class Environment:
         self.tag = tag
         self.sem = sem
         self.free: dict[str, z3.ExprRef] = {}
+        self.applications: list[Application] = []
+        """Every uninterpreted call built (results and effects on memory), so that a
+        model's values at concrete arguments can be read back (`witness.py`)."""
 
     def index_sort(self) -> z3.SortRef:
         return self.sem.sort_of(INDEX)
@@ -136,7 +151,9 @@ class Evaluator:
         if isinstance(node, Var):
             return self.value(state, node.name)
         if isinstance(node, Load):
-            return z3.Select(self.region(state, node.region), self.expr(state, node.index))
+            return smt_ops.load(
+                self.region(state, node.region), self.expr(state, node.index), node.type
+            )
         if isinstance(node, Unary):
             return sem.unary(node.op, self.expr(state, node.arg), node.arg.type)
         if isinstance(node, Binary):
@@ -153,10 +170,13 @@ class Evaluator:
             exact = sem.fp_library(node.func, args) if isinstance(node.type, FloatType) else None
             if exact is not None:
                 return exact
+            memory = [self.region(state, r) for r in node.memory]
             decl = self.env.functions(
-                node.func, tuple(a.sort() for a in args), sem.sort_of(node.type)
+                node.func, tuple(a.sort() for a in (*args, *memory)), sem.sort_of(node.type)
             )
-            return decl(*args)
+            term = decl(*args, *memory)
+            self.env.applications.append(Application(node.func, tuple(args), term))
+            return term
         if isinstance(node, StrConst):
             return sem.const(smt_ops.string_id(node.text).as_long(), INDEX)
         raise TypeError(f"unknown IR expression {node!r}")
@@ -258,16 +278,28 @@ def step(
         return State(state.guard, env, state.mem)
     if isinstance(action, Store):
         mem = dict(state.mem)
-        mem[action.region] = z3.Store(
+        mem[action.region] = smt_ops.store(
             evaluator.region(state, action.region),
             evaluator.expr(state, action.index),
             evaluator.expr(state, action.value),
+            action.value.type,
         )
         return State(state.guard, state.env, mem)
     if isinstance(action, Event):
         args = tuple(evaluator.expr(state, a) for a in action.args)
-        events.append(EventSite(state.guard, action.func, args))
-        return state
+        memory = tuple(evaluator.region(state, r) for r in action.memory)
+        events.append(EventSite(state.guard, action.func, (*args, *memory)))
+        if not action.writes:
+            return state
+        mem = dict(state.mem)
+        domain = tuple(a.sort() for a in (*args, *memory))
+        for region, before in zip(action.memory, memory, strict=True):
+            decl = evaluator.env.functions(f"{action.func}@{region}", domain, before.sort())
+            mem[region] = decl(*args, *memory)
+            evaluator.env.applications.append(
+                Application(action.func, args, mem[region], region)
+            )
+        return State(state.guard, state.env, mem)
     raise TypeError(f"unknown IR action {action!r}")
 
 

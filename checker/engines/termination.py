@@ -29,7 +29,8 @@ from checker.engines.z3_terms import is_uninterpreted, subterms
 from checker.ir import smt_ops
 from checker.ir.cfa_analysis import liveness, natural_loops
 from checker.ir.ir import Cfa
-from checker.replay.interp import RegionValue, Stopped
+from checker.replay.interp import Stopped
+from checker.replay.memory import RegionValue
 from checker.semantics.ctype import INDEX
 from checker.semantics.solver import Budget, NoSolution, Solution, Undecided, check
 

@@ -11,8 +11,9 @@ import math
 import z3
 
 from checker.engines.product import Product
+from checker.ir import smt_ops
 from checker.ir.smt_ops import python_value, z3_literal
-from checker.replay.interp import RegionValue
+from checker.replay.memory import RegionValue
 from checker.replay.replay import Assignment
 from checker.semantics.ctype import IntType, PointerType, ScalarType
 from checker.types import Value
@@ -68,6 +69,46 @@ def model_assignment(product: Product, model: z3.ModelRef) -> Assignment:
     return Assignment(scalars, regions, {}, free)
 
 
+def _application(
+    product: Product,
+    model: z3.ModelRef,
+    func: str,
+    args: tuple[int | float | str, ...],
+    region: str | None,
+) -> z3.ExprRef | None:
+    """The term of an uninterpreted call built for `func` (its effect on `region`,
+    or its result) whose arguments the model gives the values `args`."""
+    for env in (product.old_env, product.new_env):
+        for app in env.applications:
+            if app.func != func or app.region != region or len(app.args) != len(args):
+                continue
+            try:
+                same = z3.And(*[a == z3_literal(v, a.sort()) for a, v in zip(app.args, args,
+                                                                               strict=True)])
+            except (z3.Z3Exception, AssertionError, TypeError):
+                continue
+            if z3.is_true(model.eval(same, model_completion=True)):
+                return app.term
+    return None
+
+
+def model_effect(
+    product: Product,
+    model: z3.ModelRef,
+    func: str,
+    args: tuple[int | float | str, ...],
+    region: str,
+    address: int,
+    ctype: ScalarType,
+) -> Scalar | None:
+    """The model's value of a `ctype` at `address` after a call without code."""
+    array = _application(product, model, func, args, region)
+    if array is None:
+        return None
+    value = smt_ops.load(array, z3.BitVecVal(address, 64), ctype)
+    return python_value(model.eval(value, model_completion=True), ctype)
+
+
 def model_stub(
     product: Product,
     model: z3.ModelRef,
@@ -76,6 +117,9 @@ def model_stub(
     result_type: ScalarType,
 ) -> Scalar | None:
     """The model's value of an uninterpreted function at concrete arguments."""
+    term = _application(product, model, func, args, None)
+    if term is not None:
+        return python_value(model.eval(term, model_completion=True), result_type)
     for name, decl in product.functions.by_name():
         if name != func or decl.arity() != len(args):
             continue

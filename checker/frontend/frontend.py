@@ -17,6 +17,7 @@ from pycparser import c_ast
 
 from checker.errors import ParseError
 from checker.frontend.gnu_syntax import (
+    noreturn_functions,
     rewrite_attributes,
     rewrite_case_ranges,
     rewrite_designator_ranges,
@@ -86,6 +87,7 @@ def load(
     prepared = resolve_includes(source, settings)
     enter(STAGE_VARIABILITY)
     lifted = lift(prepared.text, source.path, settings, two_state)
+    noreturn = noreturn_functions(prepared.text)
     variants = []
     unknown: list[str] = []
     for variant in lifted.variants:
@@ -97,8 +99,8 @@ def load(
             prepared.path,
         )
         unknown += [name for name in opaque if name not in unknown]
-        variants.append(ParsedVariant(variant.condition, build_program(ast, source.path),
-                                      variant.presence))
+        program = build_program(ast, source.path, noreturn)
+        variants.append(ParsedVariant(variant.condition, program, variant.presence))
     notes = [*prepared.notes, *lifted.notes]
     notes += [f"type '{name}' is not declared here: treated as an opaque type" for name in unknown]
     return ParsedFile(source, lifted, tuple(variants), tuple(notes), prepared.headers)

@@ -25,6 +25,26 @@ def rewrite_case_ranges(text: str) -> str:
     return _CASE_RANGE.sub(lambda m: f"case {CASE_RANGE}({m['low']}, {m['high']}):", text)
 
 
+_COMMENT = re.compile(r"/\*.*?\*/|//[^\n]*", re.DOTALL)
+_DIRECTIVE = re.compile(r"^\s*#.*(?:\\\n.*)*$", re.MULTILINE)
+_ATTRIBUTE = re.compile(r"__attribute__\s*\(\((?:[^()]|\([^()]*\))*\)\)")
+_NORETURN = re.compile(r"noreturn", re.IGNORECASE)
+_DECLARED = re.compile(r"([A-Za-z_]\w*)\s*\(")
+
+
+def noreturn_functions(text: str) -> frozenset[str]:
+    """Functions declared not to return: `_Noreturn`, `__attribute__((noreturn))`
+    or a macro spelled with "noreturn" (BusyBox's `NORETURN`) in a declaration.
+    Read from the text before macros are expanded: the prelude removes attributes."""
+    names: set[str] = set()
+    code = _DIRECTIVE.sub("", _COMMENT.sub(" ", text))
+    for statement in re.split(r"[;{}]", code):
+        if not _NORETURN.search(statement):
+            continue
+        declared = _DECLARED.search(_ATTRIBUTE.sub(" ", statement))
+        if declared is not None:
+            names.add(declared.group(1))
+    return frozenset(names)
 DESIGNATOR_RANGE = "__liftdiff_designator_range"
 _CHAR = r"'(?:\\.|[^'\\\n])*'"
 _BOUND = rf"(?:{_CHAR}|[^\[\]\n;{{}}\"'])*?"

@@ -71,6 +71,8 @@ class Program:
     prototype_nodes: dict[str, c_ast.Decl] = field(default_factory=dict)
     poisoned: dict[str, UnsupportedError] = field(default_factory=dict)
     """Names whose declaration could not be modelled, with the reason."""
+    noreturn: frozenset[str] = frozenset()
+    """Functions declared not to return (`_Noreturn`, the noreturn attribute)."""
     _anon: int = 0
 
     def check_usable(self, name: str) -> None:
@@ -393,7 +395,12 @@ def decay(ctype: CType) -> CType:
     return ctype
 
 
-def build_program(ast: c_ast.FileAST, path: str) -> Program:
+def build_program(
+    ast: c_ast.FileAST, path: str, noreturn: frozenset[str] = frozenset()
+) -> Program:
     program = Program(path=path, ast=ast)
     program.collect()
+    declared = {name for name, decl in program.prototype_nodes.items()
+                if "_Noreturn" in (decl.funcspec or [])}
+    program.noreturn = noreturn | frozenset(declared)
     return program

@@ -8,7 +8,9 @@ from checker.ir.ir import (
     EXIT_CODE_VAR,
     STATUS_VAR,
     Assign,
+    Call,
     Cfa,
+    Event,
     Load,
     Store,
     Var,
@@ -124,14 +126,20 @@ def liveness(cfa: Cfa) -> dict[int, frozenset[str]]:
                     used.add(node.name)
                 elif isinstance(node, Load):
                     used.add(node.region)
+                elif isinstance(node, Call):
+                    used.update(node.memory)
         defined: set[str] = set()
         if isinstance(edge.action, Assign):
             defined.add(edge.action.target)
         elif isinstance(edge.action, Store):
             used.add(edge.action.region)  # a store keeps the other cells
+        elif isinstance(edge.action, Event):
+            used.update(edge.action.memory)  # read, and if written, from what it was
         uses.append((used, defined))
     assigned = {edge.action.target for edge in cfa.edges if isinstance(edge.action, Assign)}
     assigned |= {edge.action.region for edge in cfa.edges if isinstance(edge.action, Store)}
+    assigned |= {region for edge in cfa.edges if isinstance(edge.action, Event)
+                 and edge.action.writes for region in edge.action.memory}
     for loc in live:
         live[loc] &= assigned
     uses = [(used & assigned, defined) for used, defined in uses]

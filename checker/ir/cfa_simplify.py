@@ -59,7 +59,8 @@ def substitute(expr: Expr, values: dict[str, Const]) -> Expr:
             )
         )
     if isinstance(expr, Call):
-        return Call(expr.func, tuple(substitute(a, values) for a in expr.args), expr.type)
+        args = tuple(substitute(a, values) for a in expr.args)
+        return Call(expr.func, args, expr.type, expr.memory)
     return expr
 
 
@@ -73,7 +74,8 @@ def _action(action: Action, values: dict[str, Const]) -> Action:
     if isinstance(action, Assume):
         return Assume(substitute(action.cond, values))
     if isinstance(action, Event):
-        return Event(action.func, tuple(substitute(a, values) for a in action.args))
+        args = tuple(substitute(a, values) for a in action.args)
+        return Event(action.func, args, action.memory, action.writes)
     return action
 
 

@@ -5,11 +5,13 @@ implicit conversions explicit, so each engine (SMT encoding, interpreter, CHC)
 only has to give every node kind one meaning:
 
 * Values are scalars: integers of a given `IntType`, IEEE floats, and pointers.
-  A pointer's value is an element offset (a 64-bit integer) into the region its
-  type names statically; the lowering rejects pointers whose region is not known.
+  A pointer into a local object is an element offset (a 64-bit integer) into
+  the region the lowering knows statically; a pointer into the heap (the objects
+  behind pointer inputs, see `heap.py`) is a byte address.
 * Aggregates are flattened: a struct variable `s` becomes variables `s.x`, `s.y`;
-  arrays and the objects behind pointer parameters become `Region`s (arrays of
-  scalars indexed by 64-bit element offsets).
+  arrays become `Region`s (arrays of scalars indexed by 64-bit element offsets);
+  the heap is one region per memory class, or one region of bytes, indexed by
+  byte address.
 * A function is one CFA: edges carry an `Action`; there is one entry and one
   exit. The outputs are variables and regions read at the exit.
 """
@@ -21,6 +23,7 @@ from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass, field
 from typing import Any, Generic, TypeVar, cast
 
+from checker.ir.heap import PointerDomain
 from checker.location import Location
 from checker.semantics.ctype import INT, IntType, PointerType, ScalarType
 
@@ -80,7 +83,9 @@ class Var:
 
 @dataclass(frozen=True)
 class Load:
-    """Element `index` (64-bit signed element offset) of a region."""
+    """Element `index` (64-bit signed element offset) of a region; in the heap's
+    region of bytes, a `type` wider than a byte reads its bytes little-endian
+    from address `index` on."""
 
     region: str
     index: Expr
@@ -134,13 +139,16 @@ class Ite:
 class Call:
     """Result of an external function (no code available, or a library function).
 
-    Modelled as a deterministic function of its arguments; known library
-    functions (libm) are executed for real by the replays.
+    Modelled as a deterministic function of its arguments (for a function without
+    code, its position among such calls first) and of the contents of the
+    regions in `memory`; known library functions (libm) are executed for real by
+    the replays.
     """
 
     func: str
     args: tuple[Expr, ...]
     type: ScalarType
+    memory: tuple[str, ...] = ()
 
 
 CHAR_POINTER = PointerType(IntType(8, True, "char", 1, 1))
@@ -190,6 +198,8 @@ class Assign:
 
 @dataclass(frozen=True)
 class Store:
+    """Write `value` at `index` (in the heap's region of bytes: all its bytes)."""
+
     region: str
     index: Expr
     value: Expr
@@ -206,11 +216,16 @@ class Assume:
 class Event:
     """An observable call to an external function with side effects (printf, ...).
 
-    The sequence of events (name and argument values) is an output of the function.
+    The sequence of events (name, argument values and the contents of the regions
+    in `memory`, which the callee can read) is an output of the function. With
+    `writes`, the call also changes those regions: each becomes an uninterpreted
+    function of the arguments and of their contents before the call.
     """
 
     func: str
     args: tuple[Expr, ...]
+    memory: tuple[str, ...] = ()
+    writes: bool = False
 
 
 @dataclass(frozen=True)
@@ -235,6 +250,7 @@ class Edge:
 
 class RegionKind(enum.Enum):
     PARAM = "param"  # the object behind a pointer parameter: an input and an output
+    HEAP = "heap"  # memory reachable through pointers (heap.py): an input and an output
     GLOBAL = "global"
     LOCAL = "local"
 
@@ -294,6 +310,7 @@ class InputSource(enum.Enum):
     PARAM = "param"
     GLOBAL = "global"
     CONFIG = "config"  # a feature variable of the metaproduct
+    MEMORY = "memory"  # the heap's contents
 
 
 @dataclass(frozen=True)
@@ -310,6 +327,8 @@ class Input:
     """A static local's state (see `Output.private`)."""
     start: int | float | None = None
     """A static local's value when the program starts (a region's: every cell's), if known."""
+    pointer: PointerDomain | None = None
+    """A pointer into the heap (its address): the values it may take."""
     shape: CellShape | None = None
     """A region's cells as C objects (None: a scalar, or a layout C cannot name by subscripts)."""
 
@@ -347,6 +366,9 @@ STATUS_VAR = "$status"
 """0 = returned normally, 1 = trapped (division by zero, INT_MIN / -1, out of bounds,
 NULL dereference), 2 = exit()/abort(), 3 = cut off by loop unrolling (bounded CFAs)."""
 EXIT_CODE_VAR = "$exit_code"
+CALLS_VAR = "$calls"
+"""How many calls of functions without code (other than output) came before: the
+first argument of their results and effects, so that a call's position counts."""
 RETURN_VAR = "$ret"
 
 STATUS_RETURN = 0
@@ -384,6 +406,8 @@ class Cfa:
     """Called functions without code here -> C prototype text (for replay stubs)."""
     statics: tuple[StaticLocal, ...] = ()
     """Static locals that are inputs or outputs (for the replay harness)."""
+    noreturn: tuple[str, ...] = ()
+    """Called functions without code that do not return (their stubs exit)."""
     function_params: tuple[tuple[str, str], ...] = ()
     """(parameter, event) for function pointer parameters: calls through one are
     that event, which `externals` gives a prototype (for the replay harness)."""

@@ -40,7 +40,8 @@ def show(expr: Expr) -> str:
     if isinstance(expr, Ite):
         return f"({show(expr.cond)} ? {show(expr.then)} : {show(expr.other)})"
     if isinstance(expr, Call):
-        return f"{expr.func}({', '.join(show(a) for a in expr.args)})"
+        reads = f" reading {', '.join(expr.memory)}" if expr.memory else ""
+        return f"{expr.func}({', '.join(show(a) for a in expr.args)}){reads}"
     if isinstance(expr, StrConst):
         return repr(expr.text)
     assert_never(expr)
@@ -60,6 +61,8 @@ def dump(cfa: Cfa) -> str:
             text = f"assume {show(action.cond)}"
         elif isinstance(action, Event):
             text = f"event {action.func}({', '.join(show(a) for a in action.args)})"
+            if action.memory:
+                text += f" {'writing' if action.writes else 'reading'} {', '.join(action.memory)}"
         else:
             assert isinstance(action, Skip)
             text = "skip"

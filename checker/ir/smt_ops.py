@@ -314,3 +314,43 @@ def z3_literal(value: int | float | str, sort: z3.SortRef) -> z3.ExprRef:
         return z3.FPVal(float(value), sort)
     assert isinstance(sort, z3.BitVecSortRef)
     return z3.BitVecVal(int(value) & ((1 << sort.size()) - 1), sort.size())
+
+
+def load(array: z3.ArrayRef, address: z3.ExprRef, ctype: ScalarType) -> z3.ExprRef:
+    """An access of type `ctype` at `address`: one cell of a class region, or
+    (a region of bytes, for a wider type) its bytes little-endian."""
+    elem = array.sort().range()
+    if not (z3.is_bv_sort(elem) and elem.size() == 8) or _width(ctype) == 8:
+        cell = z3.Select(array, address)
+        if isinstance(ctype, IntType) and ctype.is_bool and cell.sort() != sort_of(ctype):
+            return z3.Extract(0, 0, cell)
+        return cell
+    count = _width(ctype) // 8
+    raw = z3.Concat(*[z3.Select(array, address + i) for i in reversed(range(count))])
+    if isinstance(ctype, FloatType):
+        return z3.fpBVToFP(raw, sort_of(ctype))
+    return raw
+
+
+def store(
+    array: z3.ArrayRef, address: z3.ExprRef, value: z3.ExprRef, ctype: ScalarType
+) -> z3.ArrayRef:
+    """`load`'s counterpart: write one cell, or the bytes of a wider value."""
+    elem = array.sort().range()
+    if not (z3.is_bv_sort(elem) and elem.size() == 8):
+        return z3.Store(array, address, value)
+    if isinstance(ctype, IntType) and ctype.is_bool:
+        return z3.Store(array, address, z3.ZeroExt(7, value))
+    raw = z3.fpToIEEEBV(value) if isinstance(ctype, FloatType) else value
+    for i in range(raw.size() // 8):
+        array = z3.Store(array, address + i, z3.Extract(8 * i + 7, 8 * i, raw))
+    return array
+
+
+def _width(ctype: ScalarType) -> int:
+    """Bits of a scalar in memory (a _Bool takes a byte)."""
+    if isinstance(ctype, PointerType):
+        return 64
+    if isinstance(ctype, IntType) and ctype.is_bool:
+        return 8
+    return ctype.bits

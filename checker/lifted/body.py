@@ -28,11 +28,12 @@ from checker.engines.product import UninterpretedFunctions
 from checker.engines.witness import hex_float
 from checker.ir import smt_ops
 from checker.ir.concrete_ops import same_value
-from checker.ir.ir import Call, Cfa, Input, InputSource, action_exprs, walk
+from checker.ir.heap import is_heap
+from checker.ir.ir import CALLS_VAR, Call, Cfa, Input, InputSource, Var, action_exprs, walk
 from checker.lifted.widen import Interval
 from checker.lower.lower_state import NULL_SUFFIX
 from checker.replay.replay import Assignment
-from checker.semantics.ctype import FloatType, IntType, ScalarType
+from checker.semantics.ctype import INT, FloatType, IntType, ScalarType
 
 Scalar = int | float
 Arg = int | float | str
@@ -56,7 +57,8 @@ class Within:
 
 @dataclass(frozen=True)
 class Null:
-    """Whether a pointer parameter is NULL (`key`: its null flag's)."""
+    """Whether a pointer is NULL (`key`: its null flag's, or the key of a pointer
+    input whose value is its address in the heap, NULL being 0)."""
 
     key: str
     null: bool
@@ -127,6 +129,9 @@ def constraints(body: Iterable[Atom], symbols: Mapping[str, z3.ExprRef]) -> list
             out.append(_equals(symbol, atom.value))
         elif isinstance(atom, Within):
             out.append(_within(symbol, atom.span))
+        elif isinstance(atom, Null) and not atom.key.endswith(NULL_SUFFIX):  # an address
+            zero = _literal(0, symbol.sort())
+            out.append(symbol == zero if atom.null else symbol != zero)
         elif isinstance(atom, Null):
             out.append(symbol == _literal(int(atom.null), symbol.sort()))
         else:
@@ -188,6 +193,8 @@ def _holds(atom: Atom, assignment: Assignment) -> bool:
         return False
     if isinstance(atom, Equal):
         return same_value(value, atom.value)
+    if isinstance(atom, Null) and not atom.key.endswith(NULL_SUFFIX):  # an address
+        return (value == 0) == atom.null
     if isinstance(atom, Null):
         return bool(value) == atom.null
     lo, hi = atom.span.lo, atom.span.hi
@@ -224,7 +231,7 @@ class Scope:
         roots = {key: _root(item, old.name) for key, item in inputs.items()}
         plain = {root for key, root in roots.items() if root and "::" not in inputs[key].name}
         names = {key: None if root is None or ("::" in inputs[key].name and root in plain)
-                 else root for key, root in roots.items()}
+                 or is_heap(inputs[key].ref) else root for key, root in roots.items()}
         callees: dict[str, str] = {}
         for cfa in (old, new):
             for param, event in cfa.function_params:
@@ -236,6 +243,8 @@ class Scope:
             return True
         if self.names.get(atom.key) is None:
             return False
+        if self.inputs[atom.key].pointer is not None:  # an address: NULL or not, no value
+            return isinstance(atom, Null)
         return not isinstance(atom, Cell) or self.inputs[atom.key].shape is not None
 
     def lvalue(self, atom: Equal | Within | Null | Cell) -> str:
@@ -370,6 +379,9 @@ def point(
     for key, item in scope.inputs.items():
         if key.endswith(NULL_SUFFIX):
             atoms.append(Null(key, bool(assignment.scalars.get(key, 0))))
+        elif item.pointer is not None:  # an address in the heap: its NULL test alone
+            if key in assignment.scalars:
+                atoms.append(Null(key, not assignment.scalars[key]))
         elif not item.is_region:
             if key in assignment.scalars:
                 atoms.append(Equal(key, assignment.scalars[key]))
@@ -390,13 +402,19 @@ def point(
     return frozenset(atom for atom in atoms if scope.nameable(atom))
 
 
+def counted(call: Call) -> bool:
+    """A call without code whose result depends on its position among such calls
+    (its first argument): C cannot name that result at the entry."""
+    return bool(call.args) and call.args[0] == Var(CALLS_VAR, INT)
+
+
 def _call_types(cfas: Iterable[Cfa]) -> dict[str, tuple[tuple[ScalarType, ...], ScalarType]]:
     found: dict[str, tuple[tuple[ScalarType, ...], ScalarType]] = {}
     for cfa in cfas:
         for edge in cfa.edges:
             for expr in action_exprs(edge.action):
                 for node in walk(expr):
-                    if isinstance(node, Call):
+                    if isinstance(node, Call) and not counted(node):
                         found.setdefault(node.func, (tuple(a.type for a in node.args), node.type))
     return found
 

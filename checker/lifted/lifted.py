@@ -46,6 +46,7 @@ from checker.engines.equiv import (
 )
 from checker.engines.termination import never_ends
 from checker.ir.concrete_ops import zero
+from checker.ir.heap import is_heap
 from checker.ir.ir import STATUS_UNWOUND, Cfa
 from checker.lifted import heads
 from checker.lifted.body import (
@@ -66,7 +67,8 @@ from checker.lifted.body import (
     widenable,
 )
 from checker.lifted.widen import Allowance, Interval, widen
-from checker.replay.interp import InterpreterError, RegionValue, RunResult, Stopped, StubKey
+from checker.replay.interp import InterpreterError, RunResult, Stopped, StubKey
+from checker.replay.memory import RegionValue
 from checker.replay.replay import Assignment, differences
 from checker.semantics.ctype import IntType
 from checker.semantics.library import PURE_LIBRARY
@@ -632,8 +634,11 @@ class Lifted:
         """A point body judged by executing every configuration of the head
         (both versions, the interpreter). Exact only if the body fixes every
         scalar input, every cell a run reads and every external call's result
-        (then each input of the body runs alike); None otherwise."""
-        if self.naming is None or self.pair is None:
+        (then each input of the body runs alike); None otherwise, and always
+        where there are pointer inputs: a body fixes no address and no heap byte."""
+        if self.naming is None or self.pair is None or any(
+                item.pointer is not None or is_heap(item.ref)
+                for item in self.naming.inputs.values()):
             return None
         assignment = self._assignment_of(body, self.naming)
         configs = self._configurations(head)

@@ -3,17 +3,28 @@ NEQ-summary's verdict, shared by the lifted and brute-force modes (bodies: `body
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import assert_never
 
 from checker.engines.answer import Confirmed, Equivalent, Unknown, Unsupported
 from checker.engines.witness import hex_float, report_region, report_scalar
+from checker.ir.heap import HEAP_KEY
 from checker.ir.ir import STATUS_EXIT, STATUS_NONTERMINATING, STATUS_TRAP, Cfa, InputSource
+from checker.lifted.memory_report import (
+    final_bytes,
+    initial_bytes,
+    memory_layout,
+    objects,
+    pointer_inputs,
+    pointer_value,
+    views,
+)
 from checker.location import Location
 from checker.lower.lower_state import NULL_SUFFIX
-from checker.replay.interp import RegionValue
-from checker.replay.replay import Assignment, Observation
+from checker.replay.memory import RegionValue
+from checker.replay.memory_layout import Layout
+from checker.replay.replay import Assignment, CallShape, Observation, call_shapes
 from checker.semantics.library import PURE_LIBRARY
 from checker.types import FunctionResult, NeqEntry, Stats, Value, Verdict, Witness
 
@@ -33,8 +44,13 @@ def _inputs(old: Cfa, new: Cfa) -> dict[str, tuple[str, bool, bool]]:
     return found
 
 
-def witness_inputs(old: Cfa, new: Cfa, assignment: Assignment) -> dict[str, Value]:
+def witness_inputs(
+    old: Cfa, new: Cfa, assignment: Assignment, plan: Layout | None = None
+) -> dict[str, Value]:
+    """The inputs as report values; a pointer as NULL or `{"object", "offset"}` into
+    the witness's memory (`plan`)."""
     shown: dict[str, Value] = {}
+    pointers = pointer_inputs(old, new)
     nulls = {
         key[: -len(NULL_SUFFIX)]
         for key, value in assignment.scalars.items()
@@ -49,6 +65,13 @@ def witness_inputs(old: Cfa, new: Cfa, assignment: Assignment) -> dict[str, Valu
             if key[: -len(NULL_SUFFIX)] in nulls:
                 shown[name] = "NULL"
             continue
+        if key in pointers:
+            address = int(assignment.scalars.get(key, 0))
+            shown[name] = (pointer_value(plan, address) if plan is not None
+                           else address or "NULL")
+            continue
+        if key.startswith(HEAP_KEY):
+            continue  # shown as the memory and the views behind pointers
         if is_region:
             pointer = key[1:].split(".", 1)[0] if key.startswith("*") else None
             if pointer is not None and pointer in nulls:
@@ -72,7 +95,14 @@ TRAP_TEXT = ("undefined behaviour: division by zero, INT_MIN / -1, shift count o
 """What a trap stands for (the IR does not say which one was reached)."""
 
 
-def observation_values(cfa: Cfa, observed: Observation) -> dict[str, Value]:
+def observation_values(
+    cfa: Cfa,
+    observed: Observation,
+    memory: Mapping[str, Value] | None = None,
+    plan: Layout | None = None,
+) -> dict[str, Value]:
+    """A version's behaviour as report values; `memory`: the views behind pointer
+    inputs after the call; `plan`: where pointer arguments of calls point."""
     names = {o.key: o.name for o in cfa.outputs}
     shown: dict[str, Value] = {}
     if observed.status == STATUS_TRAP:
@@ -88,16 +118,45 @@ def observation_values(cfa: Cfa, observed: Observation) -> dict[str, Value]:
                 shown[name] = report_region(value)
             else:
                 shown[name] = report_scalar(value)
+        shown.update(memory or {})
     if observed.printed:
         shown["stdout"] = observed.printed
     if observed.events:
+        shapes = call_shapes(cfa)
         shown["calls"] = [
-            f"{func}({', '.join(_arg(a) for a in args)})" for func, args in observed.events
+            f"{func}({', '.join(_arg(a) for a in call_arguments(func, args, shapes, plan))})"
+            for func, args in observed.events
         ]
     return shown
 
 
+def call_arguments(
+    func: str, args: tuple[int | float | str, ...], shapes: Mapping[str, CallShape],
+    plan: Layout | None,
+) -> tuple[int | float | str, ...]:
+    """A call's arguments as shown: without its position, pointers into the
+    witness's memory as `obj<i>+<offset>`."""
+    shape = shapes.get(func)
+    if shape is None:
+        return args
+    values = args[1:] if shape.counted else args
+    return tuple(
+        _pointer_text(plan, value) if index < len(shape.pointers) and shape.pointers[index]
+        and isinstance(value, int) else value
+        for index, value in enumerate(values)
+    )
+
+
+def _pointer_text(plan: Layout | None, address: int) -> str:
+    shown = pointer_value(plan, address) if plan is not None else address
+    if isinstance(shown, dict) and "object" in shown:
+        return f"obj{shown['object']}+{shown['offset']}"
+    return "NULL" if shown == "NULL" else str(address)
+
+
 def _arg(value: int | float | str) -> str:
+    if value == "NULL" or (isinstance(value, str) and value.startswith("obj")):
+        return str(value)
     if isinstance(value, str):
         return '"' + value.encode("unicode_escape").decode("ascii") + '"'
     if isinstance(value, float):
@@ -106,21 +165,82 @@ def _arg(value: int | float | str) -> str:
 
 
 def witness_of(old: Cfa, new: Cfa, confirmed: Confirmed) -> Witness:
-    calls: dict[str, list[Value]] = {}
-    for (func, args), value in sorted(confirmed.assignment.stubs.items(), key=repr):
-        if func in PURE_LIBRARY:
-            continue
-        entry: list[Value] = [[report_scalar(a) for a in args], report_scalar(value)]
-        calls.setdefault(f"uf:{func}", []).append(entry)
-    stubs: dict[str, Value] = dict(calls)
+    plan = memory_layout(confirmed)
+    stubs = stub_values(old, new, confirmed.assignment, plan)
+    inputs = witness_inputs(old, new, confirmed.assignment, plan)
+    after: tuple[dict[str, Value], dict[str, Value]] = ({}, {})
+    if plan is not None:
+        inputs.update(views(confirmed, plan, initial_bytes(confirmed)))
+        after = tuple(  # type: ignore[assignment]
+            {**views(confirmed, plan, final_bytes(confirmed, observed), only_written=True),
+             **memory_at_calls(plan, observed, initial_bytes(confirmed))}
+            for observed in (confirmed.old, confirmed.new)
+        )
     return Witness(
         configuration=configuration(old, new, confirmed.assignment),
-        inputs=witness_inputs(old, new, confirmed.assignment),
-        old_output=observation_values(old, confirmed.old),
-        new_output=observation_values(new, confirmed.new),
+        inputs=inputs,
+        old_output=observation_values(old, confirmed.old, after[0], plan),
+        new_output=observation_values(new, confirmed.new, after[1], plan),
         replayed_by=confirmed.replayed_by,
         stubs=stubs,
+        memory=objects(plan) if plan is not None else (),
     )
+
+
+def memory_at_calls(
+    plan: Layout, observed: Observation, initial: Callable[[int], int]
+) -> dict[str, Value]:
+    """`"memory at calls"`: per call of a function without code, the bytes that
+    differ from the initial memory there (what the callee could read), as
+    [[pointer, hex bytes], ...]; absent when no call sees changed memory."""
+    shown: list[Value] = []
+    for snapshot in observed.event_memory:
+        changed = [(at, byte) for at, byte in (snapshot or {}).items() if byte != initial(at)]
+        shown.append([[pointer_value(plan, start), data.hex()] for start, data in _runs(changed)])
+    return {"memory at calls": shown} if any(shown) else {}
+
+
+def stub_values(
+    old: Cfa, new: Cfa, assignment: Assignment, plan: Layout | None
+) -> dict[str, Value]:
+    """What the witness assumes of functions without code: per call, "uf:name" ->
+    [[arguments], result] (a call's position among such calls first; pointers as
+    `{"object", "offset"}`), and `{"writes": [[pointer, hex bytes], ...]}` third
+    where the call changes memory."""
+    shapes = {**call_shapes(old), **call_shapes(new)}
+    writes: dict[tuple, list[tuple[int, int]]] = {}  # type: ignore[type-arg]
+    for (call, at), byte in sorted(assignment.effects.items(), key=repr):
+        writes.setdefault(call, []).append((at, byte))
+    stubs: dict[str, Value] = {}
+    for func, args in sorted({*assignment.stubs, *writes}, key=repr):
+        if func in PURE_LIBRARY:
+            continue
+        shape = shapes.get(func)
+        shown = [
+            pointer_value(plan, int(a)) if plan is not None and shape is not None
+            and 0 < index <= len(shape.pointers) and shape.counted and shape.pointers[index - 1]
+            else report_scalar(a)
+            for index, a in enumerate(args)
+        ]
+        result = assignment.stubs.get((func, args), 0)
+        entry: list[Value] = [shown, report_scalar(result)]
+        if (func, args) in writes and plan is not None:
+            entry.append({"writes": [[pointer_value(plan, start), data.hex()]
+                                     for start, data in _runs(writes[(func, args)])]})
+        stubs.setdefault(f"uf:{func}", [])
+        stubs[f"uf:{func}"].append(entry)  # type: ignore[union-attr]
+    return stubs
+
+
+def _runs(cells: list[tuple[int, int]]) -> list[tuple[int, bytes]]:
+    """Consecutive bytes as (first address, bytes)."""
+    runs: list[tuple[int, bytearray]] = []
+    for at, byte in sorted(cells):
+        if runs and runs[-1][0] + len(runs[-1][1]) == at:
+            runs[-1][1].append(byte)
+        else:
+            runs.append((at, bytearray([byte])))
+    return [(start, bytes(data)) for start, data in runs]
 
 
 @dataclass(frozen=True)

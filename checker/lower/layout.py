@@ -20,21 +20,38 @@ class Leaf:
     path: str  # "" for the object itself, ".x", ".a", ".in.y"
     type: ScalarType
     count: int  # scalars per object (arrays inside multiply)
+    offset: int = 0
+    """Byte offset of the first scalar in the object (for memory laid out as C does)."""
+    dims: tuple[tuple[int, int], ...] = ()
+    """(length, byte stride) of the arrays around the leaf, outermost first."""
+
+    def byte_offset(self, j: int) -> int:
+        """Byte offset of the leaf's `j`-th scalar (0 <= j < count) in the object."""
+        offset = self.offset
+        for length, stride in reversed(self.dims):
+            j, digit = divmod(j, length) if length else (j, 0)
+            offset += digit * stride
+        return offset
 
 
 def leaves(ctype: CType) -> Iterator[Leaf]:
     """Scalar leaves of an object type, in declaration order."""
-    yield from _leaves(ctype, "", 1)
+    yield from _leaves(ctype, "", 1, 0, ())
 
 
-def _leaves(ctype: CType, path: str, count: int) -> Iterator[Leaf]:
+def _leaves(
+    ctype: CType, path: str, count: int, offset: int, dims: tuple[tuple[int, int], ...]
+) -> Iterator[Leaf]:
     if isinstance(ctype, StructType):
         for name, ftype in ctype.fields:
-            yield from _leaves(ftype, f"{path}.{name}", count)
+            field = ctype.field_offset(name) or 0
+            yield from _leaves(ftype, f"{path}.{name}", count, offset + field, dims)
     elif isinstance(ctype, ArrayType):
-        yield from _leaves(ctype.elem, path, count * (ctype.length or 0))
+        length = ctype.length or 0
+        inner = (*dims, (length, ctype.elem.size))
+        yield from _leaves(ctype.elem, path, count * length, offset, inner)
     elif is_scalar(ctype):
-        yield Leaf(path, ctype, count)
+        yield Leaf(path, ctype, count, offset, dims)
 
 
 def scalar_count(ctype: CType) -> int:

@@ -2,18 +2,23 @@
 
 from __future__ import annotations
 
+import dataclasses
+
 from pycparser import c_ast, c_generator
 
 from checker.errors import InputError, UnsupportedError
 from checker.frontend.program import Program, decay
 from checker.ir.cfa_simplify import propagate_constants
+from checker.ir.heap import CHAR_CLASS, HEAP, MemoryEncoding, is_heap, memory_class
 from checker.ir.ir import (
+    CALLS_VAR,
     EXIT_CODE_VAR,
     RETURN_VAR,
     STATUS_VAR,
     Assign,
     Cfa,
     Const,
+    Event,
     InputSource,
     Ite,
     Output,
@@ -22,15 +27,13 @@ from checker.ir.ir import (
     Var,
 )
 from checker.lower.layout import cell_shape, leaves
-from checker.lower.lower_expr import index_const
 from checker.lower.lower_state import FUNCTION_ID, NULL_SUFFIX, Frame
 from checker.lower.lower_stmt import StmtLowering, _param_decls
-from checker.lower.values import UNKNOWN_TARGET, MemPlace, Place, VarPlace
+from checker.lower.values import UNKNOWN_TARGET, Place, VarPlace
 from checker.semantics import ctype as ct
 from checker.semantics.ctype import (
     FloatType,
     PointerType,
-    StructType,
     VoidType,
     is_function_pointer,
 )
@@ -39,7 +42,12 @@ from checker.variability import FEATURE_PREFIX
 
 
 def lower_function(
-    program: Program, name: str, settings: Settings, unroll: int | None = None
+    program: Program,
+    name: str,
+    settings: Settings,
+    unroll: int | None = None,
+    encoding: MemoryEncoding = MemoryEncoding.TYPED,
+    heap_regions: tuple[str, ...] = (),
 ) -> Cfa:
     """Lower `name` (inlining same-file callees) into a CFA.
 
@@ -47,12 +55,21 @@ def lower_function(
     times, giving an acyclic CFA whose runs that need more end with status
     STATUS_UNWOUND. Raises UnsupportedError (with location) for constructs we
     cannot model and, without `unroll`, RecursionFound for recursive calls.
+    `encoding`: how the heap is encoded (see `heap_encoding` for a pair);
+    `heap_regions`: heap regions to declare up front (see `lower_pair`).
     """
     program.check_usable(name)
     fdef = program.functions.get(name)
     if fdef is None:
         raise InputError(f"function '{name}' is not defined in {program.path}")
-    lowering = StmtLowering(program=program, settings=settings, entry_name=name, unroll=unroll)
+    lowering = StmtLowering(
+        program=program,
+        settings=settings,
+        entry_name=name,
+        unroll=unroll,
+        encoding=encoding,
+        heap_regions=heap_regions,
+    )
     lowering.init_statements()
     lowering.address_taken = address_taken_names(program.ast)
     lowering.assigned = assigned_names(program.ast)
@@ -69,9 +86,10 @@ def lower_function(
         raise UnsupportedError("a function pointer as the result (function pointers are "
                                "not compared as results)", program.location(fdef.decl))
     ret_place: Place | None = None
-    initial: dict[str, int | float] = {STATUS_VAR: 0, EXIT_CODE_VAR: 0}
+    initial: dict[str, int | float] = {STATUS_VAR: 0, EXIT_CODE_VAR: 0, CALLS_VAR: 0}
     lowering.variables[STATUS_VAR] = ct.INT
     lowering.variables[EXIT_CODE_VAR] = ct.INT
+    lowering.variables[CALLS_VAR] = ct.INT
     if not isinstance(ret, VoidType):
         ret_place = VarPlace(RETURN_VAR, ret)
         lowering.declare_storage(ret_place, RegionKind.LOCAL)
@@ -83,7 +101,7 @@ def lower_function(
     location = program.location(fdef.decl)
     lowering.current = location
     lowering.frames.append(Frame(name, "", return_loc, ret_place, location))
-    param_outputs = _parameters(lowering, fdef, initial)
+    _parameters(lowering, fdef)
     lowering.statement(fdef.body)
     if lowering.mirrors:
         builder.join(return_loc)
@@ -96,7 +114,7 @@ def lower_function(
     outputs = (
         _return_outputs(ret)
         + lowering.global_outputs()
-        + [out for out in param_outputs if out.ref in lowering.written]
+        + lowering.heap_outputs()
     )
     generator = c_generator.CGenerator()
     cfa = Cfa(
@@ -115,9 +133,78 @@ def lower_function(
         return_type=None if isinstance(ret, VoidType) else _type_text(fdef, generator),
         externals=dict(lowering.externals),
         statics=_replayed_statics(lowering, outputs),
+        noreturn=tuple(sorted(name for name in lowering.externals if name in lowering.noreturn)),
         function_params=tuple(lowering.function_params.values()),
     )
     return propagate_constants(cfa)
+
+
+TYPED_ASSUMPTION = (
+    "memory behind pointers is accessed through lvalues of its own type (C's effective-type "
+    "rule, as gcc -O2 assumes): pointers to different types ({classes}) do not alias"
+)
+
+
+def lower_pair(
+    old: Program,
+    new: Program,
+    name: str,
+    settings: Settings,
+    unroll: int | None = None,
+    encoding: MemoryEncoding | None = None,
+) -> tuple[Cfa, Cfa, MemoryEncoding]:
+    """Both versions of `name`, with one heap encoding (ir/heap.py): given, or the
+    typed one unless `char` accesses meet accesses of other types through pointers
+    (then bytes, exact for every view of memory). Where calls without code read and
+    write the heap, both versions declare the same heap regions."""
+    a, b = (lower_function(p, name, settings, unroll, encoding or MemoryEncoding.TYPED)
+            for p in (old, new))
+    chosen = encoding or heap_encoding(a, b)
+    regions = _heap_region_names(chosen, a, b)
+    calls = [memory for cfa in (a, b) for memory in _opaque_call_memory(cfa)]
+    if chosen is not (encoding or MemoryEncoding.TYPED) or any(m != regions for m in calls):
+        a, b = (lower_function(p, name, settings, unroll, chosen, regions) for p in (old, new))
+    if chosen is MemoryEncoding.TYPED:
+        a, b = _typed_assumption(a, b)
+    return a, b, chosen
+
+
+def _heap_region_names(encoding: MemoryEncoding, *cfas: Cfa) -> tuple[str, ...]:
+    names = {name for cfa in cfas for name in cfa.regions if is_heap(name)}
+    if encoding is MemoryEncoding.BYTES:
+        return (HEAP,) if names else ()
+    return tuple(sorted(names))
+
+
+def _opaque_call_memory(cfa: Cfa) -> list[tuple[str, ...]]:
+    """The memory each call without code reads (such calls have their position as
+    their first argument)."""
+    return [edge.action.memory for edge in cfa.edges if isinstance(edge.action, Event)
+            and edge.action.args and edge.action.args[0] == Var(CALLS_VAR, ct.INT)]
+
+
+def heap_classes(*cfas: Cfa) -> set[str]:
+    return {memory_class(region.elem) for cfa in cfas for name, region in cfa.regions.items()
+            if is_heap(name) and name != HEAP}
+
+
+def heap_encoding(old: Cfa, new: Cfa) -> MemoryEncoding:
+    """Bytes where `char` (or `_Bool`) accesses meet other classes, else typed."""
+    classes = heap_classes(old, new)
+    if CHAR_CLASS in classes and len(classes) > 1:
+        return MemoryEncoding.BYTES
+    return MemoryEncoding.TYPED
+
+
+def _typed_assumption(old: Cfa, new: Cfa) -> tuple[Cfa, Cfa]:
+    """Typed memory with several classes rests on the effective-type rule: say so."""
+    classes = heap_classes(old, new)
+    if len(classes) < 2:
+        return old, new
+    text = TYPED_ASSUMPTION.format(classes=", ".join(sorted(classes)))
+    return tuple(  # type: ignore[return-value]
+        dataclasses.replace(cfa, assumptions=(*cfa.assumptions, text)) for cfa in (old, new)
+    )
 
 
 def _replayed_statics(lowering: StmtLowering, outputs: list[Output]) -> tuple[StaticLocal, ...]:
@@ -135,13 +222,10 @@ def _type_text(fdef: c_ast.FuncDef, generator: c_generator.CGenerator) -> str:
     return text.strip()
 
 
-def _parameters(
-    lowering: StmtLowering, fdef: c_ast.FuncDef, initial: dict[str, int | float]
-) -> list[Output]:
-    """Bind the entry function's parameters as inputs; returns the outputs that
-    the objects behind pointer parameters become when written."""
+def _parameters(lowering: StmtLowering, fdef: c_ast.FuncDef) -> None:
+    """Bind the entry function's parameters as inputs; a pointer's value is an
+    address in the heap (a `restrict` one in a block of its own)."""
     program = lowering.program
-    outputs: list[Output] = []
     for position, param in enumerate(_param_decls(fdef)):
         key = f"arg{position}"
         pname = param.name
@@ -155,28 +239,13 @@ def _parameters(
         if isinstance(ptype, PointerType):
             place = VarPlace(pname, ptype)
             lowering.declare_storage(place, RegionKind.LOCAL)
-            initial[pname] = 0
-            lowering.add_input(
-                pname, pname + NULL_SUFFIX, ct.INT, InputSource.PARAM, key + NULL_SUFFIX
+            exclusive = lowering.settings.assume_no_alias or _restrict(param)
+            if _restrict(param):
+                lowering.assume(f"'{pname}' is restrict: what is reached through it overlaps "
+                                "nothing reached otherwise")
+            lowering.pointer_input(
+                pname, pname, ptype, InputSource.PARAM, key, position + 1 if exclusive else 0
             )
-            target = program.complete(ptype.target)
-            if _modelled_pointee(target):
-                base = "*" + pname
-                lowering.declare_storage(
-                    MemPlace(base, target, index_const(0)), RegionKind.PARAM, count=None
-                )
-                lowering.pointer_bases[pname] = (base, target)
-                for leaf in leaves(target):
-                    ref = base + leaf.path
-                    lowering.add_input(
-                        ref, ref, leaf.type, InputSource.PARAM, f"*{key}{leaf.path}",
-                        is_region=True, shape=cell_shape(pname, target, leaf.path, pointee=True),
-                    )
-                    outputs.append(Output(ref, ref, leaf.type, f"*{key}{leaf.path}", True))
-                lowering.assume(
-                    "pointer parameters may be NULL and otherwise point to "
-                    "distinct objects (no aliasing)"
-                )
             lowering.bind(pname, place)
             continue
         place = VarPlace(lowering.fresh_name(pname), ptype)  # reserves the name for the input
@@ -185,6 +254,9 @@ def _parameters(
             ref = pname + leaf.path
             if is_function_pointer(leaf.type):  # calls through it are refused
                 lowering.function_targets[ref] = frozenset({UNKNOWN_TARGET + ref})
+                continue
+            if isinstance(leaf.type, PointerType) and leaf.count == 1:
+                lowering.pointer_input(ref, ref, leaf.type, InputSource.PARAM, key + leaf.path)
                 continue
             is_region = ref in lowering.regions
             lowering.add_input(
@@ -201,7 +273,11 @@ def _parameters(
             lowering.write(copy, lowering.read(place), param)
             place = copy
         lowering.bind(pname, place)
-    return outputs
+
+
+def _restrict(param: c_ast.Decl) -> bool:
+    """`T *restrict p`: no other pointer reaches the object p's accesses reach."""
+    return isinstance(param.type, c_ast.PtrDecl) and "restrict" in (param.type.quals or [])
 
 
 def _function_parameter(
@@ -223,16 +299,12 @@ def _function_parameter(
     lowering.bind(pname, place)
 
 
-def _modelled_pointee(target: ct.CType) -> bool:
-    if isinstance(target, StructType):
-        return all(not isinstance(leaf.type, PointerType) for leaf in leaves(target))
-    return isinstance(target, (ct.IntType, FloatType))
-
-
 def _global_initialisers(lowering: StmtLowering, body_start: int) -> None:
     """Run the initialisers of fixed globals (and static locals) before the body."""
     builder = lowering.builder
     builder.current = builder.entry
+    for action in lowering.entry_actions:
+        builder.emit(action, lowering.current)
     lowering.initialising_globals = True
     done = 0
     while done < len(lowering.global_inits):

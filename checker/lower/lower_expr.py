@@ -19,6 +19,7 @@ from checker.frontend.const_eval import (
     string_value,
 )
 from checker.ir.fold import deep_fold
+from checker.ir.heap import HEAP, NULL_PAGE, TOP, is_heap
 from checker.ir.ir import (
     STATUS_TRAP,
     STATUS_VAR,
@@ -399,18 +400,27 @@ class ExprLowering(LoweringState):
             raise self.unsupported(
                 f"bit-field '{name}' of a struct in memory (behind a pointer, in an array "
                 "or with its address taken)", node)
+        if is_heap(container.base):
+            offset = struct.field_offset(name) or 0
+            return MemPlace(HEAP, ftype, _add_index(container.index, index_const(offset)))
         return MemPlace(f"{container.base}.{name}", ftype, container.index)
 
     def deref(self, pointer: Ptr, node: c_ast.Node) -> MemPlace:
         target = self.program.complete(pointer.target)
-        if pointer.base is None:
-            if isinstance(target, StructType) and any(
-                    isinstance(leaf.type, PointerType) for leaf in leaves(target)):
-                raise self.unsupported(f"dereference of a pointer to {target}, which holds "
-                                       "pointers (not modelled in memory)", node)
-            raise self.unsupported("dereference of a pointer whose target is unknown", node)
+        if isinstance(target, StructType) and any(
+                is_function_pointer(leaf.type) for leaf in leaves(target)):
+            raise self.unsupported(f"dereference of a pointer to {target}, which holds function "
+                                   "pointers (not modelled in memory)", node)
         if isinstance(target, (VoidType, ct.FunctionType)):
             raise self.unsupported(f"dereference of a {target} pointer", node)
+        if pointer.base is None:
+            if not (isinstance(pointer.null, Const) and pointer.null.value):
+                raise self.unsupported("dereference of a pointer whose target is unknown", node)
+            self.trap_if(ONE, node)  # NULL itself: what follows is unreachable
+            return MemPlace(HEAP, target, index_const(0))
+        if is_heap(pointer.base):
+            self.trap_if(_unmapped(pointer.index), node)
+            return MemPlace(HEAP, target, pointer.index)
         self.trap_if(pointer.null, node)
         return MemPlace(pointer.base, target, pointer.index)
 
@@ -418,6 +428,8 @@ class ExprLowering(LoweringState):
 
     def read(self, place: Place) -> Value:
         ctype = self.program.complete(place.type)
+        if isinstance(place, MemPlace) and is_heap(place.base):
+            return self._heap_read(place.index, ctype)
         if isinstance(ctype, ArrayType):
             assert isinstance(place, MemPlace)
             return Ptr(
@@ -476,6 +488,9 @@ class ExprLowering(LoweringState):
     def write(self, place: Place, value: Value, node: c_ast.Node | None) -> None:
         ctype = self.program.complete(place.type)
         value = self.convert(value, ctype, node)
+        if isinstance(place, MemPlace) and is_heap(place.base):
+            self._heap_write(place.index, ctype, value, node)
+            return
         if isinstance(ctype, StructType):
             assert isinstance(value, StructValue)
             for path, scalars in value.leaves:
@@ -539,6 +554,84 @@ class ExprLowering(LoweringState):
         self.builder.emit(Store(region, target, value.expr), loc)
         self.mark_written(region)
 
+    # ------------------------------------------------------------ the heap
+
+    def _heap_read(self, address: Expr, ctype: CType) -> Value:
+        """An object in the heap at byte `address` (see ir/heap.py)."""
+        if isinstance(ctype, ArrayType):
+            return Ptr(HEAP, ctype.elem, address, ZERO)
+        if isinstance(ctype, StructType):
+            return StructValue(
+                ctype,
+                tuple(
+                    (
+                        leaf.path,
+                        tuple(
+                            self._heap_scalar(
+                                _add_index(address, index_const(leaf.byte_offset(j))), leaf.type
+                            )
+                            for j in range(leaf.count)
+                        ),
+                    )
+                    for leaf in leaves(ctype)
+                ),
+            )
+        if isinstance(ctype, VoidType):
+            return VoidValue()
+        return self._heap_scalar(address, ctype)  # type: ignore[arg-type]
+
+    def _heap_scalar(self, address: Expr, ctype: IntType | FloatType | PointerType) -> Scalar | Ptr:
+        region = self.heap_region(ctype)
+        if isinstance(ctype, PointerType):
+            target = PointerType(self.program.complete(ctype.target))
+            value = Load(region, address, target)
+            null = Binary(BinOp.EQ, value, Const(0, target), ct.INT)
+            return Ptr(HEAP, target.target, value, null)
+        return Scalar(Load(region, address, ctype), ctype)
+
+    def _heap_write(
+        self, address: Expr, ctype: CType, value: Value, node: c_ast.Node | None
+    ) -> None:
+        if isinstance(ctype, StructType):
+            assert isinstance(value, StructValue)
+            for leaf, (_path, scalars) in zip(leaves(ctype), value.leaves, strict=True):
+                for j, item in enumerate(scalars):
+                    if isinstance(item, FuncPtr):
+                        raise self.unsupported("function pointer stored in memory", node)
+                    at = _add_index(address, index_const(leaf.byte_offset(j)))
+                    self._heap_store(at, leaf.type, item, node)
+            return
+        if isinstance(ctype, ArrayType):
+            raise self.unsupported("assignment to an array", node)
+        assert isinstance(value, (Scalar, Ptr))
+        self._heap_store(address, ctype, value, node)  # type: ignore[arg-type]
+
+    def _heap_store(
+        self, address: Expr, ctype: ScalarType, value: Scalar | Ptr, node: c_ast.Node | None
+    ) -> None:
+        region = self.heap_region(ctype)
+        if isinstance(value, Ptr):
+            assert isinstance(ctype, PointerType)
+            stored = self.pointer_value(value, node)
+            expr: Expr = Cast(stored, PointerType(self.program.complete(ctype.target)))
+        else:
+            expr = value.expr
+        self.builder.emit(Store(region, address, expr), self.current)
+        self.mark_written(region)
+
+    def pointer_value(self, value: Ptr, node: c_ast.Node | None) -> Expr:
+        """A pointer as the address memory holds: NULL is 0; a pointer into a local
+        object has no address outside the function."""
+        if value.base is None:
+            if not isinstance(value.null, Const):
+                raise self.unsupported("a pointer of unknown target stored in memory", node)
+            return index_const(0)
+        if not is_heap(value.base):
+            raise self.unsupported(
+                "a pointer to a local object stored in memory or passed on", node
+            )
+        return value.index
+
     def _bind_pointer(self, name: str, value: Ptr, node: c_ast.Node | None) -> None:
         base, _target = self.pointer_bases.get(name, (None, value.target))
         if value.base is None:
@@ -571,6 +664,10 @@ class ExprLowering(LoweringState):
                 return Scalar(Cast(value.expr, target), target)
             if isinstance(value, Ptr) and isinstance(target, IntType) and target.is_bool:
                 return Scalar(Cast(negation(value.null), target), target)
+            if isinstance(value, Ptr) and isinstance(target, IntType) and (
+                is_heap(value.base) or (value.base is None and isinstance(value.null, Const))
+            ):
+                return Scalar(Cast(value.index, target), target)  # the address
             raise self.unsupported(f"conversion of {_describe(value)} to {target}", node)
         if isinstance(target, PointerType):
             if isinstance(value, Ptr):
@@ -581,6 +678,9 @@ class ExprLowering(LoweringState):
                 and value.expr.value == 0
             ):
                 return Ptr(None, target.target, index_const(0), ONE)
+            if isinstance(value, Scalar) and isinstance(value.type, IntType):
+                address = _as_index(value.expr)  # an address made from an integer
+                return Ptr(HEAP, target.target, address, _is_zero(address))
             raise self.unsupported(f"conversion of {_describe(value)} to a pointer", node)
         if isinstance(target, StructType):
             if isinstance(value, StructValue):
@@ -626,14 +726,13 @@ class ExprLowering(LoweringState):
     def _retarget(self, value: Ptr, target: PointerType, node: c_ast.Node | None) -> Ptr:
         old = self.program.complete(value.target)
         new = self.program.complete(target.target)
-        if old == new or isinstance(new, VoidType):
+        if old == new or (isinstance(new, VoidType) and not is_heap(value.base)):
             return value
-        if isinstance(old, VoidType) or value.base is None:
+        if isinstance(old, VoidType) or value.base is None or is_heap(value.base):
             return Ptr(value.base, new, value.index, value.null)
-        if isinstance(old, IntType) and isinstance(new, IntType) and old.size == new.size:
-            raise self.unsupported(
-                f"pointer conversion from {old} * to {new} * (reinterpreting memory)", node
-            )
+        if isinstance(old, IntType) and isinstance(new, IntType) and old.size == new.size \
+                and not (old.is_bool or new.is_bool):
+            return Ptr(value.base, new, value.index, value.null)  # the same bits, re-read
         raise self.unsupported(f"pointer conversion from {old} * to {new} *", node)
 
     def string_pointer(self, value: StringValue) -> Ptr:
@@ -926,6 +1025,8 @@ class ExprLowering(LoweringState):
             return equal if op is BinOp.EQ else negation(equal)
         if a.base != b.base or a.base is None:
             raise self.unsupported("ordering comparison of pointers into different objects", node)
+        if is_heap(a.base):  # addresses compare unsigned
+            return Binary(op, Cast(a.index, ct.ULONG), Cast(b.index, ct.ULONG), ct.INT)
         return Binary(op, a.index, b.index, ct.INT)
 
     def _pointer_arith(
@@ -942,16 +1043,35 @@ class ExprLowering(LoweringState):
                 return self.pointer_add(left, negated, node)
             if left.base != right.base or left.base is None:
                 raise self.unsupported("difference of pointers into different objects", node)
-            return Scalar(Binary(BinOp.SUB, left.index, right.index, ct.PTRDIFF_T), ct.PTRDIFF_T)
+            difference: Expr = Binary(BinOp.SUB, left.index, right.index, ct.PTRDIFF_T)
+            size = self._step(left.target)
+            if is_heap(left.base) and size != 1:
+                difference = Binary(BinOp.DIV, difference, Const(size, ct.PTRDIFF_T), ct.PTRDIFF_T)
+            return Scalar(difference, ct.PTRDIFF_T)
         raise self.unsupported(f"operator {op.value} on pointers", node)
 
     def pointer_add(self, pointer: Ptr, offset: Scalar, node: c_ast.Node | None) -> Ptr:
         if isinstance(offset.type, FloatType):
             raise self.unsupported("floating pointer offset", node)
         target = self.program.complete(pointer.target)
+        if pointer.base is None or is_heap(pointer.base):
+            delta = _scale(_as_index(offset.expr), self._step(target))
+            if isinstance(delta, Const) and delta.value == 0:
+                return pointer  # NULL + 0 is NULL
+            if pointer.base is None and not isinstance(pointer.null, Const):
+                raise self.unsupported("arithmetic on a pointer whose target is unknown", node)
+            address = _add_index(pointer.index, delta)  # NULL + n: the address n
+            return Ptr(HEAP, pointer.target, address, _is_zero(address))
         step = scalar_count(target) if isinstance(target, ArrayType) else 1
         delta = _scale(_as_index(offset.expr), step)
         return Ptr(pointer.base, pointer.target, _add_index(pointer.index, delta), pointer.null)
+
+    def _step(self, target: CType) -> int:
+        """Bytes between consecutive objects a heap pointer points to (GNU: void is 1)."""
+        target = self.program.complete(target)
+        if isinstance(target, (VoidType, ct.FunctionType)):
+            return 1
+        return max(1, target.size)
 
     def _logical(self, node: c_ast.BinaryOp) -> Value:
         left = self.condition(node.left)
@@ -1141,6 +1261,25 @@ class ExprLowering(LoweringState):
             self.pointer_bases = saved[2]
             self.written = saved[3]
         return ctype
+
+
+def _is_zero(address: Expr) -> Expr:
+    """The null flag of a heap address: NULL is address 0."""
+    if isinstance(address, Const):
+        return ONE if address.value == 0 else ZERO
+    return Binary(BinOp.EQ, address, index_const(0), ct.INT)
+
+
+def _unmapped(address: Expr) -> Expr:
+    """A heap address no object can have: in the never-mapped page at 0 (NULL and
+    what is near it) or beyond user space; a dereference there traps."""
+    unsigned = Cast(address, ct.ULONG)
+    return Ite(
+        Binary(BinOp.LT, unsigned, Const(NULL_PAGE, ct.ULONG), ct.INT),
+        ONE,
+        Binary(BinOp.GE, unsigned, Const(TOP, ct.ULONG), ct.INT),
+        ct.INT,
+    )
 
 
 def _value_type(value: Value) -> CType:

@@ -7,6 +7,7 @@ assigned at the entry of the CFA, so no constant folder is needed.
 
 from __future__ import annotations
 
+import zlib
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 
@@ -15,7 +16,19 @@ from pycparser import c_ast
 from checker.errors import UnsupportedError
 from checker.frontend.program import GlobalVar, Program
 from checker.ir.cfa_builder import CfaBuilder
+from checker.ir.heap import (
+    HEAP,
+    MemoryEncoding,
+    PointerDomain,
+    heap_key,
+    is_heap,
+    region_elem,
+    region_name,
+)
 from checker.ir.ir import (
+    Assign,
+    Binary,
+    BinOp,
     CellShape,
     Const,
     Expr,
@@ -25,6 +38,7 @@ from checker.ir.ir import (
     Region,
     RegionKind,
     StaticLocal,
+    Var,
 )
 from checker.location import Location
 from checker.lower.eval_order import EffectAnalysis
@@ -36,6 +50,7 @@ from checker.semantics.ctype import (
     CType,
     PointerType,
     ScalarType,
+    VoidType,
     is_function_pointer,
 )
 from checker.types import Settings
@@ -45,6 +60,13 @@ NULL_SUFFIX = "$null"
 FUNCTION_ID = ct.INT
 """The IR type of a function pointer: 0 for NULL, else a number per function."""
 MIRROR_PREFIX = "&"
+NO_ALIAS_ASSUMPTION = (
+    "pointer inputs point to objects that do not overlap each other or any global "
+    "(assume_no_alias)"
+)
+GLOBAL_BLOCKS = (64, 63)
+"""Exclusive heap blocks of pointer globals under assume_no_alias: 64 + (a stable
+hash of the name) mod 63; parameters take block 1 + their position."""
 
 
 @dataclass
@@ -119,6 +141,14 @@ class LoweringState:
     and the event a call through it is (`UNKNOWN_TARGET` + input key -> both)."""
     unroll: int | None = None
     """Bounded lowering: loops unrolled and recursion inlined this many times."""
+    encoding: MemoryEncoding = MemoryEncoding.TYPED
+    """How the heap (memory behind pointer inputs) is encoded (see ir/heap.py)."""
+    heap_regions: tuple[str, ...] = ()
+    """Heap regions declared up front (both versions of a pair declare the same, so
+    that calls without code read and write the same memory in both)."""
+    entry_actions: list[Assign] = field(default_factory=list)
+    """Assignments at the CFA's entry, before globals are initialised (null flags
+    of pointer inputs)."""
     inline_counter: int = 0
     temp_counter: int = 0
     current: Location = field(default_factory=lambda: Location("?", 0))
@@ -191,6 +221,59 @@ class LoweringState:
         else:
             self.variables[name] = ctype
 
+    # ------------------------------------------------------------ the heap
+
+    def heap_region(self, ctype: ScalarType) -> str:
+        """The heap region an access of type `ctype` goes to, declared (with its
+        input) on first use."""
+        name = region_name(ctype, self.encoding)
+        if name not in self.regions:
+            elem = region_elem(name)
+            self.regions[name] = Region(name, elem, None, RegionKind.HEAP)
+            key = heap_key(name)
+            self.add_input(key, name, elem, InputSource.MEMORY, key, is_region=True)
+        return name
+
+    def heap_memory(self) -> tuple[str, ...]:
+        """Every heap region: what a call without code can read and write."""
+        for name in self.heap_regions:
+            if name not in self.regions:
+                self.heap_region(region_elem(name))
+        return tuple(sorted(name for name in self.regions if is_heap(name)))
+
+    @property
+    def noreturn(self) -> frozenset[str]:
+        return frozenset(self.settings.noreturn_functions) | self.program.noreturn
+
+    def pointer_input(
+        self,
+        name: str,
+        ref: str,
+        ptype: PointerType,
+        source: InputSource,
+        key: str,
+        block: int = 0,
+    ) -> None:
+        """A pointer whose value is an input: NULL or an address in the heap (in the
+        shared range, or the exclusive `block`); its null flag follows at the entry."""
+        target = self.program.complete(ptype.target)
+        if self.settings.assume_no_alias:
+            block = block or _global_block(key)
+            self.assume(NO_ALIAS_ASSUMPTION)
+        domain = PointerDomain(_alignment(target), block)  # C: a T * is aligned for T
+        self.add_input(name, ref, PointerType(target), source, key, pointer=domain)
+        self.pointer_bases[ref] = (HEAP, target)
+        null = Binary(BinOp.EQ, Var(ref, ct.INDEX), Const(0, ct.INDEX), ct.INT)
+        self.entry_actions.append(Assign(ref + NULL_SUFFIX, null))
+
+    def heap_outputs(self) -> list[Output]:
+        """The heap's regions that the function writes: outputs, compared whole."""
+        return [
+            Output(heap_key(name), name, self.regions[name].elem, heap_key(name), True)
+            for name in sorted(self.written)
+            if is_heap(name)
+        ]
+
     def _region(self, name: str, elem: ScalarType, length: int | None, kind: RegionKind) -> None:
         if is_function_pointer(elem):
             elem = FUNCTION_ID
@@ -208,12 +291,14 @@ class LoweringState:
         is_region: bool = False,
         start: int | float | None = None,
         private: bool = False,
+        pointer: PointerDomain | None = None,
         shape: CellShape | None = None,
     ) -> None:
         if ref in self.input_refs:
             return
         self.input_refs.add(ref)
-        self.inputs.append(Input(name, ref, ctype, source, key, is_region, private, start, shape))
+        self.inputs.append(Input(name, ref, ctype, source, key, is_region, private, start,
+                                 pointer=pointer, shape=shape))
 
     # ------------------------------------------------------------ globals
 
@@ -253,9 +338,6 @@ class LoweringState:
         local's is its own (private to its version unless both declare it alike), and
         `starts` its leaves' values when the program starts."""
         ctype = self.program.complete(var.type)
-        if (isinstance(ctype, PointerType) and not is_function_pointer(ctype)
-                and not var.name.startswith(FEATURE_PREFIX)):
-            self.assume(f"global pointer '{var.name}' is not modelled")
         place: Place
         if isinstance(ctype, ArrayType):
             if ctype.length is None:
@@ -293,6 +375,11 @@ class LoweringState:
                     else frozenset({UNKNOWN_TARGET + var.name + leaf.path}))
                 continue
             if isinstance(leaf.type, PointerType):
+                if not (fixed or is_feature or is_region or var.is_static_local):
+                    self.global_leaves[ref] = match + leaf.path
+                    self.pointer_input(
+                        key + leaf.path, ref, leaf.type, InputSource.GLOBAL, match + leaf.path
+                    )
                 continue
             self.global_leaves[ref] = match + leaf.path
             if var.is_static_local:
@@ -318,7 +405,8 @@ class LoweringState:
                     is_region,
                     starts.get(leaf.path),
                     var.is_static_local,
-                    cell_shape(key, place.type, leaf.path, pointee=False) if is_region else None,
+                    shape=cell_shape(key, place.type, leaf.path, pointee=False)
+                    if is_region else None,
                 )
         if fixed:
             self.global_inits.append(GlobalInit(place, var))
@@ -328,7 +416,7 @@ class LoweringState:
     def mark_written(self, name: str) -> None:
         name = self.mirror_of.get(name, name)
         if name in self.global_leaves or (
-            name in self.regions and self.regions[name].kind is RegionKind.PARAM
+            name in self.regions and self.regions[name].kind in (RegionKind.PARAM, RegionKind.HEAP)
         ):
             self.written.add(name)
 
@@ -343,10 +431,27 @@ class LoweringState:
                 ctype = self.regions[ref].elem if is_region else self.variables[ref]
                 name = self.static_names.get(ref, key)
                 private = ref in self.static_names
-                outputs.append(Output(name, ref, ctype, key, is_region, private=private))
+                pointer = ref + NULL_SUFFIX in self.variables
+                outputs.append(
+                    Output(name, ref, ctype, key, is_region, pointer=pointer, private=private)
+                )
         return outputs
 
 
+def _alignment(target: CType) -> int:
+    """What a pointer to `target` is aligned to (1 where C says nothing)."""
+    if isinstance(target, (VoidType, ct.FunctionType)):
+        return 1
+    try:
+        return ct.alignment(target)
+    except (AttributeError, TypeError):
+        return 1
+
+
+def _global_block(key: str) -> int:
+    """The exclusive block of a pointer global (stable across runs and versions)."""
+    first, count = GLOBAL_BLOCKS
+    return first + zlib.crc32(key.encode()) % count
 def function_designators(init: c_ast.Node | None, program: Program) -> frozenset[str]:
     """The functions an initialiser names: what a function pointer it initialises
     may point to."""

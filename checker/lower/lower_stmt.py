@@ -15,7 +15,9 @@ from checker.frontend.gnu_syntax import CASE_RANGE, designator_range
 from checker.frontend.program import GlobalVar, decay
 from checker.ir.ctype_classify import ctype_value, outside_domain
 from checker.ir.fp_classify import FP_CLASSIFIERS, classify
+from checker.ir.heap import HEAP
 from checker.ir.ir import (
+    CALLS_VAR,
     EXIT_CODE_VAR,
     STATUS_EXIT,
     STATUS_UNWOUND,
@@ -24,6 +26,7 @@ from checker.ir.ir import (
     Binary,
     BinOp,
     Call,
+    Cast,
     Const,
     Event,
     Expr,
@@ -33,6 +36,7 @@ from checker.ir.ir import (
     StrConst,
     Unary,
     UnOp,
+    Var,
 )
 from checker.lower.eval_order import Effects
 from checker.lower.layout import leaves
@@ -73,10 +77,13 @@ from checker.semantics.library import (
     ABORT_EXIT_CODE,
     ABORT_FUNCTIONS,
     ABS_FUNCTIONS,
+    BEFORE_FUNCTION,
     CTYPE_FUNCTIONS,
     EXIT_FUNCTIONS,
+    OUTPUT_FUNCTIONS,
     PRINT_EVENT,
     PURE_LIBRARY,
+    TRAP_FUNCTION,
 )
 
 MAX_INIT_STORES = 4096
@@ -746,6 +753,11 @@ class StmtLowering(ExprLowering):
             return self._leave(code.expr)
         if name in ABORT_FUNCTIONS:
             return self._leave(Const(ABORT_EXIT_CODE, ct.INT))
+        if name == TRAP_FUNCTION and not args:
+            self.trap_if(ONE, node)
+            return Scalar(ZERO, ct.INT)
+        if name == BEFORE_FUNCTION and len(args) == 2:
+            return self._before(args[0], args[1], node)
         if name in ABS_FUNCTIONS and len(args) == 1:
             return self._abs(ABS_FUNCTIONS[name], args[0], node)
         if name in FP_CLASSIFIERS:
@@ -789,6 +801,13 @@ class StmtLowering(ExprLowering):
         self.builder.emit(Assign(STATUS_VAR, Const(STATUS_EXIT, ct.INT)), loc)
         self.builder.goto(self.exit_location, loc)
         return VoidValue()
+
+    def _before(self, first: c_ast.Node, second: c_ast.Node, node: c_ast.Node) -> Value:
+        void = PointerType(ct.VOID)
+        a, b = (self.convert(self.scalar(arg), void, arg) for arg in (first, second))
+        if not (isinstance(a, Ptr) and isinstance(b, Ptr)) or a.base is None or a.base != b.base:
+            return Scalar(ZERO, ct.INT)
+        return self.compare(BinOp.LT, a, b, node)
 
     def _abs(self, itype: IntType, arg: c_ast.Node, node: c_ast.Node) -> Value:
         value = self.convert(self.scalar(arg), itype, node)
@@ -836,8 +855,15 @@ class StmtLowering(ExprLowering):
         return Scalar(classify(name, (*values, snap.expr)), ct.INT)
 
     def _call_args(
-        self, name: str, ftype: FunctionType | None, args: list[c_ast.Node], node: c_ast.Node
+        self,
+        name: str,
+        ftype: FunctionType | None,
+        args: list[c_ast.Node],
+        node: c_ast.Node,
+        pointers: bool = False,
     ) -> tuple[Expr, ...]:
+        """The argument values of a call without code; with `pointers`, a pointer
+        into the heap (or NULL) is passed as its address, typed as a pointer."""
         params = ftype.params if ftype is not None else ()
         if ftype is not None and not ftype.variadic and len(args) != len(params):
             raise self.unsupported(
@@ -853,13 +879,14 @@ class StmtLowering(ExprLowering):
                 return StrConst(value.data.decode("latin-1"))
             if isinstance(value, Ptr):
                 text = self._constant_string(value)
-                if text is None:
+                if text is not None:
+                    return StrConst(text)
+                if not pointers:
                     raise self.unsupported(
-                        f"pointer argument to external function '{name}' "
-                        "(its effect on memory is unknown)",
-                        arg,
+                        f"pointer argument to output function '{name}' (text in memory)", arg
                     )
-                return StrConst(text)
+                address = self.pointer_value(value, arg)
+                return Cast(address, PointerType(self.program.complete(value.target)))
             if not isinstance(value, Scalar):
                 raise self.unsupported(f"non-scalar argument to external function '{name}'", arg)
             target: CType = params[i] if i < len(params) else _default_promotion(value.type)
@@ -879,6 +906,9 @@ class StmtLowering(ExprLowering):
         return data.split(b"\0", 1)[0].decode("latin-1")
 
     def _external(self, name: str, args: list[c_ast.Node], node: c_ast.Node) -> Value:
+        """A call to a function without code: an observable event (its position,
+        arguments and the memory it can reach), whose result and effect on that
+        memory are uninterpreted functions of all three, the same in both versions."""
         chosen = next((i for i, arg in enumerate(args) if isinstance(arg, c_ast.TernaryOp)
                        and string_leaves(arg) is not None), None)
         if chosen is not None and all(is_simple(a) for i, a in enumerate(args) if i != chosen):
@@ -888,31 +918,71 @@ class StmtLowering(ExprLowering):
             self.assume(f"'{name}' has no prototype: implicitly declared as returning int")
             ftype = FunctionType(ct.INT, (), variadic=True)
         self.externals[name] = self._prototype_text(name)
-        value = self._uninterpreted(name, ftype, args, node)
-        self.assume(
-            f"'{name}' has no code here: its result is modelled as a deterministic "
-            "function of its arguments and each call is an observable event"
-            if name not in self.settings.pure_functions
-            else f"'{name}' is declared pure: its result depends only on its arguments"
-        )
-        return value
+        return self._uninterpreted(name, ftype, args, node)
 
     def _uninterpreted(self, name: str, ftype: FunctionType, args: list[c_ast.Node],
                        node: c_ast.Node) -> Value:
-        values = self._call_args(name, ftype, args, node)
-        if name not in self.settings.pure_functions:
-            printed = print_event(name, values)
-            event = Event(name, values) if printed is None else Event(PRINT_EVENT, printed)
-            self.builder.emit(event, self.current)
+        pure = name in self.settings.pure_functions
+        output = name in OUTPUT_FUNCTIONS
+        values = self._call_args(name, ftype, args, node, pointers=not (pure or output))
         ret = self.program.complete(ftype.ret)
-        if isinstance(ret, ct.VoidType):
-            return VoidValue()
-        if isinstance(ret, (IntType, FloatType)):
-            return Scalar(Call(name, values, ret), ret)
+        if not isinstance(ret, (IntType, FloatType, PointerType, ct.VoidType)):
+            raise self.unsupported(f"external function '{name}' returning {ret}", node)
+        rtype: IntType | FloatType | PointerType | ct.VoidType = ret
         if isinstance(ret, PointerType):
-            null = Binary(BinOp.NE, Call(name + "$isnull", values, ct.INT), ZERO, ct.INT)
-            return Ptr(None, ret.target, index_const(0), null)
-        raise self.unsupported(f"external function '{name}' returning {ret}", node)
+            rtype = PointerType(self.program.complete(ret.target))
+        noreturn = name in self.noreturn
+        if noreturn:
+            rtype = ct.INT  # what it does not return: the exit status it ends with
+        if pure or output:
+            if output:
+                printed = print_event(name, values)
+                event = Event(name, values) if printed is None else Event(PRINT_EVENT, printed)
+                self.builder.emit(event, self.current)
+            self.assume(
+                f"'{name}' is declared pure: its result depends only on its arguments" if pure
+                else f"'{name}' is an output function: each call is an observable event"
+            )
+            result: Expr | None = (
+                None if isinstance(rtype, ct.VoidType) else Call(name, values, rtype))
+        else:
+            result = self._opaque_call(name, values, rtype)
+        if noreturn:
+            self.assume(f"'{name}' does not return: the call ends the function (exit status "
+                        "an unknown function of the call)")
+            return self._leave(result if result is not None else ZERO)
+        if result is None:
+            return VoidValue()
+        if isinstance(rtype, PointerType):
+            return Ptr(HEAP, rtype.target, result, Binary(BinOp.EQ, result, Const(0, rtype),
+                                                          ct.INT))
+        return Scalar(result, rtype)  # type: ignore[arg-type]
+
+    def _opaque_call(
+        self,
+        name: str,
+        values: tuple[Expr, ...],
+        rtype: IntType | FloatType | PointerType | ct.VoidType,
+    ) -> Expr | None:
+        """Event, result and effects of a call without code (see `_external`)."""
+        memory = self.heap_memory()
+        full = (Var(CALLS_VAR, ct.INT), *values)
+        result: Expr | None = None
+        loc = self.current
+        if not isinstance(rtype, ct.VoidType):
+            temp = self.temp(ct.INDEX if isinstance(rtype, PointerType) else rtype)
+            self.builder.emit(Assign(temp, Call(name, full, rtype, memory)), loc)  # memory before
+            result = Var(temp, self.variables[temp])
+        self.builder.emit(Event(name, full, memory, writes=bool(memory)), loc)
+        self.builder.emit(Assign(CALLS_VAR, Binary(BinOp.ADD, Var(CALLS_VAR, ct.INT), ONE,
+                                                   ct.INT)), loc)
+        self.assume(
+            f"'{name}' has no code here: each call is an observable event (its position, "
+            "arguments and the memory it can reach); its result"
+            + (" and its effect on that memory are" if memory else " is")
+            + " an unknown function of them, the same in both versions"
+        )
+        return result
 
     def _prototype_text(self, name: str) -> str:
         decl = self.program.prototype_nodes.get(name)

@@ -21,7 +21,7 @@ import shutil
 import signal
 import subprocess
 import tempfile
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 
 from checker.errors import LiftdiffError
@@ -85,12 +85,23 @@ class Assignment:
 
 
 @dataclass(frozen=True)
-class Buffer:
-    """Pointer parameter `param` points at element `offset` of a zeroed `length`-element buffer."""
+class PointerAssignment:
+    """`lvalue = &memory block + offset` before the call (NULL when `block` is None)."""
 
-    param: str
-    length: int
+    lvalue: str
+    block: int | None
+    offset: int = 0
+
+
+@dataclass(frozen=True)
+class MemoryLink:
+    """A pointer in the initial memory: the bytes at `offset` of block `block` hold
+    the real address of `target_offset` in block `target`."""
+
+    block: int
     offset: int
+    target: int
+    target_offset: int
 
 
 @dataclass(frozen=True)
@@ -103,16 +114,41 @@ class OutputLeaf:
 
 
 @dataclass(frozen=True)
-class Stub:
-    """A definition for an external function, answering from `table` (args compared exactly).
+class BlockPointer:
+    """A pointer into the witness's memory: `offset` bytes into block `block` (None:
+    NULL); as a stub argument, `known=False` matches any pointer (one into a local)."""
 
-    For a function returning a pointer the table values are null flags
-    (as the IR's `name$isnull`): non-zero returns NULL, zero a zeroed object.
-    """
+    block: int | None
+    offset: int = 0
+    known: bool = True
+
+
+StubValue = Number | str | BlockPointer
+
+
+@dataclass(frozen=True)
+class StubRow:
+    """One answer of a stub: when the call's position (if given) and arguments
+    match, it writes `writes` (block, offset, byte) and returns `result` (for a
+    function that does not return: exits with it)."""
+
+    args: tuple[StubValue, ...]
+    result: Number | BlockPointer
+    position: int | None = None
+    writes: tuple[tuple[int, int, int], ...] = ()
+
+
+@dataclass(frozen=True)
+class Stub:
+    """A definition for an external function, answering from `table` (args compared
+    exactly). `counted` calls are events: they count positions and log the memory
+    blocks; a `noreturn` one ends the program with its answer as exit status."""
 
     name: str
     prototype: str
-    table: tuple[tuple[tuple[Number | str, ...], Number], ...]
+    table: tuple[StubRow, ...]
+    counted: bool = False
+    noreturn: bool = False
     symbol: str = ""
     """Its C name, where `name` (the event it logs) is none: `(*arg0)`, a call
     through a function pointer parameter."""
@@ -132,9 +168,13 @@ class HarnessSpec:
     return_type: str | None
     """C text of the return type; None for void."""
     assignments: tuple[Assignment, ...]
-    buffers: tuple[Buffer, ...]
     outputs: tuple[OutputLeaf, ...]
     stubs: tuple[Stub, ...]
+    memory: tuple[bytes, ...] = ()
+    """The witness's objects behind pointers: one buffer each (`__liftdiff_mem<i>`),
+    with these initial bytes (see `memory_layout.py`)."""
+    links: tuple[MemoryLink, ...] = ()
+    pointers: tuple[PointerAssignment, ...] = ()
     flags: tuple[str, ...] = ()
     """Extra compiler flags, e.g. ("-DA", "-UB") for one configuration."""
     include_dirs: tuple[str, ...] = ()
@@ -174,9 +214,11 @@ class CompiledOutcome:
     """What the program printed (latin-1: one char per byte)."""
     message: str
     """Compiler diagnostics, the signal, stub misses or what was skipped."""
-    calls: tuple[tuple[str, tuple[Number | str, ...]], ...] = ()
+    calls: tuple[tuple[str, tuple[StubValue, ...]], ...] = ()
     """Calls of stubbed functions in order, with their (named) arguments: the
     compiled counterpart of the interpreter's events."""
+    call_memory: tuple[tuple[bytes, ...] | None, ...] = ()
+    """Per call, the memory blocks' bytes at it (counted calls), else None."""
 
 
 # ------------------------------------------------------------ harness text
@@ -213,6 +255,18 @@ static void __liftdiff_miss(const char *name)
     dprintf(__liftdiff_fd, "m %s\n", name);
 }
 static unsigned char __liftdiff_object[4096] __attribute__((aligned(64)));
+extern void _exit(int) __attribute__((noreturn));
+static int __liftdiff_calls;
+static unsigned long __liftdiff_word(const void *p)
+{
+    unsigned long v;
+    __liftdiff_copy(&v, p, sizeof v);
+    return v;
+}
+static void __liftdiff_point(void *at, void *to)
+{
+    __liftdiff_copy(at, &to, sizeof to);
+}
 #include <stdarg.h>
 #define __LIFTDIFF_KIND(x) _Generic((x), _Bool: 0, char: 0, signed char: 0, unsigned char: 0, \
     short: 0, unsigned short: 0, int: 0, unsigned int: 1, long: 2, long long: 2, \
@@ -253,6 +307,8 @@ def harness_source(spec: HarnessSpec, checked: bool = False) -> str:
         "#undef main",
         '#line 1 "<liftdiff harness>"',
         _PRELUDE,
+        *(_memory_block(index, data) for index, data in enumerate(spec.memory)),
+        _memory_index(spec.memory),
         *([_ctype_checks()] if checked else []),
         *(_alias_declaration(static) for static in spec.statics),
         *(_stub_definition(s) for s in stubs),
@@ -324,6 +380,48 @@ def _label(window: str, name: str, alias: str, column: int) -> str | None:
     return None
 
 
+def _memory_block(index: int, data: bytes) -> str:
+    """One object of the witness's memory, every byte initialised."""
+    body = ",".join(str(byte) for byte in data) or "0"
+    return (f"static unsigned char {memory_name(index)}[{max(1, len(data))}] "
+            f"__attribute__((aligned(64))) = {{{body}}};")
+
+
+def _memory_index(memory: Sequence[bytes]) -> str:
+    """The blocks as the stubs see them: pointers into them are logged as (block,
+    offset), and their bytes at each counted call."""
+    names = ", ".join(memory_name(i) for i in range(len(memory))) or "0"
+    sizes = ", ".join(str(max(1, len(data))) for data in memory) or "0"
+    return f"""static unsigned char *__liftdiff_blocks[] = {{{names}}};
+static unsigned long __liftdiff_sizes[] = {{{sizes}}};
+static const int __liftdiff_nblocks = {len(memory)};
+static void __liftdiff_log_pointer(const void *p, int is_char)
+{{
+    const unsigned char *q = p;
+    if (!q) {{ dprintf(__liftdiff_fd, "\\tn"); return; }}
+    for (int i = 0; i < __liftdiff_nblocks; i++)
+        if (q >= __liftdiff_blocks[i] && q <= __liftdiff_blocks[i] + __liftdiff_sizes[i]) {{
+            dprintf(__liftdiff_fd, "\\tP%d:%ld", i, (long)(q - __liftdiff_blocks[i]));
+            return;
+        }}
+    if (!is_char) {{ dprintf(__liftdiff_fd, "\\tp"); return; }}
+    dprintf(__liftdiff_fd, "\\ts");
+    while (*q) dprintf(__liftdiff_fd, "%02x", *q++);
+}}
+static void __liftdiff_log_memory(void)
+{{
+    dprintf(__liftdiff_fd, "\\tM");
+    for (int i = 0; i < __liftdiff_nblocks; i++) {{
+        if (i) dprintf(__liftdiff_fd, ":");
+        for (unsigned long k = 0; k < __liftdiff_sizes[i]; k++)
+            dprintf(__liftdiff_fd, "%02x", __liftdiff_blocks[i][k]);
+    }}
+}}"""
+
+
+def memory_name(index: int) -> str:
+    """C name of the witness's `index`-th memory block in the harness."""
+    return f"__liftdiff_mem{index}"
 def _ctype_checks() -> str:
     """glibc's <ctype.h> class tests, trapping where the IR traps (an argument
     outside the table, `CTYPE_DOMAIN`), where glibc would read whatever lies
@@ -368,23 +466,16 @@ def _main(spec: HarnessSpec) -> str:
         "    __liftdiff_fd = 0;",
         "    for (const char *c = argv[1]; *c; c++) __liftdiff_fd = __liftdiff_fd * 10 + *c - '0';",
         "    setvbuf(stdout, 0, _IONBF, 0);",
+        "    __liftdiff_calls = 0;  /* a sanitizer's start-up may call a stubbed function */",
+        *(_link(link, len(spec.memory)) for link in spec.links),
         *(_assign(a) for a in globals_),
         "    {",
     ]
     for name, decl in spec.params:
         lines.append(f"    {_local_declaration(name, decl)};")
         lines.append(f"    __liftdiff_zero(&{name}, sizeof {name});")
-    for buffer in spec.buffers:
-        if buffer.param not in param_names:
-            raise HarnessError(f"buffer for unknown parameter '{buffer.param}'")
-        if buffer.length <= 0 or not 0 <= buffer.offset < buffer.length:
-            raise HarnessError(f"buffer of {buffer.length} elements with offset {buffer.offset}")
-        storage = f"__liftdiff_buf_{buffer.param}"
-        lines.append(f"    static unsigned char {storage}[{buffer.length} * sizeof *{buffer.param}]"
-                     " __attribute__((aligned(64)));")
-        lines.append(f"    {buffer.param} = (__typeof__({buffer.param}))(void *){storage}"
-                     f" + {buffer.offset};")
     lines.extend(_assign(a) for a in locals_)
+    lines.extend(_point(p, len(spec.memory)) for p in spec.pointers)
     lines.extend(f"    {param} = {stub};" for param, stub in spec.function_params)
     function = USER_MAIN if spec.function == "main" else spec.function
     if spec.statics:
@@ -398,6 +489,25 @@ def _main(spec: HarnessSpec) -> str:
     lines.extend(_write(index, leaf) for index, leaf in enumerate(spec.outputs))
     lines += ['    dprintf(__liftdiff_fd, "done\\n");', "    }", "    return 0;", "}", ""]
     return "\n".join(lines)
+
+
+def _address(block: int | None, offset: int, blocks: int) -> str:
+    if block is None:
+        return "(void *)0"
+    if not 0 <= block < blocks:
+        raise HarnessError(f"pointer into memory block {block} of {blocks}")
+    return f"(void *)({memory_name(block)} + {offset})"
+
+
+def _link(link: MemoryLink, blocks: int) -> str:
+    at = _address(link.block, link.offset, blocks)
+    return f"    __liftdiff_point({at}, {_address(link.target, link.target_offset, blocks)});"
+
+
+def _point(pointer: PointerAssignment, blocks: int) -> str:
+    """Through a byte copy, as `_assign`: the pointer may be const-qualified."""
+    address = _address(pointer.block, pointer.offset, blocks)
+    return f"    __liftdiff_point((void *)&({pointer.lvalue}), {address});"
 
 
 def _root(lvalue: str) -> str:
@@ -452,6 +562,7 @@ def _stub_definition(stub: Stub) -> str:
     head, params, variadic = _split_prototype(stub)
     names: list[str] = []
     declared: list[str] = []
+    pointers: list[bool] = []
     for index, param in enumerate(params):
         name = _param_name(param, stub)
         if name is None:
@@ -459,25 +570,53 @@ def _stub_definition(stub: Stub) -> str:
             param = _insert_name(param, name)
         names.append(name)
         declared.append(param)
+        pointers.append("*" in param.split("[", 1)[0] or "[" in param)
     if variadic:
         declared.append("...")
     words = [w for w in re.findall(r"[A-Za-z_]\w*|\S", head) if w not in _DROP_WORDS]
     returns_void = words == ["void"]
     returns_pointer = "*" in head
-    log = "".join(f"__liftdiff_log_arg(__LIFTDIFF_KIND({n}), {n}); " for n in names)
+    log = "".join(_log_arg(n, p, param) for n, p, param in zip(names, pointers, params,
+                                                                strict=True))
+    if stub.counted:  # the interpreter's events start with the position
+        log = f"__liftdiff_log_arg(0, __liftdiff_position); {log}__liftdiff_log_memory(); "
     body = [f'    dprintf(__liftdiff_fd, "c %s", {string_literal(stub.name)}); {log}'
             'dprintf(__liftdiff_fd, "\\n");']
-    for args, result in () if returns_void else stub.table:
-        if len(args) < len(names) or (len(args) > len(names) and not variadic):
+    if stub.counted:
+        body.insert(0, "    int __liftdiff_position = __liftdiff_calls++;")
+    finish = _finish(stub.noreturn, returns_void, returns_pointer)
+    for row in stub.table:
+        if len(row.args) < len(names) or (len(row.args) > len(names) and not variadic):
             continue
-        tests = [_arg_test(name, arg) for name, arg in zip(names, args, strict=False)]
-        condition = " && ".join(tests) or "1"
-        body.append(f"    if ({condition}) {_return(result, returns_void, returns_pointer)}")
-    if not returns_void:  # a void function has no result to miss
+        tests = [_arg_test(name, arg) for name, arg in zip(names, row.args, strict=False)]
+        if row.position is not None and stub.counted:
+            tests.insert(0, f"__liftdiff_position == {row.position}")
+        condition = " && ".join(t for t in tests if t) or "1"
+        writes = "".join(f"{memory_name(b)}[{o}] = {v}; " for b, o, v in row.writes)
+        body.append(f"    if ({condition}) {{ {writes}{finish(row.result)} }}")
+    if not returns_void or stub.noreturn:  # a void function has no result to miss
         body.append(f"    __liftdiff_miss({string_literal(stub.name)});")
-    body.append(f"    {_return(0, returns_void, returns_pointer)}")
+    body.append(f"    {finish(0)}")
     signature = f"{' '.join(words)} {stub.c_name}({', '.join(declared) or 'void'})"
     return signature + "\n{\n" + "\n".join(body) + "\n}\n"
+
+
+def _log_arg(name: str, pointer: bool, param: str) -> str:
+    if not pointer:
+        return f"__liftdiff_log_arg(__LIFTDIFF_KIND({name}), {name}); "
+    is_char = int(re.search(r"\bchar\b", param) is not None and param.count("*") == 1)
+    return f"__liftdiff_log_pointer((const void *)({name}), {is_char}); "
+
+
+def _finish(noreturn: bool, returns_void: bool, returns_pointer: bool
+            ) -> Callable[[Number | BlockPointer], str]:
+    def finish(result: Number | BlockPointer) -> str:
+        if noreturn:
+            value = result if not isinstance(result, BlockPointer) else 0
+            return f"_exit((int)({_wide_int(int(value))}));"
+        return _return(result, returns_void, returns_pointer)
+
+    return finish
 
 
 def _split_prototype(stub: Stub) -> tuple[str, list[str], bool]:
@@ -530,7 +669,13 @@ def _insert_name(param: str, name: str) -> str:
     return f"{param} {name}"
 
 
-def _arg_test(name: str, arg: Number | str) -> str:
+def _arg_test(name: str, arg: StubValue) -> str:
+    if isinstance(arg, BlockPointer):
+        if not arg.known:
+            return ""
+        if arg.block is None:
+            return f"(const void *)({name}) == 0"
+        return f"(const void *)({name}) == (const void *)({memory_name(arg.block)} + {arg.offset})"
     if isinstance(arg, str):
         return f"__liftdiff_same_string((const char *)({name}), {string_literal(arg)})"
     if isinstance(arg, float):
@@ -538,11 +683,14 @@ def _arg_test(name: str, arg: Number | str) -> str:
     return f"({name}) == (__typeof__({name}))({_wide_int(arg)})"
 
 
-def _return(result: Number, returns_void: bool, returns_pointer: bool) -> str:
+def _return(result: Number | BlockPointer, returns_void: bool, returns_pointer: bool) -> str:
     if returns_void:
         return "return;"
     if returns_pointer:
-        return "return 0;" if result else "return (void *)__liftdiff_object;"
+        if isinstance(result, BlockPointer) and result.block is not None:
+            return f"return (void *)({memory_name(result.block)} + {result.offset});"
+        return "return 0;"
+    assert not isinstance(result, BlockPointer)
     if isinstance(result, float):
         return f"return {literal(result, ct.DOUBLE)};"
     return f"return {_wide_int(result)};"
@@ -711,21 +859,24 @@ def _execute(
         notes.insert(0, f"killed by {signal.Signals(-code).name}")
     elif not results.finished:
         kind, exit_code, values = "exit", code, {}
-    return CompiledOutcome(kind, values, exit_code, stdout, "; ".join(notes), results.calls)
+    return CompiledOutcome(kind, values, exit_code, stdout, "; ".join(notes), results.calls,
+                           results.call_memory)
 
 
 @dataclass(frozen=True)
 class _Results:
     values: Mapping[str, Number]
     misses: tuple[str, ...]
-    calls: tuple[tuple[str, tuple[Number | str, ...]], ...]
+    calls: tuple[tuple[str, tuple[StubValue, ...]], ...]
+    call_memory: tuple[tuple[bytes, ...] | None, ...]
     finished: bool
 
 
 def _parse_results(text: str, outputs: Sequence[OutputLeaf]) -> _Results:
     values: dict[str, Number] = {}
     misses: list[str] = []
-    calls: list[tuple[str, tuple[Number | str, ...]]] = []
+    calls: list[tuple[str, tuple[StubValue, ...]]] = []
+    memory: list[tuple[bytes, ...] | None] = []
     finished = False
     for line in text.splitlines():
         kind, _, rest = line.partition(" ")
@@ -735,17 +886,26 @@ def _parse_results(text: str, outputs: Sequence[OutputLeaf]) -> _Results:
             values[leaf.name] = _parse_value(raw, leaf.type)
         elif kind == "c":
             name, *args = rest.split("\t")
-            calls.append((name, tuple(_parse_arg(arg) for arg in args)))
+            blocks = [a for a in args if a.startswith("M")]
+            memory.append(tuple(bytes.fromhex(b) for b in blocks[0][1:].split(":"))
+                          if blocks else None)
+            calls.append((name, tuple(_parse_arg(a) for a in args if not a.startswith("M"))))
         elif kind == "m" and rest not in misses:
             misses.append(rest)
         elif kind == "done":
             finished = True
-    return _Results(values, tuple(misses), tuple(calls), finished)
+    return _Results(values, tuple(misses), tuple(calls), tuple(memory), finished)
 
 
-def _parse_arg(raw: str) -> Number | str:
-    """A logged stub argument: i/u decimal, d hex float, s hex bytes, n null, p pointer."""
+def _parse_arg(raw: str) -> StubValue:
+    """A logged stub argument: i/u decimal, d hex float, s hex bytes, n null, P a
+    pointer into a memory block (block:offset), p another pointer."""
     tag, body = raw[:1], raw[1:]
+    if tag == "P":
+        block, _, offset = body.partition(":")
+        return BlockPointer(int(block), int(offset))
+    if tag == "p":
+        return BlockPointer(None, 0, known=False)
     if tag in ("i", "u"):
         return int(body)
     if tag == "d":

@@ -16,6 +16,7 @@ from typing import cast as cast_type
 
 from checker.errors import LiftdiffError
 from checker.ir import concrete_ops
+from checker.ir.heap import is_heap
 from checker.ir.ir import (
     EXIT_CODE_VAR,
     STATUS_VAR,
@@ -40,6 +41,7 @@ from checker.ir.ir import (
     Var,
 )
 from checker.location import Location
+from checker.replay.memory import ByteHeap, HeapInit, HeapTrace, RegionValue
 from checker.semantics import libm
 from checker.semantics.ctype import FloatType, IntType
 
@@ -64,14 +66,6 @@ class StepLimitExceeded(InterpreterError):
 
 
 @dataclass(frozen=True)
-class RegionValue:
-    """A region's contents: the cells given explicitly, and the value of all others."""
-
-    cells: Mapping[int, Number]
-    default: Number
-
-
-@dataclass(frozen=True)
 class Stopped:
     """The state of a run cut off by its step limit, before the edge it did not take."""
 
@@ -80,6 +74,8 @@ class Stopped:
     regions: Mapping[str, RegionValue]
     calls: tuple[ExternalCall, ...]
     """Each distinct external call evaluated so far (as `RunResult.calls`)."""
+    heap: HeapTrace | None = None
+    """What the run read from and wrote to the heap so far."""
 
 
 @dataclass(frozen=True)
@@ -90,6 +86,8 @@ class RunInputs:
     """Initial contents by region name; missing: `Region.init`, else zeros."""
     stubs: Mapping[StubKey, Number]
     """Results of external functions without code, by (name, argument values)."""
+    heap: HeapInit = field(default_factory=HeapInit)
+    """The initial heap (memory behind pointer inputs), see `memory.py`."""
 
 
 @dataclass(frozen=True)
@@ -113,6 +111,11 @@ class RunResult:
     calls: tuple[ExternalCall, ...]
     """Each distinct external call evaluated, in first-evaluation order."""
     steps: int
+    heap: HeapTrace | None = None
+    """What the run read from and wrote to the heap."""
+    event_memory: tuple[Mapping[int, int] | None, ...] = ()
+    """Per event, the heap bytes the callee could tell from the initial memory
+    (`ByteHeap.snapshot`); None for events that read no memory."""
     reads: Mapping[str, frozenset[int]] = field(default_factory=dict)
     """Region name -> the cells loaded (what a run's outcome can depend on)."""
 
@@ -132,11 +135,13 @@ def _stub_key(value: Arg) -> object:
 
 
 class _Memory:
-    """Mutable state of one run: regions as sparse cells over a default."""
+    """Mutable state of one run: regions as sparse cells over a default, the heap
+    as bytes."""
 
-    def __init__(self, regions: Mapping[str, RegionValue]) -> None:
+    def __init__(self, regions: Mapping[str, RegionValue], heap: HeapInit | None = None) -> None:
         self.cells = {name: dict(value.cells) for name, value in regions.items()}
         self.defaults = {name: value.default for name, value in regions.items()}
+        self.heap = ByteHeap(heap or HeapInit())
         self.reads: dict[str, set[int]] = {name: set() for name in regions}
 
     def value(self, region: str) -> RegionValue:
@@ -214,16 +219,22 @@ class _Compiler(ExprVisitor[Thunk]):
 
     def visit_Load(self, expr: Load) -> Thunk:
         index = self.index(expr.index)
+        if is_heap(expr.region):
+            read, ctype = self.memory.heap.read, expr.type
+            return lambda: read(index(), ctype)
         cells = self.memory.cells.get(expr.region)
         if cells is None:
             return _failing(f"load from unknown region '{expr.region}'")
         default = self.memory.defaults[expr.region]
         reads = self.memory.reads[expr.region]
+        coerce, ctype = concrete_ops.coerce, expr.type
+        narrow = isinstance(ctype, IntType) and not ctype.is_bool  # char read as unsigned char
 
         def load() -> Arg:
             cell = index()
             reads.add(cell)
-            return cells.get(cell, default)
+            value = cells.get(cell, default)
+            return coerce(value, ctype) if narrow else value
 
         return load
 
@@ -318,6 +329,8 @@ def _initial_env(cfa: Cfa, inputs: RunInputs) -> dict[str, Number]:
 def _initial_regions(cfa: Cfa, inputs: RunInputs) -> dict[str, RegionValue]:
     regions: dict[str, RegionValue] = {}
     for name, region in cfa.regions.items():
+        if is_heap(name):
+            continue  # the heap is bytes (`memory.py`)
         given = inputs.regions.get(name)
         if given is not None:
             regions[name] = RegionValue(
@@ -329,7 +342,8 @@ def _initial_regions(cfa: Cfa, inputs: RunInputs) -> dict[str, RegionValue]:
                 {i: concrete_ops.coerce(v, region.elem) for i, v in enumerate(init)},
                 concrete_ops.zero(region.elem))
     for name, value in inputs.regions.items():
-        regions.setdefault(name, value)
+        if not is_heap(name):
+            regions.setdefault(name, value)
     return regions
 
 
@@ -348,9 +362,10 @@ class _Run:
     def __init__(self, cfa: Cfa, inputs: RunInputs) -> None:
         self.cfa = cfa
         self.env = _initial_env(cfa, inputs)
-        self.memory = _Memory(_initial_regions(cfa, inputs))
+        self.memory = _Memory(_initial_regions(cfa, inputs), inputs.heap)
         self.compiler = _Compiler(self.env, self.memory, inputs.stubs)
         self.events: list[tuple[str, tuple[Arg, ...]]] = []
+        self.event_memory: list[Mapping[int, int] | None] = []
         self.printed: list[str] = []
         self.successors = cfa.successors()
         self.steps_at: dict[int, tuple[_Step, ...]] = {}
@@ -392,6 +407,14 @@ class _Run:
         return assign
 
     def store(self, action: Store) -> Callable[[], None]:
+        if is_heap(action.region):
+            address, value = self.compiler.number(action.index), self.compiler.number(action.value)
+            write, ctype = self.memory.heap.write, action.value.type
+
+            def store_heap() -> None:
+                write(address(), value(), ctype)  # type: ignore[arg-type]
+
+            return store_heap
         cells = self.memory.cells.get(action.region)
         if cells is None:
             message = f"store to unknown region '{action.region}'"
@@ -410,10 +433,16 @@ class _Run:
     def event(self, action: Event) -> Callable[[], None]:
         func = action.func
         args = tuple(self.compiler.compile(a) for a in action.args)
+        heap = self.memory.heap
+        reads = any(is_heap(region) for region in action.memory)
+        writes = reads and action.writes
 
         def event() -> None:
             values = tuple(a() for a in args)
             self.events.append((func, values))
+            self.event_memory.append(heap.snapshot() if reads else None)
+            if writes:
+                heap.after_call((func, values))
             self.printed.append(libm.output_text(func, values))
 
         return event
@@ -424,6 +453,7 @@ class _Run:
             dict(self.env),
             {name: self.memory.value(name) for name in self.memory.cells},
             tuple(self.compiler.calls.values()),
+            self.memory.heap.trace(),
         )
 
     def choose(self, location: int) -> _Step:
@@ -473,6 +503,8 @@ def run(cfa: Cfa, inputs: RunInputs, *, max_steps: int = 1_000_000) -> RunResult
         printed="".join(state.printed),
         calls=tuple(state.compiler.calls.values()),
         steps=steps,
+        heap=state.memory.heap.trace(),
+        event_memory=tuple(state.event_memory),
         reads={name: frozenset(cells) for name, cells in state.memory.reads.items() if cells},
     )
 
@@ -482,6 +514,8 @@ def _outputs(
 ) -> dict[str, Number | RegionValue]:
     outputs: dict[str, Number | RegionValue] = {}
     for output in cfa.outputs:
+        if is_heap(output.ref):
+            continue  # the heap's bytes are in the run's HeapTrace
         if output.is_region:
             outputs[output.name] = memory.value(output.ref)
         elif output.ref in env:

@@ -7,10 +7,14 @@ vetoes it.
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
+from typing import cast
 
+from checker.ir.heap import decode, is_heap
 from checker.ir.ir import (
+    CALLS_VAR,
     RETURN_VAR,
     STATUS_EXIT,
     STATUS_NONTERMINATING,
@@ -19,7 +23,10 @@ from checker.ir.ir import (
     Call,
     CellShape,
     Cfa,
+    Event,
     InputSource,
+    StrConst,
+    Var,
     action_exprs,
     walk,
 )
@@ -29,30 +36,38 @@ from checker.replay.compiled_replay import (
     Assignment as CAssignment,
 )
 from checker.replay.compiled_replay import (
-    Buffer,
+    BlockPointer,
     CompiledOutcome,
     HarnessSpec,
+    MemoryLink,
     OutputLeaf,
+    PointerAssignment,
     StaticAlias,
     Stub,
+    StubRow,
+    StubValue,
+    memory_name,
     run_harness,
 )
 from checker.replay.interp import (
     ExternalCall,
-    RegionValue,
     RunInputs,
     RunResult,
+    StepLimitExceeded,
     StubKey,
     run,
     same_value,
 )
-from checker.semantics.ctype import ScalarType
+from checker.replay.memory import CallKey, HeapInit, HeapTrace, RegionValue
+from checker.replay.memory_layout import Layout, LayoutError, layout
+from checker.semantics import ctype as ct
+from checker.semantics.ctype import PointerType, ScalarType
 from checker.semantics.library import OUTPUT_FUNCTIONS, PURE_LIBRARY
 from checker.types import Settings, SourceFile
 from checker.variability import compiler_flags
 
 Scalar = int | float
-MAX_BUFFER = 4096
+_POINTER = PointerType(ct.VOID)
 HANG_SECONDS = 2.0
 """A version observed never to end must not end within this time when compiled
 (the other version's run keeps the usual limit)."""
@@ -67,6 +82,22 @@ class Assignment:
     stubs: Mapping[StubKey, Scalar] = field(default_factory=dict)
     free: Mapping[str, Mapping[str, Scalar | RegionValue]] = field(default_factory=dict)
     """'old'/'new' -> variable or region name -> value of uninitialised storage."""
+    heap: Mapping[int, int] = field(default_factory=dict)
+    """Bytes of the heap fixed by address (a confirmed witness: every byte either
+    version depends on); other bytes come from the heap regions in `regions`."""
+    heap_seed: int | None = None
+    """Random tests: heap bytes nothing fixes are pseudo-random (`memory.py`)."""
+    effects: Mapping[tuple[CallKey, int], int] = field(default_factory=dict)
+    """What calls of functions without code write to the heap: (call, address) -> byte."""
+
+    def with_heap(self, heap: Mapping[int, int]) -> Assignment:
+        return dataclasses.replace(self, heap=heap)
+
+    def with_stubs(self, stubs: Mapping[StubKey, Scalar]) -> Assignment:
+        return dataclasses.replace(self, stubs=stubs)
+
+    def with_effects(self, effects: Mapping[tuple[CallKey, int], int]) -> Assignment:
+        return dataclasses.replace(self, effects=effects)
 
 
 @dataclass(frozen=True)
@@ -81,6 +112,10 @@ class Observation:
     calls: tuple[ExternalCall, ...]
     private: frozenset[str] = frozenset()
     """Keys of outputs that are this version's own state (see `Output.private`)."""
+    heap: HeapTrace | None = None
+    """What the run read from and wrote to the heap."""
+    event_memory: tuple[Mapping[int, int] | None, ...] = ()
+    """Per event, the heap bytes its callee could tell from the initial memory."""
 
 
 @dataclass(frozen=True)
@@ -93,8 +128,12 @@ class Difference:
 def run_version(cfa: Cfa, assignment: Assignment, tag: str, max_steps: int) -> RunResult:
     scalars: dict[str, Scalar] = {}
     regions: dict[str, RegionValue] = {}
+    views: dict[str, RegionValue] = {}
     for item in cfa.inputs:
-        if item.is_region:
+        if is_heap(item.ref):
+            if item.key in assignment.regions:
+                views[item.ref] = assignment.regions[item.key]
+        elif item.is_region:
             regions[item.ref] = assignment.regions[item.key]
         else:
             scalars[item.ref] = assignment.scalars[item.key]
@@ -103,16 +142,79 @@ def run_version(cfa: Cfa, assignment: Assignment, tag: str, max_steps: int) -> R
             regions[name] = value
         else:
             scalars[name] = value
-    return run(cfa, RunInputs(scalars, regions, dict(assignment.stubs)), max_steps=max_steps)
+    heap = HeapInit(assignment.heap, views, assignment.heap_seed, assignment.effects)
+    inputs = RunInputs(scalars, regions, dict(assignment.stubs), heap)
+    return run(cfa, inputs, max_steps=max_steps)
+
+
+HEAP_ROUNDS = 4
+
+Run = RunResult | StepLimitExceeded
+"""A finished run, or the error of one its step limit cut off (with its state)."""
+
+
+def run_capped(cfa: Cfa, assignment: Assignment, tag: str, max_steps: int) -> Run:
+    try:
+        return run_version(cfa, assignment, tag, max_steps)
+    except StepLimitExceeded as cut:
+        return cut
+
+
+def run_heap(run: Run) -> HeapTrace | None:
+    return run.heap if isinstance(run, RunResult) else run.stopped.heap
+
+
+def run_pair(
+    old: Cfa, new: Cfa, assignment: Assignment, max_steps: int
+) -> tuple[Assignment, Run, Run] | None:
+    """Both versions on one memory: each run makes the heap bytes it reads first
+    from the class of its access (`memory.py`); where the runs made a byte
+    differently, they run again on the bytes made first, until they agree.
+    Returns the assignment with every heap byte either run depends on fixed, and
+    the runs (a run its step limit cut off as its error); None when they do not
+    agree within HEAP_ROUNDS."""
+    for _ in range(HEAP_ROUNDS):
+        a = run_capped(old, assignment, "old", max_steps)
+        b = run_capped(new, assignment, "new", max_steps)
+        first = _initial_heap(assignment, a)
+        later = run_heap(b)
+        agree = later is None or all(
+            first.get(at, byte) == byte for at, byte in later.initial.items()
+        )
+        assignment = assignment.with_heap(_initial_heap(assignment, a, b))
+        if agree:
+            return assignment, a, b
+    return None
+
+
+def _initial_heap(assignment: Assignment, *runs: Run) -> dict[int, int]:
+    """Every heap byte the assignment fixes or a run depended on, at its initial value."""
+    heap = dict(assignment.heap)
+    for each in runs:
+        trace = run_heap(each)
+        if trace is not None:
+            for at, byte in trace.initial.items():
+                heap.setdefault(at, byte)
+    return heap
 
 
 def observe(cfa: Cfa, result: RunResult) -> Observation:
     by_name = {o.name: o.key for o in cfa.outputs}
     outputs = {by_name[name]: value for name, value in result.outputs.items() if name in by_name}
-    events = tuple(e for e in result.events if e[0] not in OUTPUT_FUNCTIONS)
+    kept = [i for i, e in enumerate(result.events) if e[0] not in OUTPUT_FUNCTIONS]
+    events = tuple(result.events[i] for i in kept)
+    memory = tuple(result.event_memory[i] for i in kept) if result.event_memory else ()
     private = frozenset(o.key for o in cfa.outputs if o.private)
     return Observation(
-        result.status, result.exit_code, outputs, events, result.printed, result.calls, private
+        result.status,
+        result.exit_code,
+        outputs,
+        events,
+        result.printed,
+        result.calls,
+        private,
+        result.heap,
+        memory,
     )
 
 
@@ -133,11 +235,70 @@ def differences(old: Observation, new: Observation, assignment: Assignment) -> l
                 continue
             if not _same(a, b):
                 found.append(Difference(key, a, b))
+        changed = _memory_difference(old, new, assignment)
+        if changed is not None:
+            found.append(changed)
     if old.events != new.events and not _same_events(old.events, new.events):
         found.append(Difference("calls", old.events, new.events))
+    else:
+        found.extend(_memory_at_calls(old, new, assignment))
     if old.printed != new.printed:
         found.append(Difference("output", old.printed, new.printed))
     return found
+
+
+def initial_byte(assignment: Assignment, old: Observation, new: Observation, at: int) -> int:
+    """The witness's initial value of heap byte `at` (0: no run depends on it)."""
+    for source in (assignment.heap, *(o.heap.initial for o in (old, new) if o.heap)):
+        if at in source:
+            return source[at]
+    return 0
+
+
+def final_bytes(observed: Observation, addresses: set[int], initial: Callable[[int], int]
+                ) -> dict[int, int]:
+    written = observed.heap.written if observed.heap else {}
+    return {at: written[at] if at in written else initial(at) for at in addresses}
+
+
+def _memory_difference(
+    old: Observation, new: Observation, assignment: Assignment
+) -> Difference | None:
+    """The heap bytes whose final values differ (the memory behind pointers is an
+    output, whole)."""
+    touched = {*(old.heap.written if old.heap else ()), *(new.heap.written if new.heap else ())}
+    if not touched:
+        return None
+
+    def initial(at: int) -> int:
+        return initial_byte(assignment, old, new, at)
+
+    a, b = final_bytes(old, touched, initial), final_bytes(new, touched, initial)
+    differing = sorted(at for at in touched if a[at] != b[at])
+    if not differing:
+        return None
+    return Difference("memory", {at: a[at] for at in differing}, {at: b[at] for at in differing})
+
+
+def _memory_at_calls(
+    old: Observation, new: Observation, assignment: Assignment
+) -> list[Difference]:
+    """The same calls, but memory the callee can read differs at one of them."""
+    for index, (a, b) in enumerate(zip(old.event_memory, new.event_memory, strict=False)):
+        if a is None or b is None:
+            continue
+        differing = {
+            at: (a.get(at, initial_byte(assignment, old, new, at)),
+                 b.get(at, initial_byte(assignment, old, new, at)))
+            for at in set(a) | set(b)
+        }
+        differing = {at: pair for at, pair in differing.items() if pair[0] != pair[1]}
+        if differing:
+            func = old.events[index][0]
+            return [Difference(f"memory at call {index + 1} ({func})",
+                               {at: pair[0] for at, pair in sorted(differing.items())},
+                               {at: pair[1] for at, pair in sorted(differing.items())})]
+    return []
 
 
 def _status_name(obs: Observation) -> str:
@@ -167,13 +328,18 @@ def _same(a: Scalar | RegionValue, b: Scalar | RegionValue) -> bool:
     return same_value(a, b)
 
 
-def _same_events(a: tuple[StubKey, ...], b: tuple[StubKey, ...]) -> bool:
+def _same_events(a: tuple, b: tuple, prefix: bool = False) -> bool:  # type: ignore[type-arg]
+    """The same calls; an argument None (an address the compiled replay cannot read
+    back) matches anything. With `prefix`, `a`'s arguments may stop early (a stub
+    logs the named arguments of a variadic function only)."""
     if len(a) != len(b):
         return False
     for (fa, args_a), (fb, args_b) in zip(a, b, strict=True):
-        if fa != fb or len(args_a) != len(args_b):
+        if fa != fb or len(args_a) > len(args_b) or (len(args_a) < len(args_b) and not prefix):
             return False
-        for x, y in zip(args_a, args_b, strict=True):
+        for x, y in zip(args_a, args_b, strict=False):
+            if x is None or y is None:
+                continue
             if isinstance(x, str) or isinstance(y, str):
                 if x != y:
                     return False
@@ -235,7 +401,52 @@ class CompiledReplay:
     agrees_with_interpreter: bool
     message: str = ""
     unavailable: bool = False
+    """No compiler, or the program does not compile: the interpreter alone judges."""
+    refused: bool = False
+    """The harness cannot build this witness (its memory): it is not confirmed."""
     notes: tuple[str, ...] = field(default_factory=tuple)
+
+
+@dataclass(frozen=True)
+class MemoryPlan:
+    """The witness's heap laid out for the compiled replay (shared by old and new):
+    the blocks, and the addresses whose final values are compared."""
+
+    layout: Layout
+    written: tuple[int, ...]
+    """Heap bytes either version writes (outside `written_pointers`' cells)."""
+    written_pointers: tuple[int, ...]
+    """Addresses where either version's last write stored a pointer (8 bytes)."""
+
+
+def memory_plan(
+    old: Cfa, new: Cfa, assignment: Assignment, old_obs: Observation, new_obs: Observation
+) -> MemoryPlan:
+    """Lay out every heap byte the runs depend on, every non-null pointer input
+    and every pointer read from memory (raises LayoutError when too large)."""
+    initial: dict[int, int] = {}
+    written: set[int] = set()
+    pointers: set[int] = set()
+    cells: set[int] = set()
+    for observed in (old_obs, new_obs):
+        if observed.heap is None:
+            continue
+        for at, byte in observed.heap.initial.items():
+            initial.setdefault(at, assignment.heap.get(at, byte))
+        written |= set(observed.heap.written)
+        pointers |= set(observed.heap.written_pointers)
+        cells |= set(observed.heap.pointer_cells)
+    addresses = {
+        int(assignment.scalars[item.key])
+        for cfa in (old, new)
+        for item in cfa.inputs
+        if item.pointer is not None and assignment.scalars.get(item.key)
+    }
+    for at in pointers:
+        for byte in range(8):
+            written.discard(at + byte)
+    plan = layout(initial, written | {a + i for a in pointers for i in range(8)}, addresses, cells)
+    return MemoryPlan(plan, tuple(sorted(written)), tuple(sorted(pointers)))
 
 
 def harness_spec(
@@ -244,65 +455,52 @@ def harness_spec(
     assignment: Assignment,
     observed: Observation,
     stubs: Mapping[StubKey, Scalar],
+    memory: MemoryPlan | None = None,
 ) -> HarnessSpec:
     assignments: list[CAssignment] = []
-    buffers: list[Buffer] = []
-    pointer_names = {
-        item.ref[: -len(NULL_SUFFIX)] for item in cfa.inputs if item.ref.endswith(NULL_SUFFIX)
-    }
-    null_params = {
-        name for name in pointer_names if assignment.scalars.get(_null_key(cfa, name), 0)
-    }
-    region_spans: dict[str, tuple[int, int]] = {}
+    pointers: list[PointerAssignment] = []
     statics = tuple(StaticAlias(f"__liftdiff_static_{i}", s) for i, s in enumerate(cfa.statics))
     c_name = _static_renamer(statics)
+    plan = memory.layout if memory is not None else Layout((), ())
+    null_params = {  # function pointer parameters the witness makes NULL
+        item.ref[: -len(NULL_SUFFIX)] for item in cfa.inputs
+        if item.ref.endswith(NULL_SUFFIX) and assignment.scalars.get(item.key, 0)
+    }
     for item in cfa.inputs:
-        if item.source is InputSource.CONFIG:
+        if item.source is InputSource.CONFIG or is_heap(item.ref):
             continue
         if item.ref.endswith(NULL_SUFFIX):
             pname = item.ref[: -len(NULL_SUFFIX)]
             if pname in null_params:
                 assignments.append(CAssignment(pname, 0, item.type))
             continue
+        if item.pointer is not None:
+            value = int(assignment.scalars[item.key])
+            where = plan.locate(value) if value else None
+            if value and where is None:
+                raise LayoutError(f"pointer '{item.name}' points outside the witness's memory")
+            block, offset = where if where is not None else (None, 0)
+            pointers.append(PointerAssignment(c_name(item.name), block, offset))
+            continue
         if not item.is_region:
             assignments.append(
                 CAssignment(c_name(item.name), assignment.scalars[item.key], item.type)
             )
             continue
-        value = assignment.regions[item.key]
-        pointer, _ = _region_lvalue(c_name(item.ref))
-        per = item.shape.per_object if item.shape is not None else 1
-        if item.ref.startswith("*"):
-            if pointer in null_params:
-                continue
-            low, high = _span(value, observed.outputs.get(_output_key(cfa, item.ref)))
-            low, high = low // per, high // per  # whole objects behind the pointer
-            previous = region_spans.get(pointer)
-            if previous is not None:
-                low, high = min(low, previous[0]), max(high, previous[1])
-            region_spans[pointer] = (low, high)
-            low, high = low * per, (high + 1) * per - 1
-        else:
-            region = cfa.regions[item.ref]
-            low, high = 0, (region.length or 1) - 1
-        for index in range(low, high + 1):
-            cell = value.cells.get(index, value.default)
+        contents = assignment.regions[item.key]
+        region = cfa.regions[item.ref]
+        for index in range(region.length or 1):
+            cell = contents.cells.get(index, contents.default)
             assignments.append(CAssignment(_cell(item.shape, c_name(item.ref), index),
                                            cell, item.type))
-    for pointer, (low, high) in region_spans.items():
-        buffers.append(Buffer(pointer, high - low + 1, -low))
-    outputs = _output_leaves(cfa, observed, c_name)
+    outputs = _output_leaves(cfa, observed, c_name) + _memory_leaves(plan, memory)
     events = {event for _, event in cfa.function_params}
-    stub_list = []
-    for func, prototype in sorted(cfa.externals.items()):
-        if func in PURE_LIBRARY or not prototype:
-            continue
-        wanted = (
-            func + NULL_SUFFIX.replace("null", "isnull") if cfa_returns_pointer(cfa, func) else func
-        )
-        table = tuple((args, value) for (name, args), value in stubs.items() if name == wanted)
-        symbol = event_symbol(func) if func in events else ""
-        stub_list.append(Stub(func, prototype, table, symbol))
+    stub_list = [
+        _stub(cfa, func, prototype, assignment, stubs, plan,
+              event_symbol(func) if func in events else "")
+        for func, prototype in sorted(cfa.externals.items())
+        if func not in PURE_LIBRARY and prototype
+    ]
     return HarnessSpec(
         source_path=version.source_path,
         source_text=version.source_text,
@@ -310,9 +508,11 @@ def harness_spec(
         params=cfa.params,
         return_type=cfa.return_type,
         assignments=tuple(assignments),
-        buffers=tuple(buffers),
         outputs=tuple(outputs),
         stubs=tuple(stub_list),
+        memory=tuple(block.data for block in plan.blocks),
+        links=tuple(MemoryLink(k.block, k.offset, k.target, k.target_offset) for k in plan.links),
+        pointers=tuple(pointers),
         flags=version.flags,
         include_dirs=version.include_dirs,
         headers=version.headers,
@@ -320,6 +520,27 @@ def harness_spec(
         function_params=tuple((param, event_symbol(event)) for param, event in cfa.function_params
                               if param not in null_params),
     )
+
+
+def _memory_leaves(plan: Layout, memory: MemoryPlan | None) -> list[OutputLeaf]:
+    """The written heap bytes after the call, the pointers written there, and the
+    real addresses of the blocks (to read those pointers as model addresses)."""
+    if memory is None:
+        return []
+    leaves = [
+        OutputLeaf(f"block[{index}]", f"(unsigned long)(void *){memory_name(index)}", ct.ULONG)
+        for index in range(len(plan.blocks))
+    ]
+    for at in memory.written:
+        where = plan.locate(at)
+        assert where is not None
+        leaves.append(OutputLeaf(f"heap[{at}]", f"{memory_name(where[0])}[{where[1]}]", ct.UCHAR))
+    for at in memory.written_pointers:
+        where = plan.locate(at)
+        assert where is not None
+        expr = f"__liftdiff_word({memory_name(where[0])} + {where[1]})"
+        leaves.append(OutputLeaf(f"ptr:heap[{at}]", expr, ct.ULONG))
+    return leaves
 
 
 def _static_renamer(statics: tuple[StaticAlias, ...]) -> Callable[[str], str]:
@@ -335,27 +556,71 @@ def _static_renamer(statics: tuple[StaticAlias, ...]) -> Callable[[str], str]:
     return rename
 
 
-def cfa_returns_pointer(cfa: Cfa, func: str) -> bool:
-    """External calls returning pointers appear as `func$isnull` (their null flag)."""
+@dataclass(frozen=True)
+class CallShape:
+    """How a CFA calls a function without code: counted (an event with a position
+    and memory), which arguments are pointers."""
+
+    counted: bool
+    pointers: tuple[bool, ...]
+
+
+def call_shapes(cfa: Cfa) -> dict[str, CallShape]:
+    shapes: dict[str, CallShape] = {}
     for edge in cfa.edges:
-        for expr in action_exprs(edge.action):
-            if any(isinstance(node, Call) and node.func == func + "$isnull" for node in walk(expr)):
-                return True
-    return False
+        action = edge.action
+        if isinstance(action, Event):
+            counted = bool(action.args) and action.args[0] == Var(CALLS_VAR, ct.INT)
+            args = action.args[1:] if counted else action.args
+            pointers = tuple(isinstance(a.type, PointerType) and not isinstance(a, StrConst)
+                             for a in args)
+            shapes.setdefault(action.func, CallShape(counted, pointers))
+    return shapes
 
 
-def _null_key(cfa: Cfa, pointer: str) -> str:
-    for item in cfa.inputs:
-        if item.ref == pointer + NULL_SUFFIX:
-            return item.key
-    return ""
+def _stub(
+    cfa: Cfa,
+    func: str,
+    prototype: str,
+    assignment: Assignment,
+    stubs: Mapping[tuple[str, tuple], Scalar],  # type: ignore[type-arg]
+    plan: Layout,
+    symbol: str = "",
+) -> Stub:
+    """A stub answering as the witness says: per call (position, arguments), its
+    result and the bytes it writes into the witness's memory."""
+    shape = call_shapes(cfa).get(func, CallShape(False, ()))
+    results = {args: value for (name, args), value in stubs.items() if name == func}
+    writes: dict[tuple, list[tuple[int, int, int]]] = {}  # type: ignore[type-arg]
+    for ((name, args), at), byte in sorted(assignment.effects.items(), key=repr):
+        where = plan.locate(at)
+        if name == func and where is not None:
+            writes.setdefault(args, []).append((*where, byte))
+    rows = []
+    for args in sorted({*results, *writes}, key=repr):
+        position, values = (args[0], args[1:]) if shape.counted else (None, args)
+        shown: tuple[StubValue, ...] = tuple(
+            _block_pointer(plan, value) if index < len(shape.pointers)
+            and shape.pointers[index] else cast(StubValue, value)
+            for index, value in enumerate(values)
+        )
+        answer = results.get(args, 0)
+        result = _block_pointer(plan, int(answer)) if func in _pointer_results(cfa) else answer
+        rows.append(StubRow(shown, result, cast(int | None, position),
+                            tuple(writes.get(args, ()))))
+    return Stub(func, prototype, tuple(rows), shape.counted, func in cfa.noreturn, symbol)
 
 
-def _output_key(cfa: Cfa, ref: str) -> str:
-    for out in cfa.outputs:
-        if out.ref == ref:
-            return out.key
-    return ""
+def _block_pointer(plan: Layout, address: object) -> BlockPointer:
+    if not isinstance(address, int) or address == 0:
+        return BlockPointer(None)
+    where = plan.locate(address)
+    return BlockPointer(*where) if where is not None else BlockPointer(None, 0, known=False)
+
+
+def _pointer_results(cfa: Cfa) -> set[str]:
+    return {node.func for edge in cfa.edges for expr in action_exprs(edge.action)
+            for node in walk(expr) if isinstance(node, Call) and isinstance(node.type, PointerType)}
 
 
 def _cell(shape: CellShape | None, ref: str, index: int) -> str:
@@ -376,27 +641,21 @@ def _region_lvalue(ref: str) -> tuple[str, str]:
     return ref, ""
 
 
-def _span(value: RegionValue, after: Scalar | RegionValue | None) -> tuple[int, int]:
-    indices = set(value.cells)
-    if isinstance(after, RegionValue):
-        indices |= set(after.cells)
-    indices.add(0)
-    low, high = min(indices), max(indices)
-    if high - low >= MAX_BUFFER:
-        raise ValueError("witness touches memory too far apart to compile a harness")
-    return low, high
-
-
 def _output_leaves(
     cfa: Cfa, observed: Observation, c_name: Callable[[str], str]
 ) -> list[OutputLeaf]:
     leaves: list[OutputLeaf] = []
     shapes = {item.ref: item.shape for item in cfa.inputs}
     for out in cfa.outputs:
-        if out.pointer:
-            continue  # addresses differ between runs; the interpreter compares offsets
-        if out.ref.startswith(RETURN_VAR):
-            expr = "__liftdiff_ret" + out.ref[len(RETURN_VAR) :]
+        if is_heap(out.ref) or out.ref.endswith(NULL_SUFFIX):
+            continue  # the heap: `_memory_leaves`; a null flag: the pointer says it
+        returned = out.ref.startswith(RETURN_VAR)
+        expr = "__liftdiff_ret" + out.ref[len(RETURN_VAR) :] if returned else c_name(out.name)
+        if out.pointer:  # an address: read back as a model address (`_translated`)
+            leaves.append(OutputLeaf(f"ptr:{out.key}", f"(unsigned long)(void *)({expr})",
+                                     ct.ULONG))
+            continue
+        if returned:
             leaves.append(OutputLeaf(out.key, expr, out.type))
             continue
         if out.is_region:
@@ -425,38 +684,77 @@ def compiled_replay(
     compiler: str,
 ) -> CompiledReplay:
     try:
-        old_spec = harness_spec(old, old_version, assignment, old_obs, assignment.stubs)
-        new_spec = harness_spec(new, new_version, assignment, new_obs, assignment.stubs)
-    except ValueError as exc:
+        plan = memory_plan(old, new, assignment, old_obs, new_obs)
+        old_spec = harness_spec(old, old_version, assignment, old_obs, assignment.stubs, plan)
+        new_spec = harness_spec(new, new_version, assignment, new_obs, assignment.stubs, plan)
+    except LayoutError as exc:
         empty = CompiledOutcome("unavailable", {}, None, "", str(exc))
-        return CompiledReplay(empty, empty, False, False, str(exc), unavailable=True)
+        return CompiledReplay(empty, empty, False, False, str(exc), refused=True)
+
+    def initial(at: int) -> int:
+        return initial_byte(assignment, old_obs, new_obs, at)
+
+    def agrees(outcome: CompiledOutcome, observed: Observation) -> bool:
+        values = _translated(outcome, plan.layout)
+        return _agrees(outcome, values, observed, initial, plan.layout)
+
     if old_obs.status == STATUS_NONTERMINATING:  # the version that ends first (see _skipped)
         b = _run_version(new_spec, new_obs, compiler)
-        a = _skipped(b, new_obs) or _run_version(old_spec, old_obs, compiler)
+        a = _skipped(b, new_obs, agrees) or _run_version(old_spec, old_obs, compiler)
     else:
         a = _run_version(old_spec, old_obs, compiler)
-        b = (_skipped(a, old_obs) if new_obs.status == STATUS_NONTERMINATING else None
+        b = (_skipped(a, old_obs, agrees) if new_obs.status == STATUS_NONTERMINATING else None
              ) or _run_version(new_spec, new_obs, compiler)
     if a.kind in ("unavailable", "compile_error") or b.kind in ("unavailable", "compile_error"):
         message = a.message if a.kind in ("unavailable", "compile_error") else b.message
         return CompiledReplay(a, b, False, False, message, unavailable=True)
+    va, vb = _translated(a, plan.layout), _translated(b, plan.layout)
     differs = (
         a.kind != b.kind
         or a.exit_code != b.exit_code
         or a.stdout != b.stdout
-        or any(not _same(a.values[k], b.values[k]) for k in a.values.keys() & b.values.keys())
-        or a.values.keys() != b.values.keys()
-        or not _same_events(_events(a), _events(b))
+        or any(not _same_translated(va[k], vb[k]) for k in va.keys() & vb.keys())
+        or va.keys() != vb.keys()
+        or not _same_events(_events(a, plan.layout), _events(b, plan.layout))
+        or _call_memory_differs(a, b, plan)
     )
-    agrees = _agrees(a, old_obs) and _agrees(b, new_obs)
-    return CompiledReplay(a, b, differs, agrees)
+    return CompiledReplay(a, b, differs, agrees(a, old_obs) and agrees(b, new_obs))
 
 
-def _skipped(first: CompiledOutcome, observed: Observation) -> CompiledOutcome | None:
+def _translated(outcome: CompiledOutcome, plan: Layout) -> dict[str, Scalar | None]:
+    """The harness's values with real addresses read back as model addresses (None:
+    an address outside the witness's memory, such as a local's), without the
+    blocks' own addresses."""
+    bases = [(int(outcome.values.get(f"block[{i}]", -1)), block)
+             for i, block in enumerate(plan.blocks)]
+    values: dict[str, Scalar | None] = {}
+    for name, value in outcome.values.items():
+        if name.startswith("block["):
+            continue
+        if not name.startswith("ptr:"):
+            values[name] = value
+            continue
+        real = int(value)
+        values[name] = 0 if real == 0 else next(
+            (block.start + real - base for base, block in bases
+             if base >= 0 and base <= real <= base + len(block.data)), None)
+    return values
+
+
+def _same_translated(a: Scalar | None, b: Scalar | None) -> bool:
+    if a is None or b is None:
+        return True  # addresses outside the witness's memory mean nothing here
+    return _same(a, b)
+
+
+def _skipped(
+    first: CompiledOutcome, observed: Observation,
+    agrees: Callable[[CompiledOutcome, Observation], bool],
+) -> CompiledOutcome | None:
     """A version observed never to end is compiled and run for HANG_SECONDS only
     when the other version's compiled run agrees with the interpreter; otherwise
     the witness is refuted already, and its outcome says why it was not run."""
-    if first.kind in ("unavailable", "compile_error") or not _agrees(first, observed):
+    if first.kind in ("unavailable", "compile_error") or not agrees(first, observed):
         return CompiledOutcome("timeout", {}, None, "", "not run: the other version's "
                                "compiled run contradicts the interpreter")
     return None
@@ -478,12 +776,65 @@ def _run_version(spec: HarnessSpec, observed: Observation, compiler: str) -> Com
     return outcome
 
 
-def _events(outcome: CompiledOutcome) -> tuple[StubKey, ...]:
-    """Calls to stubbed functions, as the interpreter lists its events."""
-    return tuple(call for call in outcome.calls if call[0] not in OUTPUT_FUNCTIONS)
+def _events(outcome: CompiledOutcome, plan: Layout) -> tuple:  # type: ignore[type-arg]
+    """Calls to stubbed functions, as the interpreter lists its events (pointers into
+    the witness's memory as model addresses, other pointers as None)."""
+    return tuple(
+        (name, tuple(_model_address(plan, arg) if isinstance(arg, BlockPointer) else arg
+                     for arg in args))
+        for name, args in outcome.calls if name not in OUTPUT_FUNCTIONS
+    )
 
 
-def _agrees(outcome: CompiledOutcome, observed: Observation) -> bool:
+def _model_address(plan: Layout, pointer: BlockPointer) -> int | None:
+    if not pointer.known:
+        return None
+    if pointer.block is None:
+        return 0
+    return plan.blocks[pointer.block].start + pointer.offset
+
+
+def _call_memory_agrees(outcome: CompiledOutcome, observed: Observation, plan: Layout) -> bool:
+    """At each call, the memory blocks hold what the interpreter's memory held
+    (where the interpreter's run had changed it)."""
+    for blocks, mine in zip(_counted_memory(outcome), observed.event_memory, strict=False):
+        if blocks is None or mine is None:
+            continue
+        for at, byte in mine.items():
+            where = plan.locate(at)
+            if where is not None and where[1] < len(blocks[where[0]]) \
+                    and blocks[where[0]][where[1]] != byte:
+                return False
+    return True
+
+
+def _call_memory_differs(a: CompiledOutcome, b: CompiledOutcome, memory: MemoryPlan) -> bool:
+    """Some call sees different memory in the two programs (bytes of pointers the
+    programs stored left out: real addresses differ between the two builds)."""
+    masked = {(where[0], where[1] + i) for at in memory.written_pointers
+              if (where := memory.layout.locate(at)) is not None for i in range(8)}
+    for x, y in zip(_counted_memory(a), _counted_memory(b), strict=False):
+        if x is None or y is None:
+            continue
+        for block, (bx, by) in enumerate(zip(x, y, strict=False)):
+            if any(bx[k] != by[k] for k in range(min(len(bx), len(by)))
+                   if (block, k) not in masked):
+                return True
+    return False
+
+
+def _counted_memory(outcome: CompiledOutcome) -> list[tuple[bytes, ...] | None]:
+    return [m for (name, _), m in zip(outcome.calls, outcome.call_memory, strict=False)
+            if name not in OUTPUT_FUNCTIONS]
+
+
+def _agrees(
+    outcome: CompiledOutcome,
+    values: Mapping[str, Scalar | None],
+    observed: Observation,
+    initial: Callable[[int], int],
+    plan: Layout,
+) -> bool:
     kinds = {STATUS_RETURN: "ok", STATUS_TRAP: "trap", STATUS_EXIT: "exit",
              STATUS_NONTERMINATING: "timeout"}
     if kinds.get(observed.status) != outcome.kind:
@@ -494,16 +845,35 @@ def _agrees(outcome: CompiledOutcome, observed: Observation) -> bool:
         return False
     if outcome.stdout != observed.printed:
         return False
-    if not _same_events(_events(outcome), observed.events):
+    if not _same_events(_events(outcome, plan), observed.events, prefix=True):
+        return False
+    if not _call_memory_agrees(outcome, observed, plan):
         return False
     if outcome.kind != "ok":
         return True
-    for name, value in outcome.values.items():
-        key, _, index = name.partition("[")
-        mine = observed.outputs.get(key)
-        if isinstance(mine, RegionValue):
-            cell = int(index.rstrip("]"))
-            mine = mine.cells.get(cell, mine.default)
-        if mine is None or isinstance(mine, RegionValue) or not same_value(mine, value):
+    for name, value in values.items():
+        mine = _interpreted(name, observed, initial)
+        if value is None and name.startswith("ptr:"):
+            continue  # an address outside the witness's memory: not comparable
+        if mine is None or value is None or not same_value(mine, value):
             return False
     return True
+
+
+def _interpreted(
+    name: str, observed: Observation, initial: Callable[[int], int]
+) -> Scalar | None:
+    """The interpreter's value of a harness output leaf (see `harness_spec`)."""
+    pointer = name.startswith("ptr:")
+    name = name.removeprefix("ptr:")
+    key, _, index = name.partition("[")
+    if key == "heap":
+        at = int(index.rstrip("]"))
+        written = observed.heap.written if observed.heap else {}
+        width = 8 if pointer else 1
+        data = bytes(written[b] if b in written else initial(b) for b in range(at, at + width))
+        return decode(data, _POINTER if pointer else ct.UCHAR)
+    mine = observed.outputs.get(key)
+    if isinstance(mine, RegionValue):
+        mine = mine.cells.get(int(index.rstrip("]")), mine.default)
+    return mine

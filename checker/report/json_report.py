@@ -40,6 +40,8 @@ def witness_to_dict(witness: Witness) -> dict[str, Any]:
     }
     if witness.stubs:
         data["stubs"] = dict(witness.stubs)
+    if witness.memory:
+        data["memory"] = [dict(item) for item in witness.memory]
     return data
 
 

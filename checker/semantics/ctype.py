@@ -115,6 +115,17 @@ class StructType:
     def size(self) -> int:
         return struct_layout(self.members or self.fields, self.packed)[0]
 
+    def field_offset(self, name: str) -> int | None:
+        """Byte offset of a field, as gcc lays it out on x86-64 (None: no such field)."""
+        offset = 0
+        for fname, ftype in self.fields:
+            falign = alignment(ftype)
+            offset = (offset + falign - 1) // falign * falign
+            if fname == name:
+                return offset
+            offset += ftype.size
+        return None
+
     def field_type(self, name: str) -> CType | None:
         for fname, ftype in self.fields:
             if fname == name:

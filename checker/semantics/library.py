@@ -42,8 +42,14 @@ for _name in _BINARY_DOUBLE:
 
 ABS_FUNCTIONS = {"abs": ct.INT, "labs": ct.LONG, "llabs": ct.LLONG}
 
-EXIT_FUNCTIONS = frozenset({"exit", "_Exit", "quick_exit"})
-ABORT_FUNCTIONS = frozenset({"abort", "__assert_fail", "bb_error_msg_and_die", "xfunc_die"})
+EXIT_FUNCTIONS = frozenset({"exit", "_Exit", "_exit", "quick_exit"})
+ABORT_FUNCTIONS = frozenset({"abort", "__assert_fail"})
+TRAP_FUNCTION = "__builtin_trap"
+"""Undefined behaviour a sanitizer stops: a trap, as in gcc."""
+BEFORE_FUNCTION = "__liftdiff_before"
+"""`__liftdiff_before(a, b)`: 1 when a and b point into one object and a is below
+b, else 0 (objects apart never overlap). The string.h reference code tests overlap
+with it, where ordering pointers into different objects would be undefined."""
 ABORT_EXIT_CODE = 134
 """Exit code recorded for abort(): 128 + SIGABRT, as a shell reports it."""
 

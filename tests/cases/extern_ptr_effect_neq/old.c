@@ -1,0 +1,2 @@
+int ext(int *p, int n);
+int f(int *p, int n) { if (!p) return 0; int r = ext(p, n); return r + *p; }

@@ -1,0 +1,2 @@
+#include <string.h>
+int has(const char *s, int c) { return strchr(s, c) != NULL; }

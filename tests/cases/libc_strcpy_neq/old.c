@@ -1,0 +1,2 @@
+#include <string.h>
+void copy(char *restrict d, const char *restrict s) { strcpy(d, s); }

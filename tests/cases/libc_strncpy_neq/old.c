@@ -1,0 +1,2 @@
+#include <string.h>
+void copy(char *d, const char *s) { strcpy(d, s); }

@@ -1,0 +1,2 @@
+struct node { int n; struct node *next; };
+int count(struct node *s) { int k = 0; while (s) { k++; s = s->next; } return k; }
