@@ -14,11 +14,10 @@ from collections.abc import Callable, Mapping
 
 from checker.engines.answer import Confirmed
 from checker.engines.witness import report_scalar
-from checker.ir.heap import HEAP, HEAP_KEY, decode, memory_class, region_elem, size_of
+from checker.ir.heap import decode, size_of
 from checker.ir.ir import Cfa, Input
 from checker.lower.layout import leaves
-from checker.replay.memory import RegionValue
-from checker.replay.memory_layout import GAP, Layout, LayoutError
+from checker.replay.memory_layout import Layout, LayoutError
 from checker.replay.replay import Observation, initial_byte, memory_plan
 from checker.semantics.ctype import (
     UCHAR,
@@ -166,50 +165,3 @@ def _scalar(plan: Layout, byte: Bytes, address: int, ctype: IntType | FloatType 
     if isinstance(ctype, PointerType):
         return pointer_value(plan, int(value))
     return report_scalar(value)
-
-
-# ------------------------------------------------------------ bodies as C
-
-
-def pointer_relations(addresses: Mapping[str, int]) -> list[str]:
-    """Pointer inputs as C: NULL or not, and where two point into one object
-    (`GAP` bytes apart at most), their distance."""
-    parts: list[str] = []
-    anchors: list[tuple[str, int]] = []
-    for name, address in sorted(addresses.items(), key=lambda kv: (kv[1], kv[0])):
-        if not address:
-            parts.append(f"{name} == NULL")
-            continue
-        near = next(((a, at) for a, at in anchors if abs(address - at) <= GAP), None)
-        if near is None:
-            parts.append(f"{name} != NULL")
-            anchors.append((name, address))
-        elif address == near[1]:
-            parts.append(f"{name} == {near[0]}")
-        else:
-            parts.append(f"(char *){name} == (char *){near[0]} + {address - near[1]}")
-    return parts
-
-
-def heap_conditions(addresses: Mapping[str, int], key: str, value: RegionValue) -> list[str]:
-    """A heap region's cells of a body as C, each through the nearest pointer input
-    below or at it (`*(int *)((char *)p + 4) == 7`); cells no pointer input
-    reaches are not shown."""
-    region = HEAP + key[len(HEAP_KEY):]
-    elem = region_elem(region)
-    ctext = _C_TYPES.get(memory_class(elem), "unsigned char") if region != HEAP else "unsigned char"
-    parts = []
-    for at, cell in sorted(value.cells.items()):
-        base = min(((at - a, n) for n, a in addresses.items() if a and 0 <= at - a <= GAP),
-                   default=None)
-        if base is None:
-            continue
-        offset, name = base
-        where = f"(char *){name} + {offset}" if offset else f"(char *){name}"
-        shown = report_scalar(cell) if not isinstance(elem, PointerType) else cell
-        parts.append(f"*({ctext} *)({where}) == {shown}")
-    return parts
-
-
-_C_TYPES = {"b1": "_Bool", "i8": "char", "i16": "short", "i32": "int", "i64": "long",
-            "f32": "float", "f64": "double", "ptr": "void *"}
