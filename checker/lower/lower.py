@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import dataclasses
+from collections.abc import Mapping
 
 from pycparser import c_ast, c_generator
 
@@ -22,6 +23,7 @@ from checker.ir.ir import (
     InputSource,
     Ite,
     Output,
+    Region,
     RegionKind,
     StaticLocal,
     Var,
@@ -94,7 +96,14 @@ def lower_function(
         ret_place = VarPlace(RETURN_VAR, ret)
         lowering.declare_storage(ret_place, RegionKind.LOCAL)
         for leaf in leaves(ret):
-            if isinstance(leaf.type, FloatType):
+            region = lowering.regions.get(RETURN_VAR + leaf.path)
+            if region is not None:  # an array member: cells starting at zero, as scalars do
+                if isinstance(leaf.type, PointerType):
+                    raise UnsupportedError("an array of pointers in the result (pointers "
+                                           "are not compared as results)",
+                                           program.location(fdef.decl))
+                lowering.regions[region.name] = dataclasses.replace(region, init=())
+            elif isinstance(leaf.type, FloatType):
                 initial[RETURN_VAR + leaf.path] = 0.0
             elif not isinstance(leaf.type, PointerType):
                 initial[RETURN_VAR + leaf.path] = 0
@@ -112,7 +121,7 @@ def lower_function(
         builder.merge(return_loc, exit_loc)
     _global_initialisers(lowering, body_start)
     outputs = (
-        _return_outputs(ret)
+        _return_outputs(ret, lowering.regions)
         + lowering.global_outputs()
         + lowering.heap_outputs()
     )
@@ -337,11 +346,17 @@ def _copy_mirrors(lowering: StmtLowering, out: bool) -> None:
     lowering.written = written
 
 
-def _return_outputs(ret: ct.CType) -> list[Output]:
+def _return_outputs(ret: ct.CType, regions: Mapping[str, Region]) -> list[Output]:
+    """The result's leaves; an array member is a region compared cell by cell."""
     if isinstance(ret, VoidType):
         return []
     outputs = []
     for leaf in leaves(ret):
+        region = regions.get(RETURN_VAR + leaf.path)
+        if region is not None:
+            name = "return" + leaf.path
+            outputs.append(Output(name, RETURN_VAR + leaf.path, region.elem, name, is_region=True))
+            continue
         pointer = isinstance(leaf.type, PointerType)
         if pointer:
             outputs.append(

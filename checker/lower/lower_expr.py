@@ -432,12 +432,9 @@ class ExprLowering(LoweringState):
             return self._heap_read(place.index, ctype)
         if isinstance(ctype, ArrayType):
             assert isinstance(place, MemPlace)
-            return Ptr(
-                place.base,
-                ctype.elem,
-                _scale(place.index, scalar_count(ctype) // max(1, scalar_count(ctype.elem))),
-                ZERO,
-            )
+            # an array decays to a pointer to its first element, at the same flat
+            # cell (a place's index counts scalar cells, as pointer_add steps them)
+            return Ptr(place.base, ctype.elem, place.index, ZERO)
         if isinstance(ctype, StructType):
             return StructValue(
                 ctype,

@@ -655,6 +655,11 @@ def _output_leaves(
             leaves.append(OutputLeaf(f"ptr:{out.key}", f"(unsigned long)(void *)({expr})",
                                      ct.ULONG))
             continue
+        if returned and out.is_region:  # an array member of the result, cell by cell
+            count = cfa.regions[out.ref].length or 0
+            leaves.extend(OutputLeaf(f"{out.key}[{index}]", f"(({out.type} *)&{expr})[{index}]",
+                                     out.type) for index in range(count))
+            continue
         if returned:
             leaves.append(OutputLeaf(out.key, expr, out.type))
             continue

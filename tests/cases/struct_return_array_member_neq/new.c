@@ -1,0 +1,2 @@
+struct S0 { short m0[4]; };
+struct S0 f(struct S0 s0, int x0) { struct S0 l = s0; l.m0[x0 & 3] = 1; return l; }
