@@ -154,8 +154,10 @@ def _child(
 ) -> None:
     signal.signal(signal.SIGINT, signal.SIG_DFL)
     stages = Stages(shared)
+    rang: list[str] = []
 
     def ring(signum: int, frame: object) -> None:
+        rang.append(stages.current)
         raise Overrun(stages.current)
 
     signal.signal(signal.SIGALRM, ring)
@@ -166,4 +168,8 @@ def _child(
         result = on_overrun(exc.stage)
     finally:
         signal.setitimer(signal.ITIMER_REAL, 0)
+    if rang and not isinstance(result, BaseException):
+        # the alarm rang inside a library that wrapped it (ctypes' ArgumentError
+        # around z3's call): the work's "internal error" is the stage's timeout
+        result = on_overrun(rang[0])
     sender.send_bytes(pickle.dumps(result))

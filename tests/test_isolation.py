@@ -66,3 +66,19 @@ def _hungry(stages: Stages) -> None:
 def test_a_child_past_its_memory_budget_is_stopped_with_its_stage() -> None:
     outcome = run_isolated(_hungry, 30.0, lambda why: why, _unused, memory_mb=64)
     assert outcome == "memory limit (64 MiB) reached in the variability front end"
+
+
+def _wrapping(stages: Stages) -> str:
+    """A library that turns the alarm into its own error (ctypes' ArgumentError
+    around a z3 call) and a caller that reports that as an internal error."""
+    stages.enter("engine")
+    try:
+        time.sleep(5)
+    except BaseException as exc:
+        return f"internal error: ArgumentError: {exc!r}"
+    return "finished"
+
+
+def test_an_alarm_a_library_wrapped_is_still_the_stages_timeout() -> None:
+    outcome = run_isolated(_wrapping, 0.5, _unused, lambda stage: f"timeout in the {stage}")
+    assert outcome == "timeout in the engine"
