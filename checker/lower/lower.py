@@ -468,23 +468,6 @@ class _Writes(c_ast.NodeVisitor):  # type: ignore[misc]  # pycparser has no stub
 
 def assigned_names(ast: c_ast.FileAST) -> set[str]:
     """Names that are assigned, incremented or have their address taken anywhere."""
-    names: set[str] = set()
-
-    def base(node: c_ast.Node) -> None:
-        while isinstance(node, (c_ast.StructRef, c_ast.ArrayRef)):
-            node = node.name
-        if isinstance(node, c_ast.ID):
-            names.add(node.name)
-
-    class Finder(c_ast.NodeVisitor):  # type: ignore[misc]  # pycparser has no stubs: the base is Any
-        def visit_Assignment(self, node: c_ast.Assignment) -> None:
-            base(node.lvalue)
-            self.generic_visit(node)
-
-        def visit_UnaryOp(self, node: c_ast.UnaryOp) -> None:
-            if node.op in ("++", "--", "p++", "p--", "&"):
-                base(node.expr)
-            self.generic_visit(node)
-
-    Finder().visit(ast)
-    return names
+    writes = _Writes()
+    writes.visit(ast)
+    return writes.guarded | writes.plain
