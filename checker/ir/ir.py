@@ -277,6 +277,9 @@ class CellShape:
     root: str
     head: str
     dims: tuple[tuple[int | None, str], ...]
+    bytes: bool = False
+    """The last level counts the bytes of a union, which C names through an
+    `unsigned char` pointer (`((unsigned char *)&u)[2]`)."""
 
     @property
     def path(self) -> str:
@@ -299,11 +302,13 @@ class CellShape:
             digits.append(index % extent)
             index //= extent
         digits.append(index)
+        digits.reverse()
+        last = digits.pop() if self.bytes else None
         subscripts = "".join(
-            f"[{digit}]{suffix}"
-            for digit, (_, suffix) in zip(reversed(digits), self.dims, strict=True)
+            f"[{digit}]{suffix}" for digit, (_, suffix) in zip(digits, self.dims, strict=False)
         )
-        return (self.root if root is None else root) + self.head + subscripts
+        text = (self.root if root is None else root) + self.head + subscripts
+        return text if last is None else f"((unsigned char *)&{text})[{last}]"
 
 
 class InputSource(enum.Enum):

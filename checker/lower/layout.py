@@ -1,7 +1,8 @@
 """Flattening of aggregate types into scalar leaves.
 
 A struct variable `s` with fields `x` and `a[4]` becomes the scalar variable
-`s.x` and the region `s.a` of length 4; the same field paths name the leaf
+`s.x` and the region `s.a` of length 4 (a union member `u` of 8 bytes: the
+region `s.u` of 8 bytes); the same field paths name the leaf
 regions of an object in memory, so `p->a[i]` with `p` at element offset `o`
 reads region `<base>.a` at index `o * 4 + i`.
 """
@@ -12,7 +13,12 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 
 from checker.ir.ir import CellShape
-from checker.semantics.ctype import ArrayType, CType, ScalarType, StructType, is_scalar
+from checker.semantics.ctype import UCHAR, ArrayType, CType, ScalarType, StructType, is_scalar
+
+UNION_BYTE = UCHAR
+"""A union is stored as its bytes (one leaf of `size` unsigned chars): a member is
+read and written byte by byte, little-endian, so writing one member and reading
+another reinterprets the bytes as gcc on x86-64 does."""
 
 
 @dataclass(frozen=True)
@@ -42,7 +48,9 @@ def leaves(ctype: CType) -> Iterator[Leaf]:
 def _leaves(
     ctype: CType, path: str, count: int, offset: int, dims: tuple[tuple[int, int], ...]
 ) -> Iterator[Leaf]:
-    if isinstance(ctype, StructType):
+    if isinstance(ctype, StructType) and ctype.union:  # its bytes (`union_bytes`)
+        yield Leaf(path, UNION_BYTE, count * ctype.size, offset, (*dims, (ctype.size, 1)))
+    elif isinstance(ctype, StructType):
         for name, ftype in ctype.fields:
             field = ctype.field_offset(name) or 0
             yield from _leaves(ftype, f"{path}.{name}", count, offset + field, dims)
@@ -87,6 +95,9 @@ def cell_shape(root: str, ctype: CType, path: str, pointee: bool) -> CellShape |
         else:
             head += name
         current = current.field_type(name[1:]) if isinstance(current, StructType) else None
+    union = isinstance(current, StructType) and current.union
+    if isinstance(current, StructType) and current.union:
+        dims.append([current.size, ""])
     if not dims or any(not extent for extent, _ in dims[1:]):
         return None
-    return CellShape(root, head, tuple((extent, suffix) for extent, suffix in dims))
+    return CellShape(root, head, tuple((extent, suffix) for extent, suffix in dims), union)

@@ -42,10 +42,11 @@ from checker.ir.ir import (
 )
 from checker.ir.ub_guards import float_to_int_overflow, shift_out_of_range
 from checker.lower.eval_order import ORDER_ASSUMPTION, Clash, EffectAnalysis, Effects, shown
-from checker.lower.layout import leaves, scalar_count
+from checker.lower.layout import UNION_BYTE, innermost, leaves, scalar_count
 from checker.lower.lower_state import FUNCTION_ID, MIRROR_PREFIX, NULL_SUFFIX, LoweringState
 from checker.lower.values import (
     UNKNOWN_TARGET,
+    BytePlace,
     FuncPtr,
     MemPlace,
     Place,
@@ -243,6 +244,7 @@ class ExprLowering(LoweringState):
         else:
             array = isinstance(self.program.complete(place.type), ArrayType)
             addressable = isinstance(place, MemPlace)
+            assert not isinstance(place, BytePlace)  # names denote whole objects
             key = place.name if isinstance(place, VarPlace) else place.base
             key = key.removeprefix(MIRROR_PREFIX)
         if array:
@@ -392,6 +394,17 @@ class ExprLowering(LoweringState):
         if ftype is None:
             raise self.unsupported(f"struct {struct.tag} has no member '{name}'", node)
         ftype = self.program.complete(ftype)
+        if struct.union:
+            for leaf in leaves(ftype):
+                self._union_scalar_type(leaf.type, node)
+        if isinstance(container, MemPlace) and is_heap(container.base) and struct.union:
+            self.heap_region(UNION_BYTE)  # byte-exact memory: members of several types meet
+        elif isinstance(container, BytePlace) or struct.union:
+            if isinstance(ftype, IntType) and ftype.bitfield:
+                raise self.unsupported(f"bit-field '{name}' inside a union", node)
+            region, start = self._union_bytes(container, struct, node)
+            return BytePlace(region, ftype,
+                             _add_index(start, index_const(struct.field_offset(name) or 0)))
         if isinstance(container, VarPlace):
             if isinstance(ftype, ArrayType):
                 return MemPlace(f"{container.name}.{name}", ftype, index_const(0))
@@ -404,6 +417,17 @@ class ExprLowering(LoweringState):
             offset = struct.field_offset(name) or 0
             return MemPlace(HEAP, ftype, _add_index(container.index, index_const(offset)))
         return MemPlace(f"{container.base}.{name}", ftype, container.index)
+
+    def _union_bytes(self, container: Place, union: StructType,
+                     node: c_ast.Node) -> tuple[str, Expr]:
+        """The region of a union's bytes and the union's first byte in it."""
+        if isinstance(container, BytePlace):
+            return container.region, container.offset
+        if isinstance(container, VarPlace):
+            if union.size == 1:  # stored as a variable, not a region
+                raise self.unsupported(f"a {union} of one byte", node)
+            return container.name, index_const(0)
+        return container.base, _scale(container.index, union.size)
 
     def deref(self, pointer: Ptr, node: c_ast.Node) -> MemPlace:
         target = self.program.complete(pointer.target)
@@ -428,6 +452,8 @@ class ExprLowering(LoweringState):
 
     def read(self, place: Place) -> Value:
         ctype = self.program.complete(place.type)
+        if isinstance(place, BytePlace):
+            return self._byte_read(place.region, place.offset, ctype)
         if isinstance(place, MemPlace) and is_heap(place.base):
             return self._heap_read(place.index, ctype)
         if isinstance(ctype, ArrayType):
@@ -448,7 +474,7 @@ class ExprLowering(LoweringState):
         return self._read_leaf(place, "", ctype, 1)[0]
 
     def _read_leaf(
-        self, place: Place, path: str, ctype: CType, count: int
+        self, place: VarPlace | MemPlace, path: str, ctype: CType, count: int
     ) -> tuple[Scalar | Ptr | FuncPtr, ...]:
         if is_function_pointer(ctype):
             assert isinstance(ctype.target, ct.FunctionType)
@@ -485,6 +511,9 @@ class ExprLowering(LoweringState):
     def write(self, place: Place, value: Value, node: c_ast.Node | None) -> None:
         ctype = self.program.complete(place.type)
         value = self.convert(value, ctype, node)
+        if isinstance(place, BytePlace):
+            self._byte_write(place.region, place.offset, ctype, value, node)
+            return
         if isinstance(place, MemPlace) and is_heap(place.base):
             self._heap_write(place.index, ctype, value, node)
             return
@@ -501,7 +530,7 @@ class ExprLowering(LoweringState):
 
     def _write_leaf(
         self,
-        place: Place,
+        place: VarPlace | MemPlace,
         path: str,
         j: int,
         count: int,
@@ -549,6 +578,84 @@ class ExprLowering(LoweringState):
         if self.regions[region].const:
             raise self.unsupported(f"write to constant object '{region}'", node)
         self.builder.emit(Store(region, target, value.expr), loc)
+        self.mark_written(region)
+
+    # ------------------------------------------------------------ inside unions
+
+    def _byte_read(self, region: str, offset: Expr, ctype: CType) -> Value:
+        """The object of type `ctype` at byte `offset` of a union's bytes."""
+        if isinstance(ctype, ArrayType):
+            self._byte_array(ctype)
+            return Ptr(region, ctype.elem, offset, ZERO)
+        if isinstance(ctype, StructType):
+            return StructValue(ctype, tuple(
+                (leaf.path, tuple(
+                    self._byte_scalar(region, _add_index(offset, index_const(leaf.byte_offset(j))),
+                                      leaf.type)
+                    for j in range(leaf.count)))
+                for leaf in leaves(ctype)))
+        return self._byte_scalar(region, offset, ctype)
+
+    def _byte_write(
+        self, region: str, offset: Expr, ctype: CType, value: Value, node: c_ast.Node | None
+    ) -> None:
+        if isinstance(ctype, StructType):
+            assert isinstance(value, StructValue)
+            for leaf, (_path, scalars) in zip(leaves(ctype), value.leaves, strict=True):
+                for j, item in enumerate(scalars):
+                    at = _add_index(offset, index_const(leaf.byte_offset(j)))
+                    self._byte_store(region, at, leaf.type, item, node)
+            return
+        if isinstance(ctype, ArrayType):
+            raise self.unsupported("assignment to an array", node)
+        assert isinstance(value, (Scalar, Ptr, FuncPtr))
+        self._byte_store(region, offset, ctype, value, node)
+
+    def _byte_array(self, ctype: ArrayType) -> None:
+        """Arrays inside a union are modelled when their elements are bytes (a
+        pointer into the union's bytes then steps by one)."""
+        elem = innermost(ctype)
+        if not (isinstance(elem, IntType) and elem.size == 1 and not elem.is_bool):
+            raise self.unsupported(f"array of {elem} inside a union (arrays of bytes are "
+                                   "modelled)")
+
+    def _union_scalar_type(self, ctype: CType, node: c_ast.Node | None = None) -> IntType:
+        """The scalars a union's bytes hold: integers. A float would be a bit
+        cast whose NaN bit patterns the model does not keep (all NaNs are one
+        value to it, x86 keeps signs and payloads), a `_Bool` a byte gcc reads
+        whole; pointers are not modelled in memory."""
+        if isinstance(ctype, IntType) and not ctype.is_bool:
+            return ctype
+        raise self.unsupported(f"{ctype} inside a union (its bytes are modelled for integers)",
+                               node)
+
+    def _byte_scalar(self, region: str, offset: Expr, ctype: CType) -> Scalar:
+        itype = self._union_scalar_type(ctype)
+        self.bounds_check(region, offset, itype.size)
+        if itype.size == 1:
+            return Scalar(Load(region, offset, itype), itype)
+        raw: Expr | None = None
+        for k in range(itype.size):  # little-endian
+            byte: Expr = Cast(Load(region, _add_index(offset, index_const(k)), UNION_BYTE),
+                              ct.ULONG)
+            if k:
+                byte = Binary(BinOp.SHL, byte, Const(8 * k, ct.INT), ct.ULONG)
+            raw = byte if raw is None else Binary(BinOp.BOR, raw, byte, ct.ULONG)
+        assert raw is not None
+        return Scalar(Cast(raw, itype), itype)
+
+    def _byte_store(self, region: str, offset: Expr, ctype: CType,
+                    value: Scalar | Ptr | FuncPtr, node: c_ast.Node | None) -> None:
+        itype = self._union_scalar_type(ctype)
+        assert isinstance(value, Scalar)
+        self.bounds_check(region, offset, itype.size)
+        if self.regions[region].const:
+            raise self.unsupported(f"write to constant object '{region}'", node)
+        wide = Cast(value.expr, ct.ULONG)
+        for k in range(itype.size):
+            shifted = Binary(BinOp.SHR, wide, Const(8 * k, ct.INT), ct.ULONG) if k else wide
+            self.builder.emit(Store(region, _add_index(offset, index_const(k)),
+                                    Cast(shifted, UNION_BYTE)), self.current)
         self.mark_written(region)
 
     # ------------------------------------------------------------ the heap
@@ -843,6 +950,8 @@ class ExprLowering(LoweringState):
                       if isinstance(node.expr, c_ast.CompoundLiteral) else self.place(node.expr))
             if isinstance(target, VarPlace):
                 raise self.unsupported(f"address of '{target.name}' kept in a variable", node)
+            if isinstance(target, BytePlace):
+                raise self.unsupported("address of an object inside a union", node)
             return Ptr(target.base, target.type, target.index, ZERO)
         if op == "*":
             return self.read(self.place(node))

@@ -43,7 +43,7 @@ from checker.ir.ir import (
 from checker.location import Location
 from checker.lower.eval_order import EffectAnalysis
 from checker.lower.layout import cell_shape, leaves
-from checker.lower.values import UNKNOWN_TARGET, MemPlace, Place, VarPlace
+from checker.lower.values import UNKNOWN_TARGET, BytePlace, MemPlace, Place, VarPlace
 from checker.semantics import ctype as ct
 from checker.semantics.ctype import (
     ArrayType,
@@ -207,6 +207,7 @@ class LoweringState:
                 else:
                     self._variable(name, leaf.type)
             return
+        assert isinstance(place, MemPlace)  # storage is declared for whole objects
         for leaf in leaves(ctype):
             length = None if count is None else count * leaf.count
             self._region(place.base + leaf.path, leaf.type, length, kind)
@@ -362,6 +363,7 @@ class LoweringState:
     def _register_global_leaves(
         self, place: Place, key: str, var: GlobalVar, match: str, starts: Mapping[str, int | float]
     ) -> None:
+        assert not isinstance(place, BytePlace)  # a global is a whole object
         base = place.name if isinstance(place, VarPlace) else place.base
         is_feature = var.name.startswith(FEATURE_PREFIX)
         fixed = (self.globals_initial or var.const) and not is_feature

@@ -52,6 +52,7 @@ from checker.lower.lower_state import FUNCTION_ID, Frame
 from checker.lower.print_events import print_event
 from checker.lower.values import (
     UNKNOWN_TARGET,
+    BytePlace,
     FuncPtr,
     MemPlace,
     Place,
@@ -507,6 +508,8 @@ class StmtLowering(ExprLowering):
         ctype = self.program.complete(ctype)
         if isinstance(ctype, ArrayType):
             self._init_array(place, ctype, init)
+        elif isinstance(ctype, StructType) and ctype.union and isinstance(init, c_ast.InitList):
+            self._init_union(place, ctype, init)
         elif isinstance(ctype, StructType) and isinstance(init, c_ast.InitList):
             self._init_list(place, ctype, init)
         elif isinstance(init, c_ast.InitList):
@@ -517,7 +520,28 @@ class StmtLowering(ExprLowering):
         else:
             self.write(place, self.rvalue(init), init)
 
+    def _init_union(self, place: Place, ctype: StructType, init: c_ast.InitList) -> None:
+        """A union from a braced list: its first member, or the one designated
+        (6.7.9p17); the bytes no member covers are zero, as gcc leaves them."""
+        self.write(place, self._zero_value(ctype), init)
+        if not init.exprs:
+            return
+        if len(init.exprs) > 1:
+            raise self.unsupported(f"initialiser list of {ctype} with more than one item", init)
+        (item,) = init.exprs
+        name, value = ctype.fields[0][0], item
+        if isinstance(item, c_ast.NamedInitializer):
+            if len(item.name) != 1 or not isinstance(item.name[0], c_ast.ID):
+                raise self.unsupported(f"nested designator for {ctype}", item)
+            name, value = item.name[0].name, item.expr
+        member = ctype.field_type(name)
+        if member is None:
+            raise self.unsupported(f"designator '.{name}' for no member of {ctype}", item)
+        self.initialise(self.field(place, name, item), member, value)
+
     def _init_array(self, place: Place, ctype: ArrayType, init: c_ast.Node) -> None:
+        if isinstance(place, BytePlace):
+            raise self.unsupported("initialiser of an array inside a union", init)
         assert isinstance(place, MemPlace)
         length = ctype.length or 0
         if length * max(1, sum(1 for _ in leaves(ctype.elem))) > MAX_INIT_STORES:
@@ -619,6 +643,8 @@ class StmtLowering(ExprLowering):
         self, place: Place, ctype: ArrayType | StructType, position: int, node: c_ast.Node
     ) -> tuple[Place, CType]:
         if isinstance(ctype, ArrayType):
+            if isinstance(place, BytePlace):
+                raise self.unsupported("initialiser of an array inside a union", node)
             assert isinstance(place, MemPlace)
             return self._element(place, ctype, position), self.program.complete(ctype.elem)
         name, ftype = ctype.fields[position]
@@ -650,6 +676,8 @@ class StmtLowering(ExprLowering):
 
     def _zero_fill(self, place: Place, ctype: CType, node: c_ast.Node) -> None:
         if isinstance(ctype, ArrayType):
+            if isinstance(place, BytePlace):
+                raise self.unsupported("initialiser of an array inside a union", node)
             assert isinstance(place, MemPlace)
             zero = self._zero_value(self.program.complete(ctype.elem))
             for i in range(ctype.length or 0):

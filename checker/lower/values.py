@@ -2,7 +2,8 @@
 
 A `VarPlace` is storage in scalar variables (struct fields flattened to
 `name.field`); a `MemPlace` is storage in regions: the object of type `type`
-at element index `index` of the leaf regions `base + leaf.path` (see layout.py).
+at element index `index` of the leaf regions `base + leaf.path` (see layout.py);
+a `BytePlace` is a member of a union (its bytes are one region).
 Pointers carry their region statically (`base`) and their offset and null flag
 as IR expressions.
 """
@@ -28,7 +29,18 @@ class MemPlace:
     index: Expr
 
 
-Place = VarPlace | MemPlace
+@dataclass(frozen=True)
+class BytePlace:
+    """An object inside a union that is no heap object: the `type` at byte
+    `offset` of the region of the union's bytes (`layout.UNION_BYTE` cells),
+    read and written byte by byte, little-endian."""
+
+    region: str
+    type: CType
+    offset: Expr
+
+
+Place = VarPlace | MemPlace | BytePlace
 
 
 @dataclass(frozen=True)

@@ -511,7 +511,8 @@ def _point(pointer: PointerAssignment, blocks: int) -> str:
 
 
 def _root(lvalue: str) -> str:
-    match = re.match(r"\s*\(*\s*\*?\s*([A-Za-z_]\w*)", lvalue)
+    """The object an lvalue names (`((unsigned char *)&u)[2]`, a union's byte: `u`)."""
+    match = re.match(r"\s*\(*\s*(?:unsigned char \*\)\s*&)?\*?\s*([A-Za-z_]\w*)", lvalue)
     return match.group(1) if match else ""
 
 

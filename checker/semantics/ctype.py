@@ -110,13 +110,17 @@ class StructType:
     """Every member as it is laid out, where that differs from `fields`: unnamed
     bit-fields (named ""; a zero-width one has `bits == 0`), anonymous structs whole."""
     packed: bool = False
+    union: bool = False
+    """A union: every member at offset 0, one object of bytes (see `layout.leaves`)."""
 
     @property
     def size(self) -> int:
-        return struct_layout(self.members or self.fields, self.packed)[0]
+        return struct_layout(self.members or self.fields, self.packed, self.union)[0]
 
     def field_offset(self, name: str) -> int | None:
         """Byte offset of a field, as gcc lays it out on x86-64 (None: no such field)."""
+        if self.union:
+            return 0 if self.field_type(name) is not None else None
         offset = 0
         for fname, ftype in self.fields:
             falign = alignment(ftype)
@@ -133,7 +137,7 @@ class StructType:
         return None
 
     def __str__(self) -> str:
-        return f"struct {self.tag}"
+        return f"{'union' if self.union else 'struct'} {self.tag}"
 
 
 @dataclass(frozen=True)
@@ -190,16 +194,23 @@ def alignment(ctype: CType) -> int:
     if isinstance(ctype, ArrayType):
         return alignment(ctype.elem)
     if isinstance(ctype, StructType):
-        return struct_layout(ctype.members or ctype.fields, ctype.packed)[1]
+        return struct_layout(ctype.members or ctype.fields, ctype.packed, ctype.union)[1]
     return max(1, min(ctype.size, 8))
 
 
-def struct_layout(members: tuple[tuple[str, CType], ...], packed: bool) -> tuple[int, int]:
+def struct_layout(members: tuple[tuple[str, CType], ...], packed: bool,
+                  union: bool = False) -> tuple[int, int]:
     """(size, alignment) of a struct as gcc lays it out on x86-64 (the SysV ABI):
     a bit-field goes at the next bit unless it would cross a boundary of its
     declared type's size (then at that boundary; in a packed struct anywhere),
     a zero-width one moves to the next such boundary, and unnamed bit-fields do
-    not align the struct. Checked against gcc in tests/frontend/test_program.py."""
+    not align the struct. A union is as large as its largest member, rounded
+    up to its strictest alignment. Checked against gcc in
+    tests/frontend/test_program.py."""
+    if union:
+        size = max((m.size for _, m in members), default=0)
+        align = 1 if packed else max((alignment(m) for _, m in members), default=1)
+        return -(-size // align) * align, align
     bit = 0
     align = 1
     for name, mtype in members:
