@@ -118,16 +118,23 @@ class StructType:
         return struct_layout(self.members or self.fields, self.packed, self.union)[0]
 
     def field_offset(self, name: str) -> int | None:
-        """Byte offset of a field, as gcc lays it out on x86-64 (None: no such field)."""
+        """Byte offset of a field, as gcc lays it out on x86-64 (None: no such
+        field; a bit-field: the byte its first bit is in)."""
+        bit = self.bit_offset(name)
+        return None if bit is None else bit // 8
+
+    def bit_offset(self, name: str) -> int | None:
+        """Bit offset of a field from the start of the struct (`struct_layout`)."""
         if self.union:
             return 0 if self.field_type(name) is not None else None
-        offset = 0
-        for fname, ftype in self.fields:
-            falign = alignment(ftype)
-            offset = (offset + falign - 1) // falign * falign
-            if fname == name:
-                return offset
-            offset += ftype.size
+        placed, _, _ = _placed(self.members or self.fields, self.packed)
+        for mname, mtype, bit in placed:
+            if mname == name:
+                return bit
+            if not mname and isinstance(mtype, StructType):  # an anonymous struct member
+                inner = mtype.bit_offset(name)
+                if inner is not None:
+                    return bit + inner
         return None
 
     def field_type(self, name: str) -> CType | None:
@@ -211,6 +218,16 @@ def struct_layout(members: tuple[tuple[str, CType], ...], packed: bool,
         size = max((m.size for _, m in members), default=0)
         align = 1 if packed else max((alignment(m) for _, m in members), default=1)
         return -(-size // align) * align, align
+    _, bit, align = _placed(members, packed)
+    size = -(-bit // 8)
+    return -(-size // align) * align, align
+
+
+def _placed(members: tuple[tuple[str, CType], ...],
+            packed: bool) -> tuple[list[tuple[str, CType, int]], int, int]:
+    """The members of a struct with their bit offsets (`struct_layout`), the
+    bit after the last one, and the struct's alignment."""
+    placed: list[tuple[str, CType, int]] = []
     bit = 0
     align = 1
     for name, mtype in members:
@@ -224,13 +241,15 @@ def struct_layout(members: tuple[tuple[str, CType], ...], packed: bool,
                     bit = -(-bit // unit) * unit
                 if name:
                     align = max(align, mtype.size)
+            placed.append((name, mtype, bit))
             bit += mtype.bits
             continue
         malign = 1 if packed else alignment(mtype)
-        bit = -(-bit // (malign * 8)) * malign * 8 + mtype.size * 8
+        bit = -(-bit // (malign * 8)) * malign * 8
+        placed.append((name, mtype, bit))
+        bit += mtype.size * 8
         align = max(align, malign)
-    size = -(-bit // 8)
-    return -(-size // align) * align, align
+    return placed, bit, align
 
 
 def bitfield_type(declared: IntType, width: int) -> IntType:

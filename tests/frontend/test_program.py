@@ -101,6 +101,26 @@ def test_struct_layouts_are_gccs() -> None:
     assert ours == _gcc(STRUCTS, lines)
 
 
+@pytest.mark.gcc
+def test_member_offsets_are_gccs() -> None:
+    """Where each member starts, in bits (a bit-field: its lowest bit, found by
+    setting all its bits in a zeroed struct): the heap model reads a member
+    behind a pointer at this offset."""
+    program = _program(STRUCTS)
+    lines, ours = [], []
+    for tag in STRUCT_TAGS:
+        for name, ftype in program.structs[tag].fields:
+            if isinstance(ftype, ct.IntType) and ftype.bitfield:
+                lines.append(f"    {{ struct {tag} v; memset(&v, 0, sizeof v); v.{name} = -1; "
+                             "unsigned char *b = (unsigned char *)&v; int i = 0; "
+                             "while (!(b[i / 8] >> (i % 8) & 1)) i++; printf(\"%d\\n\", i); }")
+            else:
+                lines.append(f'    printf("%zu\\n", 8 * offsetof(struct {tag}, {name}));')
+            ours.append(str(program.structs[tag].bit_offset(name)))
+    assert len(ours) > 30 and ours == _gcc("#include <string.h>\n#include <stddef.h>\n" + STRUCTS,
+                                           lines)
+
+
 UNIONS = """
 union A { char c; int i; };
 union B { char c[5]; short s; };
