@@ -3,7 +3,7 @@
 A `VarPlace` is storage in scalar variables (struct fields flattened to
 `name.field`); a `MemPlace` is storage in regions: the object of type `type`
 at element index `index` of the leaf regions `base + leaf.path` (see layout.py);
-a `BytePlace` is a member of a union (its bytes are one region).
+a `BytePlace` is an object in a region of bytes (a union's, the heap's).
 Pointers carry their region statically (`base`) and their offset and null flag
 as IR expressions.
 """
@@ -31,13 +31,15 @@ class MemPlace:
 
 @dataclass(frozen=True)
 class BytePlace:
-    """An object inside a union that is no heap object: the `type` at byte
-    `offset` of the region of the union's bytes (`layout.UNION_BYTE` cells),
-    read and written byte by byte, little-endian."""
+    """An object at byte `offset` of a region of bytes (`layout.UNION_BYTE`
+    cells), read and written byte by byte, little-endian: a member of a union
+    that is no heap object, or a bit-field of a struct in the heap."""
 
     region: str
     type: CType
     offset: Expr
+    shift: int = 0
+    """A bit-field's lowest bit in the byte at `offset`."""
 
 
 Place = VarPlace | MemPlace | BytePlace
