@@ -1412,7 +1412,11 @@ class ExprLowering(LoweringState):
         finally:
             del self.builder.edges[saved[0] :]
             self.builder.current = saved[1]
-            self.pointer_bases = saved[2]
+            # a global met here for the first time stays materialised: so does the
+            # heap its pointer inputs point into (`*gp` lowered `gp` here first)
+            inputs = {item.ref for item in self.inputs if item.pointer is not None}
+            self.pointer_bases = {**{name: base for name, base in self.pointer_bases.items()
+                                     if name in inputs}, **saved[2]}
             self.written = saved[3]
         return ctype
 
