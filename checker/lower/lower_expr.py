@@ -628,10 +628,11 @@ class ExprLowering(LoweringState):
                                    "modelled)")
 
     def _union_scalar_type(self, ctype: CType, node: c_ast.Node | None = None) -> IntType:
-        """The scalars a union's bytes hold: integers. A float would be a bit
-        cast whose NaN bit patterns the model does not keep (all NaNs are one
-        value to it, x86 keeps signs and payloads), a `_Bool` a byte gcc reads
-        whole; pointers are not modelled in memory."""
+        """The scalars a union's bytes hold: integers, composed from bytes with
+        the IR's integer operations. A float would need a bit cast, which the
+        IR does not have (the heap's byte region does it in the engines, keeping
+        a NaN's bits unknown), a `_Bool` is a byte gcc reads whole; pointers are
+        not modelled in memory."""
         if isinstance(ctype, IntType) and not ctype.is_bool:
             return ctype
         raise self.unsupported(f"{ctype} inside a union (its bytes are modelled for integers)",
