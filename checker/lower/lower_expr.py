@@ -401,12 +401,14 @@ class ExprLowering(LoweringState):
         if ftype is None:
             raise self.unsupported(f"struct {struct.tag} has no member '{name}'", node)
         ftype = self.program.complete(ftype)
-        if struct.union:
-            for leaf in leaves(ftype):
-                self._union_scalar_type(leaf.type, node)
         first, shift = bitfield_unit(struct.bit_offset(name) or 0, ftype, struct.packed)
         bitfield = isinstance(ftype, IntType) and ftype.bitfield
         in_heap = isinstance(container, MemPlace) and is_heap(container.base)
+        for leaf in leaves(ftype) if struct.union else ():
+            if not in_heap:
+                self._union_scalar_type(leaf.type, node)
+            elif isinstance(leaf.type, IntType) and leaf.type.is_bool:  # the heap: bytes
+                raise self.unsupported("_Bool inside a union (gcc reads the whole byte)", node)
         if isinstance(container, BytePlace) or (struct.union and not in_heap):
             if bitfield and struct.packed:
                 raise self.unsupported(f"bit-field '{name}' of a packed struct in a union", node)
