@@ -189,7 +189,28 @@ size_t strcspn(const char *s, const char *reject)
     __liftdiff_in_set(0, reject);
     return n;
 }
-char *strstr(const char *, const char *);
+char *strpbrk(const char *s, const char *accept)
+{
+    for (;; s++) {
+        if (__liftdiff_in_set(*s, accept))  /* reads the whole set, as glibc */
+            return (char *)s;
+        if (!*s)
+            return 0;
+    }
+}
+char *strstr(const char *s, const char *needle)
+{
+    size_t length = strlen(needle);
+    for (;; s++) {
+        size_t k = 0;
+        while (k < length && s[k] == needle[k])
+            k++;
+        if (k == length)
+            return (char *)s;
+        if (!*s)
+            return 0;
+    }
+}
 char *strdup(const char *);
 char *strndup(const char *, size_t);
 char *strncat(char *, const char *, size_t);
@@ -200,7 +221,6 @@ char *stpncpy(char *, const char *, size_t);
 char *strchrnul(const char *, int);
 size_t strspn(const char *, const char *);
 size_t strcspn(const char *, const char *);
-char *strpbrk(const char *, const char *);
 char *strtok(char *, const char *);
 char *strtok_r(char *, const char *, char **);
 char *strsep(char **, const char *);
