@@ -51,6 +51,8 @@ def witness_inputs(
     the witness's memory (`plan`)."""
     shown: dict[str, Value] = {}
     pointers = pointer_inputs(old, new)
+    lengths = {item.key: cfa.regions[item.ref].length for cfa in (old, new)
+               for item in cfa.inputs if item.is_region and item.ref in cfa.regions}
     nulls = {
         key[: -len(NULL_SUFFIX)]
         for key, value in assignment.scalars.items()
@@ -76,10 +78,19 @@ def witness_inputs(
             pointer = key[1:].split(".", 1)[0] if key.startswith("*") else None
             if pointer is not None and pointer in nulls:
                 continue
-            shown[name] = report_region(assignment.regions[key])
+            shown[name] = report_region(_within(assignment.regions[key], lengths.get(key)))
         else:
             shown[name] = report_scalar(assignment.scalars[key])
     return shown
+
+
+def _within(region: RegionValue, length: int | None) -> RegionValue:
+    """An array input's cells inside the array (the solver's model may name
+    cells past its end, which no replay sets or reads)."""
+    if length is None:
+        return region
+    return RegionValue({i: v for i, v in region.cells.items() if 0 <= int(i) < length},
+                       region.default)
 
 
 def configuration(old: Cfa, new: Cfa, assignment: Assignment) -> dict[str, int]:
