@@ -21,7 +21,7 @@ from __future__ import annotations
 import enum
 from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass, field
-from typing import Any, Generic, TypeVar, cast
+from typing import Any, Generic, Literal, TypeVar, cast
 
 from checker.ir.heap import PointerDomain
 from checker.location import Location
@@ -362,6 +362,34 @@ class StaticLocal:
     """C declaration of an object of its type, `{}` standing for the name."""
 
 
+@dataclass(frozen=True)
+class StubParam:
+    """A parameter of a function without code, as the replay's stub names and logs it."""
+
+    name: str
+    pointer: bool
+    """A pointer (arrays adjusted): logged as an address in the witness's memory."""
+    text: bool
+    """A pointer to a character type: outside the witness's memory, logged as the
+    string it points to."""
+
+
+Returns = Literal["void", "pointer", "value"]
+
+
+@dataclass(frozen=True)
+class Prototype:
+    """A function without code as the compiled replay defines its stub, made by the
+    lowering from the parsed declaration (the harness never reads C text)."""
+
+    signature: str
+    """The stub's C declarator with every parameter named, e.g.
+    `int get(int __liftdiff_a0, const char *key)`."""
+    params: tuple[StubParam, ...]
+    variadic: bool
+    returns: Returns
+
+
 STATUS_VAR = "$status"
 """0 = returned normally, 1 = trapped (division by zero, INT_MIN / -1, out of bounds,
 NULL dereference), 2 = exit()/abort(), 3 = cut off by loop unrolling (bounded CFAs)."""
@@ -399,11 +427,14 @@ class Cfa:
     assumptions: tuple[str, ...] = ()
     """Modelling assumptions made while lowering (stubs, implicit declarations, ...)."""
     params: tuple[tuple[str, str], ...] = ()
-    """(name, C declaration text) of the parameters, for the compiled replay harness."""
+    """(name, C declaration of a local that can hold its value) of each parameter,
+    for the compiled replay harness (see `lower/prototypes.py`)."""
     return_type: str | None = None
     """C text of the return type (None for void), for the compiled replay harness."""
-    externals: Mapping[str, str] = field(default_factory=dict)
-    """Called functions without code here -> C prototype text (for replay stubs)."""
+    externals: Mapping[str, Prototype | None] = field(default_factory=dict)
+    """Called functions without code here -> their stub's prototype (for the replay
+    harness); None for a function declared implicitly or at block scope, which gets
+    no stub."""
     statics: tuple[StaticLocal, ...] = ()
     """Static locals that are inputs or outputs (for the replay harness)."""
     noreturn: tuple[str, ...] = ()

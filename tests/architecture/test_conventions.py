@@ -22,13 +22,6 @@ from tests.architecture.imports import ROOT, modules
 Finder = Callable[[ast.Module], Iterator[int]]
 """Lines of a module's syntax tree where it defines a convention."""
 
-PENDING: dict[str, str] = {
-    "checker/replay/compiled_replay.py": "its prototype parsing (keyword and word tables) "
-    "moves to the front end on another branch",
-}
-"""Modules known to keep a second definition, and why; each is to go."""
-
-
 def _strings(tree: ast.Module) -> Iterator[ast.Constant]:
     """String literals that are not docstrings (a string standing alone as a
     statement documents a module, class, function or the name above it)."""
@@ -150,16 +143,8 @@ def test_each_convention_is_defined_in_one_module(convention: str) -> None:
     finder, home = CONVENTIONS[convention]
     where = _found(finder)
     assert home in where, f"the {convention} is no longer found in {home}"
-    elsewhere = {path: lines for path, lines in where.items()
-                 if path != home and path not in PENDING}
+    elsewhere = {path: lines for path, lines in where.items() if path != home}
     assert not elsewhere, f"the {convention} is defined again outside {home}: {elsewhere}"
-
-
-def test_pending_modules_exist_and_still_repeat_something() -> None:
-    """Once a pending module no longer repeats a convention, it leaves PENDING."""
-    for path in PENDING:
-        assert (ROOT / path).exists(), path
-        assert any(path in _found(finder) for finder, _ in CONVENTIONS.values()), path
 
 
 PLANTED = {
