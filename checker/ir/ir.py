@@ -513,7 +513,13 @@ R = TypeVar("R")
 
 
 class ExprVisitor(Generic[R]):
-    """Dispatch on the expression kind to `visit_<Kind>`; subclasses say what differs."""
+    """Dispatch on the expression kind to `visit_<Kind>`, or to `visit_other` for
+    the kinds a subclass names no method for; subclasses say what differs.
+
+    The one way to take an expression apart by its kind: the engines, the
+    replays, folding and simplification all go through it (or through `walk`,
+    which visits every node alike), so a new kind of node has one place to be
+    added (`tests/architecture/test_conventions.py` finds walks of their own)."""
 
     _dispatch_cache: dict[tuple[type, type], Callable[..., Any]] = {}  # noqa: RUF012
 
@@ -521,9 +527,55 @@ class ExprVisitor(Generic[R]):
         key = (type(self), type(expr))
         method = ExprVisitor._dispatch_cache.get(key)
         if method is None:
-            method = getattr(type(self), "visit_" + type(expr).__name__)
+            method = getattr(type(self), "visit_" + type(expr).__name__, None)
+            if method is None:
+                method = type(self).visit_other
             ExprVisitor._dispatch_cache[key] = method
         return cast(R, method(self, expr))  # the cache is shared by every R
+
+    def visit_other(self, expr: Expr) -> R:
+        """A kind the subclass names no method for: an error unless it says otherwise."""
+        raise TypeError(f"{type(self).__name__} cannot visit {type(expr).__name__}")
+
+
+class ExprMapper(ExprVisitor[Expr]):
+    """Rebuild an expression bottom-up: each node with its operands mapped, then
+    handed to `finish` (folding, for example); a leaf goes to `finish` as it is.
+    Each node is visited once, so a mapping costs O(size)."""
+
+    def finish(self, expr: Expr) -> Expr:
+        return expr
+
+    def visit_Const(self, expr: Const) -> Expr:
+        return self.finish(expr)
+
+    def visit_Var(self, expr: Var) -> Expr:
+        return self.finish(expr)
+
+    def visit_StrConst(self, expr: StrConst) -> Expr:
+        return self.finish(expr)
+
+    def visit_Load(self, expr: Load) -> Expr:
+        return self.finish(Load(expr.region, self.visit(expr.index), expr.type))
+
+    def visit_Unary(self, expr: Unary) -> Expr:
+        return self.finish(Unary(expr.op, self.visit(expr.arg), expr.type))
+
+    def visit_Binary(self, expr: Binary) -> Expr:
+        left = self.visit(expr.left)
+        return self.finish(Binary(expr.op, left, self.visit(expr.right), expr.type))
+
+    def visit_Cast(self, expr: Cast) -> Expr:
+        return self.finish(Cast(self.visit(expr.arg), expr.type))
+
+    def visit_Ite(self, expr: Ite) -> Expr:
+        cond = self.visit(expr.cond)
+        then = self.visit(expr.then)
+        return self.finish(Ite(cond, then, self.visit(expr.other), expr.type))
+
+    def visit_Call(self, expr: Call) -> Expr:
+        args = tuple(self.visit(a) for a in expr.args)
+        return self.finish(Call(expr.func, args, expr.type, expr.memory))
 
 
 def children(expr: Expr) -> tuple[Expr, ...]:
