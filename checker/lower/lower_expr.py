@@ -7,6 +7,7 @@ returning a `Value` whose IR expressions are pure.
 
 from __future__ import annotations
 
+import json
 from collections.abc import Callable
 
 from pycparser import c_ast, c_generator
@@ -24,11 +25,13 @@ from checker.ir.ir import (
     STATUS_TRAP,
     STATUS_VAR,
     Assign,
+    Assume,
     Binary,
     BinOp,
     Cast,
     Const,
     Expr,
+    InputSource,
     Ite,
     Load,
     Region,
@@ -43,7 +46,14 @@ from checker.ir.ir import (
 from checker.ir.ub_guards import float_to_int_overflow, shift_out_of_range
 from checker.lower.eval_order import ORDER_ASSUMPTION, Clash, EffectAnalysis, Effects, shown
 from checker.lower.layout import leaves, scalar_count
-from checker.lower.lower_state import FUNCTION_ID, MIRROR_PREFIX, NULL_SUFFIX, LoweringState
+from checker.lower.lower_state import (
+    FUNCTION_ID,
+    MAX_HEAP_CONSTANT,
+    MIRROR_PREFIX,
+    NULL_SUFFIX,
+    LoweringState,
+    exclusive_block,
+)
 from checker.lower.values import (
     UNKNOWN_TARGET,
     FuncPtr,
@@ -532,6 +542,9 @@ class ExprLowering(LoweringState):
         if isinstance(place, VarPlace) and count == 1:
             name = place.name + path
             if isinstance(value, Ptr):
+                bound = self.pointer_bases.get(name, (None, value.target))[0]
+                if is_heap(bound) and value.base is not None and not is_heap(value.base):
+                    value = self.constant_in_heap(value, node)  # `global_ptr = "text"`
                 self._bind_pointer(name, value, node)
                 self.builder.emit(Assign(name, value.index), loc)
                 self.builder.emit(Assign(name + NULL_SUFFIX, value.null), loc)
@@ -624,10 +637,54 @@ class ExprLowering(LoweringState):
                 raise self.unsupported("a pointer of unknown target stored in memory", node)
             return index_const(0)
         if not is_heap(value.base):
+            return self.constant_in_heap(value, node).index
+        return value.index
+
+    def constant_in_heap(self, value: Ptr, node: c_ast.Node | None) -> Ptr:
+        """A pointer into a constant object (a string literal, a const array of
+        scalars) that is stored in memory, passed on or mixed with pointers into
+        memory: the same pointer into a copy of the object in the heap, at an
+        address of its own (an input, the same in both versions: a literal's by
+        its text, an array's by its name) whose bytes hold the object's contents
+        from the entry on."""
+        assert value.base is not None
+        region = self.regions.get(value.base)
+        target = self.program.complete(value.target)
+        fixed = {init.place.base for init in self.global_inits
+                 if init.var.const and isinstance(init.place, MemPlace)}
+        if (region is None or not (region.const or region.name in fixed)
+                or region.length is None
+                or region.length > MAX_HEAP_CONSTANT or isinstance(region.elem, PointerType)
+                or not isinstance(target, (IntType, FloatType)) or target.size != region.elem.size):
             raise self.unsupported(
                 "a pointer to a local object stored in memory or passed on", node
             )
-        return value.index
+        ref = self.heap_constants.get(region.name)
+        if ref is None:
+            ref = f"$addr:{region.name}"
+            if region.init is not None:  # a literal: by its text (gcc merges equal ones)
+                text = bytes(int(b) & 0xFF for b in region.init[:-1]).decode("latin-1")
+                key = "&" + json.dumps(text)
+            else:
+                key = "&" + region.name.removeprefix(MIRROR_PREFIX)
+            ptype = PointerType(region.elem)
+            self._variable(ref, ptype)
+            self.pointer_input(key, ref, ptype, InputSource.LOCAL, key, exclusive_block(key))
+            address = Var(ref, ct.INDEX)
+            checks = [Binary(BinOp.NE, address, index_const(0), ct.INT)]
+            for i in range(region.length):
+                cell = Load(region.name, index_const(i), region.elem)
+                at = _add_index(address, index_const(i * region.elem.size))
+                copy = self._heap_scalar(at, region.elem)
+                assert isinstance(copy, Scalar)
+                checks.append(Binary(BinOp.EQ, copy.expr, cell, ct.INT))
+            self.entry_checks.extend(Assume(check) for check in checks)
+            self.assume("a constant object (string literal, const array) stored in memory or "
+                        "passed on is in memory at an address of its own, the same in both "
+                        "versions, holding its contents")
+            self.heap_constants[region.name] = ref
+        offset = _scale(value.index, region.elem.size)
+        return Ptr(HEAP, target, _add_index(Var(ref, ct.INDEX), offset), ZERO)
 
     def _bind_pointer(self, name: str, value: Ptr, node: c_ast.Node | None) -> None:
         base, _target = self.pointer_bases.get(name, (None, value.target))
@@ -801,6 +858,8 @@ class ExprLowering(LoweringState):
         if node.name in self.program.enum_values and self.lookup(node.name) is None:
             etype = self.program.enum_types.get(node.name, ct.INT)
             return Scalar(Const(self.program.enum_values[node.name], etype), etype)
+        if node.name in self.program.enum_exprs and self.lookup(node.name) is None:
+            return self.convert(self.rvalue(self.program.enum_exprs[node.name]), ct.INT, node)
         if node.name == "__func__":
             name = self.frames[-1].function if self.frames else self.entry_name
             return StringValue(name.encode())
@@ -1255,7 +1314,9 @@ class ExprLowering(LoweringState):
         finally:
             del self.builder.edges[saved[0] :]
             self.builder.current = saved[1]
-            self.pointer_bases = saved[2]
+            # names first seen here (a global materialised on first use) keep their
+            # target: their inputs stay declared; only earlier names are restored
+            self.pointer_bases = {**self.pointer_bases, **saved[2]}
             self.written = saved[3]
         return ctype
 

@@ -27,6 +27,7 @@ from checker.ir.heap import (
 )
 from checker.ir.ir import (
     Assign,
+    Assume,
     Binary,
     BinOp,
     CellShape,
@@ -64,6 +65,8 @@ NO_ALIAS_ASSUMPTION = (
     "pointer inputs point to objects that do not overlap each other or any global "
     "(assume_no_alias)"
 )
+MAX_HEAP_CONSTANT = 4096
+"""Elements of the largest constant object copied into the heap (see constant_in_heap)."""
 GLOBAL_BLOCKS = (64, 63)
 """Exclusive heap blocks of pointer globals under assume_no_alias: 64 + (a stable
 hash of the name) mod 63; parameters take block 1 + their position."""
@@ -119,6 +122,8 @@ class LoweringState:
     written: set[str] = field(default_factory=set)
     assumptions: list[str] = field(default_factory=list)
     address_taken: set[str] = field(default_factory=set)
+    escaping: set[str] = field(default_factory=set)
+    """Names passed (their address, or an array) to functions without code (pre-scanned)."""
     assigned: set[str] = field(default_factory=set)
     """Names assigned anywhere after their declaration (pre-scanned)."""
     guarded_writes: Mapping[str, frozenset[str]] = field(default_factory=dict)
@@ -147,6 +152,10 @@ class LoweringState:
     """Heap regions declared up front (both versions of a pair declare the same, so
     that calls without code read and write the same memory in both)."""
     entry_actions: list[Assign] = field(default_factory=list)
+    entry_checks: list[Assume] = field(default_factory=list)
+    """What holds once the globals are initialised (heap copies of constants)."""
+    heap_constants: dict[str, str] = field(default_factory=dict)
+    """Constant objects copied into the heap: region -> the variable of its address."""
     """Assignments at the CFA's entry, before globals are initialised (null flags
     of pointer inputs)."""
     inline_counter: int = 0
@@ -258,7 +267,7 @@ class LoweringState:
         shared range, or the exclusive `block`); its null flag follows at the entry."""
         target = self.program.complete(ptype.target)
         if self.settings.assume_no_alias:
-            block = block or _global_block(key)
+            block = block or exclusive_block(key)
             self.assume(NO_ALIAS_ASSUMPTION)
         domain = PointerDomain(_alignment(target), block)  # C: a T * is aligned for T
         self.add_input(name, ref, PointerType(target), source, key, pointer=domain)
@@ -448,8 +457,10 @@ def _alignment(target: CType) -> int:
         return 1
 
 
-def _global_block(key: str) -> int:
-    """The exclusive block of a pointer global (stable across runs and versions)."""
+def exclusive_block(key: str) -> int:
+    """The exclusive block of a pointer global, or of a local object that lives in
+    the heap (stable across runs and versions; two keys that share a block may
+    overlap: more behaviours, never fewer)."""
     first, count = GLOBAL_BLOCKS
     return first + zlib.crc32(key.encode()) % count
 def function_designators(init: c_ast.Node | None, program: Program) -> frozenset[str]:

@@ -23,6 +23,7 @@ from checker.ir.ir import (
     STATUS_UNWOUND,
     STATUS_VAR,
     Assign,
+    Assume,
     Binary,
     BinOp,
     Call,
@@ -30,6 +31,7 @@ from checker.ir.ir import (
     Const,
     Event,
     Expr,
+    InputSource,
     Ite,
     RegionKind,
     StaticLocal,
@@ -48,7 +50,7 @@ from checker.lower.lower_expr import (
     is_simple,
     string_leaves,
 )
-from checker.lower.lower_state import FUNCTION_ID, Frame
+from checker.lower.lower_state import FUNCTION_ID, Frame, exclusive_block
 from checker.lower.print_events import print_event
 from checker.lower.values import (
     UNKNOWN_TARGET,
@@ -477,12 +479,29 @@ class StmtLowering(ExprLowering):
     def new_local(self, name: str, ctype: CType) -> Place:
         fresh = self.fresh_name(name)
         place: Place
+        if name in self.escaping and (isinstance(ctype, ArrayType) or name in self.address_taken):
+            return self._escaping_local(fresh, ctype)
         if isinstance(ctype, ArrayType) or self.addressable(name, ctype):
             place = MemPlace(fresh, ctype, index_const(0))
         else:
             place = VarPlace(fresh, ctype)
         self.declare_storage(place, RegionKind.LOCAL)
         return place
+
+    def _escaping_local(self, fresh: str, ctype: CType) -> Place:
+        """A local object passed to a function without code lives in the heap, at an
+        address of a block of its own (it overlaps no other object), an input named
+        `&name` that is the same in both versions, so calls given it cancel."""
+        ref = f"$addr:{fresh}"
+        key = f"&{fresh}"
+        self._variable(ref, PointerType(ctype))
+        self.pointer_input(key, ref, PointerType(ctype), InputSource.LOCAL, key,
+                           block=exclusive_block(key))
+        not_null = Binary(BinOp.NE, Var(ref, ct.INDEX), index_const(0), ct.INT)
+        self.builder.emit(Assume(not_null), self.current)
+        self.assume("a local object passed to a function without code is in memory at an "
+                    "address of its own, the same in both versions (named by the local)")
+        return MemPlace(HEAP, ctype, Var(ref, ct.INDEX))
 
     def expr_CompoundLiteral(self, node: c_ast.CompoundLiteral) -> Value:
         return self.read(self.compound_literal(node, in_memory=False))
@@ -883,7 +902,7 @@ class StmtLowering(ExprLowering):
                     return StrConst(text)
                 if not pointers:
                     raise self.unsupported(
-                        f"pointer argument to output function '{name}' (text in memory)", arg
+                        f"pointer argument to pure function '{name}' (its value in memory)", arg
                     )
                 address = self.pointer_value(value, arg)
                 return Cast(address, PointerType(self.program.complete(value.target)))
@@ -923,8 +942,11 @@ class StmtLowering(ExprLowering):
     def _uninterpreted(self, name: str, ftype: FunctionType, args: list[c_ast.Node],
                        node: c_ast.Node) -> Value:
         pure = name in self.settings.pure_functions
-        output = name in OUTPUT_FUNCTIONS
-        values = self._call_args(name, ftype, args, node, pointers=not (pure or output))
+        values = self._call_args(name, ftype, args, node, pointers=not pure)
+        # an output call given a pointer (a stream, text in memory) is a call without
+        # code like any other: its text is not the solver's to read
+        output = name in OUTPUT_FUNCTIONS and not any(
+            isinstance(v, Cast) and isinstance(v.type, PointerType) for v in values)
         ret = self.program.complete(ftype.ret)
         if not isinstance(ret, (IntType, FloatType, PointerType, ct.VoidType)):
             raise self.unsupported(f"external function '{name}' returning {ret}", node)
