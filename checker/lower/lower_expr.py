@@ -22,16 +22,17 @@ from checker.frontend.const_eval import (
 from checker.ir.fold import deep_fold
 from checker.ir.heap import HEAP, NULL_PAGE, TOP, is_heap
 from checker.ir.ir import (
+    CALLS_VAR,
     STATUS_TRAP,
     STATUS_VAR,
     Assign,
     Assume,
     Binary,
     BinOp,
+    Call,
     Cast,
     Const,
     Expr,
-    InputSource,
     Ite,
     Load,
     Region,
@@ -52,7 +53,6 @@ from checker.lower.lower_state import (
     MIRROR_PREFIX,
     NULL_SUFFIX,
     LoweringState,
-    exclusive_block,
 )
 from checker.lower.values import (
     UNKNOWN_TARGET,
@@ -659,19 +659,14 @@ class ExprLowering(LoweringState):
             raise self.unsupported(
                 "a pointer to a local object stored in memory or passed on", node
             )
-        ref = self.heap_constants.get(region.name)
-        if ref is None:
-            ref = f"$addr:{region.name}"
-            if region.init is not None:  # a literal: by its text (gcc merges equal ones)
-                text = bytes(int(b) & 0xFF for b in region.init[:-1]).decode("latin-1")
-                key = "&" + json.dumps(text)
-            else:
-                key = "&" + region.name.removeprefix(MIRROR_PREFIX)
-            ptype = PointerType(region.elem)
-            self._variable(ref, ptype)
-            self.pointer_input(key, ref, ptype, InputSource.LOCAL, key, exclusive_block(key))
-            address = Var(ref, ct.INDEX)
-            checks = [Binary(BinOp.NE, address, index_const(0), ct.INT)]
+        if region.init is not None:  # a literal: by its text (gcc merges equal ones)
+            text = bytes(int(b) & 0xFF for b in region.init[:-1]).decode("latin-1")
+            key = "&" + json.dumps(text)
+        else:
+            key = "&" + region.name.removeprefix(MIRROR_PREFIX)
+        address = self.heap_object(key, region.elem)
+        if region.name not in self.heap_constants:
+            checks = []
             for i in range(region.length):
                 cell = Load(region.name, index_const(i), region.elem)
                 at = _add_index(address, index_const(i * region.elem.size))
@@ -682,9 +677,9 @@ class ExprLowering(LoweringState):
             self.assume("a constant object (string literal, const array) stored in memory or "
                         "passed on is in memory at an address of its own, the same in both "
                         "versions, holding its contents")
-            self.heap_constants[region.name] = ref
+            self.heap_constants.add(region.name)
         offset = _scale(value.index, region.elem.size)
-        return Ptr(HEAP, target, _add_index(Var(ref, ct.INDEX), offset), ZERO)
+        return Ptr(HEAP, target, _add_index(address, offset), ZERO)
 
     def _bind_pointer(self, name: str, value: Ptr, node: c_ast.Node | None) -> None:
         base, _target = self.pointer_bases.get(name, (None, value.target))
@@ -870,6 +865,30 @@ class ExprLowering(LoweringState):
             raise self.unsupported(f"undeclared identifier '{node.name}'", node)
         return self.read(place)
 
+    def _declared_nowhere(self, node: c_ast.Node) -> bool:
+        """An identifier that names nothing here (its header is absent: BusyBox's
+        generated common_bufsiz.h declares `bb_common_bufsiz1`)."""
+        if not isinstance(node, c_ast.ID) or node.name == "__func__":
+            return False
+        program = self.program
+        return not (node.name in program.enum_values or node.name in program.enum_exprs
+                    or node.name in program.functions or node.name in program.prototypes
+                    or self.lookup_name(node.name) is not None)
+
+    def _opaque_address(self, name: str, target: PointerType) -> Ptr:
+        """`(T *)X` of an `X` declared nowhere: whatever X is (an array, a pointer,
+        an integer), an address we do not know, which only code we do not have
+        can change: an unknown function of the number of such calls made so far,
+        the same in both versions."""
+        self.assume(f"'{name}' is declared nowhere here: as a pointer it is an unknown "
+                    "address, changed only by calls without code, the same in both versions")
+        rtype = PointerType(self.program.complete(target.target))
+        temp = self.temp(ct.INDEX)
+        self.builder.emit(Assign(temp, Call(name, (Var(CALLS_VAR, ct.INT),), rtype)),
+                          self.current)
+        address = Var(temp, ct.INDEX)
+        return Ptr(HEAP, rtype.target, address, _is_zero(address))
+
     def expr_ArrayRef(self, node: c_ast.ArrayRef) -> Value:
         return self.read(self.place(node))
 
@@ -878,6 +897,8 @@ class ExprLowering(LoweringState):
 
     def expr_Cast(self, node: c_ast.Cast) -> Value:
         target = self.program.complete(self.program.resolve(node.to_type))
+        if isinstance(target, PointerType) and self._declared_nowhere(node.expr):
+            return self._opaque_address(node.expr.name, target)
         value = self.rvalue(node.expr)
         return self.convert(value, target, node)
 

@@ -154,8 +154,8 @@ class LoweringState:
     entry_actions: list[Assign] = field(default_factory=list)
     entry_checks: list[Assume] = field(default_factory=list)
     """What holds once the globals are initialised (heap copies of constants)."""
-    heap_constants: dict[str, str] = field(default_factory=dict)
-    """Constant objects copied into the heap: region -> the variable of its address."""
+    heap_constants: set[str] = field(default_factory=set)
+    """Constant objects (regions) whose contents the heap holds (see constant_in_heap)."""
     """Assignments at the CFA's entry, before globals are initialised (null flags
     of pointer inputs)."""
     inline_counter: int = 0
@@ -275,6 +275,21 @@ class LoweringState:
         null = Binary(BinOp.EQ, Var(ref, ct.INDEX), Const(0, ct.INDEX), ct.INT)
         self.entry_actions.append(Assign(ref + NULL_SUFFIX, null))
 
+    def heap_object(self, key: str, target: CType) -> Var:
+        """The address of an object that lives in the heap though C gives it storage
+        of its own (see `_escaping_local`, `constant_in_heap`, extern arrays of
+        unknown size): an input named `key`, the same in both versions, never NULL,
+        in a block of its own (it overlaps no pointer input's object); the
+        compiled harness leaves it to the real program."""
+        ref = f"$addr:{key}"
+        if ref not in self.variables:
+            ptype = PointerType(target)
+            self._variable(ref, ptype)
+            self.pointer_input(key, ref, ptype, InputSource.LOCAL, key, exclusive_block(key))
+            self.entry_checks.append(
+                Assume(Binary(BinOp.NE, Var(ref, ct.INDEX), Const(0, ct.INDEX), ct.INT)))
+        return Var(ref, ct.INDEX)
+
     def heap_outputs(self) -> list[Output]:
         """The heap's regions that the function writes: outputs, compared whole."""
         return [
@@ -349,8 +364,12 @@ class LoweringState:
         ctype = self.program.complete(var.type)
         place: Place
         if isinstance(ctype, ArrayType):
-            if ctype.length is None:
-                raise self.unsupported(f"global array '{var.name}' of unknown size")
+            if ctype.length is None:  # `extern T a[];`: its extent is not ours to know
+                self.assume("an array declared without its size is in memory at an address "
+                            "of its own, the same in both versions (its contents an input)")
+                place = MemPlace(HEAP, ctype, self.heap_object(f"&{key}", ctype.elem))
+                self.global_places[key] = place
+                return place
             place = MemPlace(storage, ctype, Const(0, ct.INDEX))
             self.declare_storage(place, RegionKind.GLOBAL, 1)
         else:

@@ -23,7 +23,6 @@ from checker.ir.ir import (
     STATUS_UNWOUND,
     STATUS_VAR,
     Assign,
-    Assume,
     Binary,
     BinOp,
     Call,
@@ -31,7 +30,6 @@ from checker.ir.ir import (
     Const,
     Event,
     Expr,
-    InputSource,
     Ite,
     RegionKind,
     StaticLocal,
@@ -50,7 +48,7 @@ from checker.lower.lower_expr import (
     is_simple,
     string_leaves,
 )
-from checker.lower.lower_state import FUNCTION_ID, Frame, exclusive_block
+from checker.lower.lower_state import FUNCTION_ID, Frame
 from checker.lower.print_events import print_event
 from checker.lower.values import (
     UNKNOWN_TARGET,
@@ -492,16 +490,9 @@ class StmtLowering(ExprLowering):
         """A local object passed to a function without code lives in the heap, at an
         address of a block of its own (it overlaps no other object), an input named
         `&name` that is the same in both versions, so calls given it cancel."""
-        ref = f"$addr:{fresh}"
-        key = f"&{fresh}"
-        self._variable(ref, PointerType(ctype))
-        self.pointer_input(key, ref, PointerType(ctype), InputSource.LOCAL, key,
-                           block=exclusive_block(key))
-        not_null = Binary(BinOp.NE, Var(ref, ct.INDEX), index_const(0), ct.INT)
-        self.builder.emit(Assume(not_null), self.current)
         self.assume("a local object passed to a function without code is in memory at an "
                     "address of its own, the same in both versions (named by the local)")
-        return MemPlace(HEAP, ctype, Var(ref, ct.INDEX))
+        return MemPlace(HEAP, ctype, self.heap_object(f"&{fresh}", ctype))
 
     def expr_CompoundLiteral(self, node: c_ast.CompoundLiteral) -> Value:
         return self.read(self.compound_literal(node, in_memory=False))
