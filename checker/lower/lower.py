@@ -31,6 +31,7 @@ from checker.ir.ir import (
 from checker.lower.layout import cell_shape, leaves
 from checker.lower.lower_state import FUNCTION_ID, NULL_SUFFIX, Frame
 from checker.lower.lower_stmt import StmtLowering, _param_decls
+from checker.lower.prototypes import harness_local
 from checker.lower.values import UNKNOWN_TARGET, Place, VarPlace
 from checker.semantics import ctype as ct
 from checker.semantics.ctype import (
@@ -139,7 +140,7 @@ def lower_function(
         outputs=tuple(outputs),
         initial=initial,
         assumptions=tuple(lowering.assumptions),
-        params=tuple((p.name, generator.visit(p)) for p in _param_decls(fdef)),
+        params=tuple((p.name, harness_local(p)) for p in _param_decls(fdef)),
         return_type=None if isinstance(ret, VoidType) else _type_text(fdef, generator),
         externals=dict(lowering.externals),
         statics=_replayed_statics(lowering, outputs),

@@ -36,6 +36,7 @@ from checker.ir.ir import (
     Input,
     InputSource,
     Output,
+    Prototype,
     Region,
     RegionKind,
     StaticLocal,
@@ -128,7 +129,7 @@ class LoweringState:
     """Names assigned anywhere after their declaration (pre-scanned)."""
     guarded_writes: Mapping[str, frozenset[str]] = field(default_factory=dict)
     """Function -> names it writes only under a feature condition (pre-scanned)."""
-    externals: dict[str, str] = field(default_factory=dict)
+    externals: dict[str, Prototype | None] = field(default_factory=dict)
     effect_analysis: EffectAnalysis | None = None
     """Side effects of expressions, for C's unspecified evaluation order (on first use)."""
     function_ids: dict[str, int] = field(default_factory=dict)

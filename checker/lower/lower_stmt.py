@@ -50,6 +50,7 @@ from checker.lower.lower_expr import (
 )
 from checker.lower.lower_state import FUNCTION_ID, Frame
 from checker.lower.print_events import print_event
+from checker.lower.prototypes import declared_prototype, typed_prototype
 from checker.lower.values import (
     UNKNOWN_TARGET,
     FuncPtr,
@@ -742,7 +743,7 @@ class StmtLowering(ExprLowering):
         self.assume(f"'{param}' points to a function without code here: a call through it "
                     "is an observable event whose result is a deterministic function of its "
                     "arguments")
-        self.externals[event] = stub_prototype(event_symbol(event), ftype)
+        self.externals[event] = typed_prototype(event_symbol(event), ftype)
         return self._uninterpreted(event, ftype, args, node)
 
     def may_loop_back(self) -> bool:
@@ -927,7 +928,8 @@ class StmtLowering(ExprLowering):
         if ftype is None:
             self.assume(f"'{name}' has no prototype: implicitly declared as returning int")
             ftype = FunctionType(ct.INT, (), variadic=True)
-        self.externals[name] = self._prototype_text(name)
+        decl = self.program.prototype_nodes.get(name)
+        self.externals[name] = None if decl is None else declared_prototype(decl, self.program)
         return self._uninterpreted(name, ftype, args, node)
 
     def _uninterpreted(self, name: str, ftype: FunctionType, args: list[c_ast.Node],
@@ -996,15 +998,6 @@ class StmtLowering(ExprLowering):
             + " an unknown function of them, the same in both versions"
         )
         return result
-
-    def _prototype_text(self, name: str) -> str:
-        decl = self.program.prototype_nodes.get(name)
-        if decl is None:
-            return ""
-        from pycparser import c_generator
-
-        text: str = c_generator.CGenerator().visit(decl)
-        return text
 
     def _recursion_cut(self, name: str, node: c_ast.Node) -> Value:
         """Recursion deeper than the bound: cut off; the value is never observed."""
@@ -1080,12 +1073,6 @@ def event_symbol(event: str) -> str:
     """The C name of the replay's stub for a call through parameter `event`
     (`(*arg0)` -> `__liftdiff_fn_arg0`)."""
     return "__liftdiff_fn_" + event.strip("(*)")
-
-
-def stub_prototype(symbol: str, ftype: FunctionType) -> str:
-    """A C prototype of `symbol` with `ftype`'s parameter and return types."""
-    params = ", ".join(str(p) for p in ftype.params) or "void"
-    return f"{ftype.ret} {symbol}({params}{', ...' if ftype.variadic else ''});"
 
 
 def _declaration_text(decl: c_ast.Decl) -> str:

@@ -25,6 +25,7 @@ from checker.ir.ir import (
     Cfa,
     Event,
     InputSource,
+    Prototype,
     StrConst,
     Var,
     action_exprs,
@@ -499,7 +500,7 @@ def harness_spec(
         _stub(cfa, func, prototype, assignment, stubs, plan,
               event_symbol(func) if func in events else "")
         for func, prototype in sorted(cfa.externals.items())
-        if func not in PURE_LIBRARY and prototype
+        if func not in PURE_LIBRARY and prototype is not None
     ]
     return HarnessSpec(
         source_path=version.source_path,
@@ -581,7 +582,7 @@ def call_shapes(cfa: Cfa) -> dict[str, CallShape]:
 def _stub(
     cfa: Cfa,
     func: str,
-    prototype: str,
+    prototype: Prototype,
     assignment: Assignment,
     stubs: Mapping[tuple[str, tuple], Scalar],  # type: ignore[type-arg]
     plan: Layout,
