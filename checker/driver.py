@@ -29,7 +29,7 @@ from checker.frontend.changes import (
 )
 from checker.frontend.cscan import ItemKind
 from checker.frontend.frontend import ParsedFile, load
-from checker.frontend.preprocess import inline_local_headers
+from checker.frontend.preprocess import derivation_settings, inline_local_headers
 from checker.frontend.slice import Slice, TranslationUnit, slice_functions, translation_unit
 from checker.isolation import Crash, Stages, run_isolated
 from checker.lifted import heads
@@ -309,7 +309,8 @@ def configure_for(
             old_version, new_version = (
                 replay_version(
                     parsed.source,
-                    derive_product(text, parsed.source.path, configuration, settings).text,
+                    derive_product(text, parsed.source.path, configuration,
+                                   derivation_settings(settings)).text,
                     settings,
                     configuration,
                 )

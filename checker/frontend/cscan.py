@@ -384,9 +384,14 @@ def _knr_header(code: list[Token]) -> bool:
 
     The first `name(` is followed by identifiers only, and after its `)` comes a
     declaration of two tokens or more (`int a`), not an attribute or a `;`: a
-    prototype of typedef names, `int f(size_t, FILE);`, stays a declaration."""
+    prototype of typedef names, `int f(size_t, FILE);`, stays a declaration.
+    A declaration with braces (`struct S { char c[sizeof(T) ...]; };`, `enum { A =
+    offsetof(T, m) };`) is never one: the header ends at the body's `{`."""
+    if any(token.text == "{" for token in code):
+        return False
     for index, token in enumerate(code[:-1]):
-        if token.kind is TokenKind.IDENT and code[index + 1].text == "(":
+        if (token.kind is TokenKind.IDENT and token.text not in _RESERVED
+                and code[index + 1].text == "("):
             break
     else:
         return False

@@ -10,6 +10,7 @@ then expanded with pcpp. `#line` markers keep every node's original file:line.
 
 from __future__ import annotations
 
+import dataclasses
 import io
 import re
 from collections.abc import Callable, Mapping
@@ -58,6 +59,19 @@ def resolve_includes(source: SourceFile, settings: Settings) -> Prepared:
     top.append(f'#line 1 "{source.path}"')
     headers = {path: text for path, text in seen.items() if not path.startswith("<")}
     return Prepared(source.path, "\n".join([*top, body]) + "\n", tuple(notes), headers)
+
+
+def derivation_settings(settings: Settings) -> Settings:
+    """`settings` for gcc's derivation of products (`-undef -nostdinc`, includes
+    hidden): our prelude's object-like macros (gcc's predefined platform macros,
+    glibc's `__BYTE_ORDER`, ...) as fixed defines, so that gcc decides a
+    conditional on them (BusyBox's endianness `#error`) as the lifting did."""
+    ours = tuple((m["name"], m["body"].strip()) for m in _OBJECT_MACRO.finditer(
+        prelude_header(_PRELUDE) or ""))
+    return dataclasses.replace(settings, defines=(*ours, *settings.defines))
+
+
+_OBJECT_MACRO = re.compile(r"^#define (?P<name>\w+)(?P<body>(?: [^\n]*)?)$", re.MULTILINE)
 
 
 def inline_local_headers(source: SourceFile, settings: Settings) -> str:

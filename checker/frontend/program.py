@@ -18,6 +18,7 @@ from checker.frontend.parse import coord_location
 from checker.location import Location
 from checker.semantics import ctype as ct
 from checker.semantics.ctype import ArrayType, CType, FunctionType, PointerType, StructType
+from checker.variability.types import FEATURE_PREFIX
 
 _INT_NAMES: dict[tuple[str, ...], ct.IntType] = {}
 
@@ -65,6 +66,10 @@ class Program:
     value does not fit in int (gcc's extension)."""
     enums: dict[str, ct.IntType] = field(default_factory=dict)
     """Each enum tag's type: the integer type gcc gives it (`enum_type`)."""
+    enum_exprs: dict[str, c_ast.Node] = field(default_factory=dict)
+    """Enumeration constants whose value depends on features (`A = 4 * ENABLE_X`,
+    and those counting on from one): their value as an int expression, read
+    where the constant is used (in a constant expression: not a constant)."""
     globals: dict[str, GlobalVar] = field(default_factory=dict)
     functions: dict[str, c_ast.FuncDef] = field(default_factory=dict)
     prototypes: dict[str, FunctionType] = field(default_factory=dict)
@@ -136,6 +141,13 @@ class Program:
         if isinstance(node, c_ast.Enum):
             return self._enum(node)
         raise UnsupportedError(f"type {type(node).__name__}", self.location(node))
+
+    def _feature_dependent(self, node: c_ast.Node) -> bool:
+        """Does a constant expression read a feature variable or a feature-dependent
+        enumeration constant (so that its value is one per configuration)?"""
+        return any(isinstance(child, c_ast.ID) and (
+            child.name.startswith(FEATURE_PREFIX) or child.name in self.enum_exprs)
+            for child in _walk(node))
 
     def _named_type(self, names: list[str], node: c_ast.Node) -> CType:
         words = [n for n in names if n not in ("const", "volatile")]
@@ -214,7 +226,7 @@ class Program:
             raise UnsupportedError(f"bit-field width {width} for type {declared}", where)
         return ct.bitfield_type(declared, width)
 
-    def _enum(self, node: c_ast.Enum) -> ct.IntType:
+    def _enum(self, node: c_ast.Enum, definition_only: bool = False) -> ct.IntType:
         """An enum's type, its constants entered in the tables on its definition.
         While the list is read, a constant has the type of its value (at least
         int) and the next one counts on in that type, as in gcc."""
@@ -228,9 +240,19 @@ class Program:
         value, vtype = -1, ct.INT
         names: list[str] = []
         packed = False
+        previous: c_ast.Node | None = None  # the last feature-dependent value
         for enumerator in node.values.enumerators:
             if enumerator.name == PACKED_MARKER:
                 packed = True
+                continue
+            if enumerator.value is not None and self._feature_dependent(enumerator.value):
+                previous = enumerator.value
+            elif enumerator.value is None and previous is not None:
+                previous = c_ast.BinaryOp("+", previous, c_ast.Constant("int", "1"))
+            else:
+                previous = None
+            if previous is not None:
+                self.enum_exprs[enumerator.name] = previous
                 continue
             if enumerator.value is not None:
                 value, vtype = eval_const(enumerator.value, self)
@@ -243,6 +265,12 @@ class Program:
             self.enum_values[enumerator.name] = value
             self.enum_types[enumerator.name] = vtype
             names.append(enumerator.name)
+        if len(names) < len([e for e in node.values.enumerators if e.name != PACKED_MARKER]):
+            if not definition_only:  # gcc's choice of its type depends on every value
+                raise UnsupportedError("an enum type whose values depend on features",
+                                       self.location(node))
+            if not names:
+                return ct.INT
         values = [self.enum_values[name] for name in names]
         etype = enum_type(min(values), max(values), packed)
         if etype is None:
@@ -317,8 +345,10 @@ class Program:
 
     def _declaration(self, decl: c_ast.Decl) -> None:
         if decl.name is None:
-            if isinstance(decl.type, (c_ast.Struct, c_ast.Enum, c_ast.Union)):
-                self.base_type(decl.type)  # a struct/enum definition only
+            if isinstance(decl.type, c_ast.Enum):
+                self._enum(decl.type, definition_only=True)  # its constants only
+            elif isinstance(decl.type, (c_ast.Struct, c_ast.Union)):
+                self.base_type(decl.type)  # a struct definition only
             else:
                 self.resolve(decl.type)
             return
@@ -327,7 +357,9 @@ class Program:
             self.prototypes.setdefault(decl.name, dtype)
             self.prototype_nodes.setdefault(decl.name, decl)
             return
-        const = _const_object(decl)
+        # a const object declared `extern` without its initialiser has a value we do
+        # not know: an input like any global's, the same in both versions
+        const = _const_object(decl) and (decl.init is not None or "extern" not in decl.storage)
         existing = self.globals.get(decl.name)
         if existing is not None and decl.init is None:
             return  # a later tentative/extern declaration of a defined global
@@ -417,3 +449,11 @@ def build_program(
                 if "_Noreturn" in (decl.funcspec or [])}
     program.noreturn = noreturn | frozenset(declared)
     return program
+
+
+def _walk(node: c_ast.Node) -> list[c_ast.Node]:
+    """`node` and every node below it."""
+    found = [node]
+    for _, child in node.children():
+        found.extend(_walk(child))
+    return found

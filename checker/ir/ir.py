@@ -316,6 +316,7 @@ class InputSource(enum.Enum):
     GLOBAL = "global"
     CONFIG = "config"  # a feature variable of the metaproduct
     MEMORY = "memory"  # the heap's contents
+    LOCAL = "local"  # the address of a local object passed to code we do not have
 
 
 @dataclass(frozen=True)

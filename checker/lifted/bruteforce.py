@@ -17,7 +17,7 @@ from checker.engines.answer import Different, Equivalent, Stage, Unknown, Unsupp
 from checker.engines.decide import PairContext
 from checker.errors import UnsupportedError
 from checker.frontend.frontend import ParsedFile, load
-from checker.frontend.preprocess import inline_local_headers
+from checker.frontend.preprocess import derivation_settings, inline_local_headers
 from checker.lifted.body import Scope, text
 from checker.lifted.lifted import Lifted
 from checker.lifted.witness_report import ResultFacts, summary_result, witness_of
@@ -52,7 +52,7 @@ def brute_force(
         inline_local_headers(new.source, settings),
         old.source.path,
         new.source.path,
-        settings,
+        derivation_settings(settings),
     ):
         products += 1
         if budget.exhausted():

@@ -75,6 +75,7 @@ def lower_function(
     )
     lowering.init_statements()
     lowering.address_taken = address_taken_names(program.ast)
+    lowering.escaping = escaping_names(program)
     lowering.assigned = assigned_names(program.ast)
     lowering.guarded_writes = feature_guarded_writes(program.ast)
     builder = lowering.builder
@@ -361,6 +362,8 @@ def _global_initialisers(lowering: StmtLowering, body_start: int) -> None:
         if init.var.is_static_local or init.var.const:
             lowering.written = written  # its initialiser is no output of the call
     _copy_mirrors(lowering, out=False)
+    for check in lowering.entry_checks:
+        builder.emit(check, lowering.current)
     lowering.initialising_globals = False
     builder.join(body_start)
 
@@ -431,6 +434,30 @@ def address_taken_names(ast: c_ast.FileAST) -> set[str]:
             self.generic_visit(node)
 
     Finder().visit(ast)
+    return names
+
+
+def escaping_names(program: Program) -> set[str]:
+    """Names whose object is an argument of a call to a function without code
+    (`getopt32(argv, "a:", &str)`, `stat(path, &st)`, `read(fd, buf, n)`): the
+    callee may read, write and keep its address, so it lives in the heap."""
+    names: set[str] = set()
+
+    class Finder(c_ast.NodeVisitor):  # type: ignore[misc]  # pycparser has no stubs: the base is Any
+        def visit_FuncCall(self, node: c_ast.FuncCall) -> None:
+            callee = node.name.name if isinstance(node.name, c_ast.ID) else None
+            if callee is not None and callee not in program.functions and node.args:
+                for arg in node.args.exprs:
+                    base = arg.expr if isinstance(arg, c_ast.UnaryOp) and arg.op == "&" else arg
+                    while isinstance(base, (c_ast.StructRef, c_ast.ArrayRef, c_ast.Cast)):
+                        if isinstance(base, c_ast.StructRef) and base.type == "->":
+                            break
+                        base = base.expr if isinstance(base, c_ast.Cast) else base.name
+                    if isinstance(base, c_ast.ID):
+                        names.add(base.name)
+            self.generic_visit(node)
+
+    Finder().visit(program.ast)
     return names
 
 

@@ -7,6 +7,7 @@ returning a `Value` whose IR expressions are pure.
 
 from __future__ import annotations
 
+import json
 from collections.abc import Callable
 
 from pycparser import c_ast, c_generator
@@ -21,11 +22,14 @@ from checker.frontend.const_eval import (
 from checker.ir.fold import deep_fold
 from checker.ir.heap import HEAP, NULL_PAGE, TOP, is_heap
 from checker.ir.ir import (
+    CALLS_VAR,
     STATUS_TRAP,
     STATUS_VAR,
     Assign,
+    Assume,
     Binary,
     BinOp,
+    Call,
     Cast,
     Const,
     Expr,
@@ -50,7 +54,13 @@ from checker.lower.layout import (
     leaves,
     scalar_count,
 )
-from checker.lower.lower_state import FUNCTION_ID, MIRROR_PREFIX, NULL_SUFFIX, LoweringState
+from checker.lower.lower_state import (
+    FUNCTION_ID,
+    MAX_HEAP_CONSTANT,
+    MIRROR_PREFIX,
+    NULL_SUFFIX,
+    LoweringState,
+)
 from checker.lower.values import (
     UNKNOWN_TARGET,
     BytePlace,
@@ -572,6 +582,9 @@ class ExprLowering(LoweringState):
         if isinstance(place, VarPlace) and count == 1:
             name = place.name + path
             if isinstance(value, Ptr):
+                bound = self.pointer_bases.get(name, (None, value.target))[0]
+                if is_heap(bound) and value.base is not None and not is_heap(value.base):
+                    value = self.constant_in_heap(value, node)  # `global_ptr = "text"`
                 self._bind_pointer(name, value, node)
                 self.builder.emit(Assign(name, value.index), loc)
                 self.builder.emit(Assign(name + NULL_SUFFIX, value.null), loc)
@@ -782,10 +795,49 @@ class ExprLowering(LoweringState):
                 raise self.unsupported("a pointer of unknown target stored in memory", node)
             return index_const(0)
         if not is_heap(value.base):
+            return self.constant_in_heap(value, node).index
+        return value.index
+
+    def constant_in_heap(self, value: Ptr, node: c_ast.Node | None) -> Ptr:
+        """A pointer into a constant object (a string literal, a const array of
+        scalars) that is stored in memory, passed on or mixed with pointers into
+        memory: the same pointer into a copy of the object in the heap, at an
+        address of its own (an input, the same in both versions: a literal's by
+        its text, an array's by its name) whose bytes hold the object's contents
+        from the entry on."""
+        assert value.base is not None
+        region = self.regions.get(value.base)
+        target = self.program.complete(value.target)
+        fixed = {init.place.base for init in self.global_inits
+                 if init.var.const and isinstance(init.place, MemPlace)}
+        if (region is None or not (region.const or region.name in fixed)
+                or region.length is None
+                or region.length > MAX_HEAP_CONSTANT or isinstance(region.elem, PointerType)
+                or not isinstance(target, (IntType, FloatType)) or target.size != region.elem.size):
             raise self.unsupported(
                 "a pointer to a local object stored in memory or passed on", node
             )
-        return value.index
+        if region.init is not None:  # a literal: by its text (gcc merges equal ones)
+            text = bytes(int(b) & 0xFF for b in region.init[:-1]).decode("latin-1")
+            key = "&" + json.dumps(text)
+        else:
+            key = "&" + region.name.removeprefix(MIRROR_PREFIX)
+        address = self.heap_object(key, region.elem)
+        if region.name not in self.heap_constants:
+            checks = []
+            for i in range(region.length):
+                cell = Load(region.name, index_const(i), region.elem)
+                at = _add_index(address, index_const(i * region.elem.size))
+                copy = self._heap_scalar(at, region.elem)
+                assert isinstance(copy, Scalar)
+                checks.append(Binary(BinOp.EQ, copy.expr, cell, ct.INT))
+            self.entry_checks.extend(Assume(check) for check in checks)
+            self.assume("a constant object (string literal, const array) stored in memory or "
+                        "passed on is in memory at an address of its own, the same in both "
+                        "versions, holding its contents")
+            self.heap_constants.add(region.name)
+        offset = _scale(value.index, region.elem.size)
+        return Ptr(HEAP, target, _add_index(address, offset), ZERO)
 
     def _bind_pointer(self, name: str, value: Ptr, node: c_ast.Node | None) -> None:
         base, _target = self.pointer_bases.get(name, (None, value.target))
@@ -959,6 +1011,8 @@ class ExprLowering(LoweringState):
         if node.name in self.program.enum_values and self.lookup(node.name) is None:
             etype = self.program.enum_types.get(node.name, ct.INT)
             return Scalar(Const(self.program.enum_values[node.name], etype), etype)
+        if node.name in self.program.enum_exprs and self.lookup(node.name) is None:
+            return self.convert(self.rvalue(self.program.enum_exprs[node.name]), ct.INT, node)
         if node.name == "__func__":
             name = self.frames[-1].function if self.frames else self.entry_name
             return StringValue(name.encode())
@@ -969,6 +1023,30 @@ class ExprLowering(LoweringState):
             raise self.unsupported(f"undeclared identifier '{node.name}'", node)
         return self.read(place)
 
+    def _declared_nowhere(self, node: c_ast.Node) -> bool:
+        """An identifier that names nothing here (its header is absent: BusyBox's
+        generated common_bufsiz.h declares `bb_common_bufsiz1`)."""
+        if not isinstance(node, c_ast.ID) or node.name == "__func__":
+            return False
+        program = self.program
+        return not (node.name in program.enum_values or node.name in program.enum_exprs
+                    or node.name in program.functions or node.name in program.prototypes
+                    or self.lookup_name(node.name) is not None)
+
+    def _opaque_address(self, name: str, target: PointerType) -> Ptr:
+        """`(T *)X` of an `X` declared nowhere: whatever X is (an array, a pointer,
+        an integer), an address we do not know, which only code we do not have
+        can change: an unknown function of the number of such calls made so far,
+        the same in both versions."""
+        self.assume(f"'{name}' is declared nowhere here: as a pointer it is an unknown "
+                    "address, changed only by calls without code, the same in both versions")
+        rtype = PointerType(self.program.complete(target.target))
+        temp = self.temp(ct.INDEX)
+        self.builder.emit(Assign(temp, Call(name, (Var(CALLS_VAR, ct.INT),), rtype)),
+                          self.current)
+        address = Var(temp, ct.INDEX)
+        return Ptr(HEAP, rtype.target, address, _is_zero(address))
+
     def expr_ArrayRef(self, node: c_ast.ArrayRef) -> Value:
         return self.read(self.place(node))
 
@@ -977,6 +1055,8 @@ class ExprLowering(LoweringState):
 
     def expr_Cast(self, node: c_ast.Cast) -> Value:
         target = self.program.complete(self.program.resolve(node.to_type))
+        if isinstance(target, PointerType) and self._declared_nowhere(node.expr):
+            return self._opaque_address(node.expr.name, target)
         value = self.rvalue(node.expr)
         return self.convert(value, target, node)
 
@@ -1415,11 +1495,9 @@ class ExprLowering(LoweringState):
         finally:
             del self.builder.edges[saved[0] :]
             self.builder.current = saved[1]
-            # a global met here for the first time stays materialised: so does the
-            # heap its pointer inputs point into (`*gp` lowered `gp` here first)
-            inputs = {item.ref for item in self.inputs if item.pointer is not None}
-            self.pointer_bases = {**{name: base for name, base in self.pointer_bases.items()
-                                     if name in inputs}, **saved[2]}
+            # names first seen here (a global materialised on first use) keep their
+            # target: their inputs stay declared; only earlier names are restored
+            self.pointer_bases = {**self.pointer_bases, **saved[2]}
             self.written = saved[3]
         return ctype
 

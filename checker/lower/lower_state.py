@@ -27,6 +27,7 @@ from checker.ir.heap import (
 )
 from checker.ir.ir import (
     Assign,
+    Assume,
     Binary,
     BinOp,
     CellShape,
@@ -65,6 +66,8 @@ NO_ALIAS_ASSUMPTION = (
     "pointer inputs point to objects that do not overlap each other or any global "
     "(assume_no_alias)"
 )
+MAX_HEAP_CONSTANT = 4096
+"""Elements of the largest constant object copied into the heap (see constant_in_heap)."""
 GLOBAL_BLOCKS = (64, 63)
 """Exclusive heap blocks of pointer globals under assume_no_alias: 64 + (a stable
 hash of the name) mod 63; parameters take block 1 + their position."""
@@ -120,6 +123,8 @@ class LoweringState:
     written: set[str] = field(default_factory=set)
     assumptions: list[str] = field(default_factory=list)
     address_taken: set[str] = field(default_factory=set)
+    escaping: set[str] = field(default_factory=set)
+    """Names passed (their address, or an array) to functions without code (pre-scanned)."""
     assigned: set[str] = field(default_factory=set)
     """Names assigned anywhere after their declaration (pre-scanned)."""
     guarded_writes: Mapping[str, frozenset[str]] = field(default_factory=dict)
@@ -148,6 +153,10 @@ class LoweringState:
     """Heap regions declared up front (both versions of a pair declare the same, so
     that calls without code read and write the same memory in both)."""
     entry_actions: list[Assign] = field(default_factory=list)
+    entry_checks: list[Assume] = field(default_factory=list)
+    """What holds once the globals are initialised (heap copies of constants)."""
+    heap_constants: set[str] = field(default_factory=set)
+    """Constant objects (regions) whose contents the heap holds (see constant_in_heap)."""
     """Assignments at the CFA's entry, before globals are initialised (null flags
     of pointer inputs)."""
     inline_counter: int = 0
@@ -260,13 +269,28 @@ class LoweringState:
         shared range, or the exclusive `block`); its null flag follows at the entry."""
         target = self.program.complete(ptype.target)
         if self.settings.assume_no_alias:
-            block = block or _global_block(key)
+            block = block or exclusive_block(key)
             self.assume(NO_ALIAS_ASSUMPTION)
         domain = PointerDomain(_alignment(target), block)  # C: a T * is aligned for T
         self.add_input(name, ref, PointerType(target), source, key, pointer=domain)
         self.pointer_bases[ref] = (HEAP, target)
         null = Binary(BinOp.EQ, Var(ref, ct.INDEX), Const(0, ct.INDEX), ct.INT)
         self.entry_actions.append(Assign(ref + NULL_SUFFIX, null))
+
+    def heap_object(self, key: str, target: CType) -> Var:
+        """The address of an object that lives in the heap though C gives it storage
+        of its own (see `_escaping_local`, `constant_in_heap`, extern arrays of
+        unknown size): an input named `key`, the same in both versions, never NULL,
+        in a block of its own (it overlaps no pointer input's object); the
+        compiled harness leaves it to the real program."""
+        ref = f"$addr:{key}"
+        if ref not in self.variables:
+            ptype = PointerType(target)
+            self._variable(ref, ptype)
+            self.pointer_input(key, ref, ptype, InputSource.LOCAL, key, exclusive_block(key))
+            self.entry_checks.append(
+                Assume(Binary(BinOp.NE, Var(ref, ct.INDEX), Const(0, ct.INDEX), ct.INT)))
+        return Var(ref, ct.INDEX)
 
     def heap_outputs(self) -> list[Output]:
         """The heap's regions that the function writes: outputs, compared whole."""
@@ -342,8 +366,12 @@ class LoweringState:
         ctype = self.program.complete(var.type)
         place: Place
         if isinstance(ctype, ArrayType):
-            if ctype.length is None:
-                raise self.unsupported(f"global array '{var.name}' of unknown size")
+            if ctype.length is None:  # `extern T a[];`: its extent is not ours to know
+                self.assume("an array declared without its size is in memory at an address "
+                            "of its own, the same in both versions (its contents an input)")
+                place = MemPlace(HEAP, ctype, self.heap_object(f"&{key}", ctype.elem))
+                self.global_places[key] = place
+                return place
             place = MemPlace(storage, ctype, Const(0, ct.INDEX))
             self.declare_storage(place, RegionKind.GLOBAL, 1)
         else:
@@ -451,8 +479,10 @@ def _alignment(target: CType) -> int:
         return 1
 
 
-def _global_block(key: str) -> int:
-    """The exclusive block of a pointer global (stable across runs and versions)."""
+def exclusive_block(key: str) -> int:
+    """The exclusive block of a pointer global, or of a local object that lives in
+    the heap (stable across runs and versions; two keys that share a block may
+    overlap: more behaviours, never fewer)."""
     first, count = GLOBAL_BLOCKS
     return first + zlib.crc32(key.encode()) % count
 def function_designators(init: c_ast.Node | None, program: Program) -> frozenset[str]:

@@ -479,12 +479,22 @@ class StmtLowering(ExprLowering):
     def new_local(self, name: str, ctype: CType) -> Place:
         fresh = self.fresh_name(name)
         place: Place
+        if name in self.escaping and (isinstance(ctype, ArrayType) or name in self.address_taken):
+            return self._escaping_local(fresh, ctype)
         if isinstance(ctype, ArrayType) or self.addressable(name, ctype):
             place = MemPlace(fresh, ctype, index_const(0))
         else:
             place = VarPlace(fresh, ctype)
         self.declare_storage(place, RegionKind.LOCAL)
         return place
+
+    def _escaping_local(self, fresh: str, ctype: CType) -> Place:
+        """A local object passed to a function without code lives in the heap, at an
+        address of a block of its own (it overlaps no other object), an input named
+        `&name` that is the same in both versions, so calls given it cancel."""
+        self.assume("a local object passed to a function without code is in memory at an "
+                    "address of its own, the same in both versions (named by the local)")
+        return MemPlace(HEAP, ctype, self.heap_object(f"&{fresh}", ctype))
 
     def expr_CompoundLiteral(self, node: c_ast.CompoundLiteral) -> Value:
         return self.read(self.compound_literal(node, in_memory=False))
@@ -912,7 +922,7 @@ class StmtLowering(ExprLowering):
                     return StrConst(text)
                 if not pointers:
                     raise self.unsupported(
-                        f"pointer argument to output function '{name}' (text in memory)", arg
+                        f"pointer argument to pure function '{name}' (its value in memory)", arg
                     )
                 address = self.pointer_value(value, arg)
                 return Cast(address, PointerType(self.program.complete(value.target)))
@@ -953,8 +963,11 @@ class StmtLowering(ExprLowering):
     def _uninterpreted(self, name: str, ftype: FunctionType, args: list[c_ast.Node],
                        node: c_ast.Node) -> Value:
         pure = name in self.settings.pure_functions
-        output = name in OUTPUT_FUNCTIONS
-        values = self._call_args(name, ftype, args, node, pointers=not (pure or output))
+        values = self._call_args(name, ftype, args, node, pointers=not pure)
+        # an output call given a pointer (a stream, text in memory) is a call without
+        # code like any other: its text is not the solver's to read
+        output = name in OUTPUT_FUNCTIONS and not any(
+            isinstance(v, Cast) and isinstance(v.type, PointerType) for v in values)
         ret = self.program.complete(ftype.ret)
         if not isinstance(ret, (IntType, FloatType, PointerType, ct.VoidType)):
             raise self.unsupported(f"external function '{name}' returning {ret}", node)

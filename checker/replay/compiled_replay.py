@@ -726,20 +726,41 @@ def _compile(
     timeout: float,
     sanitizers: tuple[str, ...],
 ) -> None:
-    """Build `program`; raises _CompileFailed with the compiler's words."""
+    """Build `program`; raises _CompileFailed with the compiler's words. Objects the
+    text declares `extern` and nobody defines (BusyBox's `applet_name`, defined in
+    another file of the build) are defined by the harness on a second try."""
     path = os.path.join(work, "harness.c")
-    with open(path, "w", encoding="utf-8", errors="surrogateescape") as handle:  # as read
-        handle.write(source)
     command = [compiler, *COMPILE_FLAGS, *sanitizers, *include_flags(spec, work),
                *spec.flags, path, "-o", program, "-lm"]
-    try:
-        done = subprocess.run(command, capture_output=True, timeout=max(timeout, 60.0),
-                              check=False, cwd=work)
-    except (OSError, subprocess.TimeoutExpired) as exc:
-        raise _CompileFailed(f"{compiler} could not run: {exc}") from exc
-    if done.returncode != 0:
+    stubbed = {stub.name for stub in spec.stubs}
+    defined: list[str] = []
+    while True:
+        with open(path, "w", encoding="utf-8", errors="surrogateescape") as handle:  # as read
+            handle.write("\n".join([source, *map(_extern_definition, defined)]))
+        try:
+            done = subprocess.run(command, capture_output=True, timeout=max(timeout, 60.0),
+                                  check=False, cwd=work)
+        except (OSError, subprocess.TimeoutExpired) as exc:
+            raise _CompileFailed(f"{compiler} could not run: {exc}") from exc
+        if done.returncode == 0:
+            return
         text = done.stderr.decode("utf-8", "replace").strip()
-        raise _CompileFailed(text[:4000] or f"{compiler} failed with exit code {done.returncode}")
+        missing = [name for name in dict.fromkeys(_UNDEFINED.findall(text))
+                   if name not in stubbed and name not in defined]
+        if defined or not missing:
+            raise _CompileFailed(
+                text[:4000] or f"{compiler} failed with exit code {done.returncode}")
+        defined = missing
+
+
+_UNDEFINED = re.compile(r"undefined reference to `([A-Za-z_]\w*)'")
+
+
+def _extern_definition(name: str) -> str:
+    """Storage for an object declared only `extern`: writable bytes of its size under
+    its assembler name (a `const` object too: the harness sets it before the call)."""
+    return (f"char __liftdiff_extern_{name}[sizeof ({name})] __asm__({string_literal(name)}) "
+            "__attribute__((aligned(16)));")
 
 
 def _execute(

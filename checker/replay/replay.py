@@ -469,8 +469,8 @@ def harness_spec(
         if item.ref.endswith(NULL_SUFFIX) and assignment.scalars.get(item.key, 0)
     }
     for item in cfa.inputs:
-        if item.source is InputSource.CONFIG or is_heap(item.ref):
-            continue
+        if item.source in (InputSource.CONFIG, InputSource.LOCAL) or is_heap(item.ref):
+            continue  # a local's address is the compiled program's own
         if item.ref.endswith(NULL_SUFFIX):
             pname = item.ref[: -len(NULL_SUFFIX)]
             if pname in null_params:

@@ -172,6 +172,8 @@ class _Scanner:
         """The renamed definitions in order: numbers the sites, keeps the ids alive."""
         self.body_refs: set[str] = set()
         self.renamable: set[str] = set()
+        self.undefined_uses: set[str] = set()
+        """Guarded macros used where some configuration leaves them undefined."""
         self.indents = scanned.indents
         self.configuration = configuration
         self.table = table
@@ -495,6 +497,8 @@ class _Scanner:
             if self.pseudo(index, token):
                 return
             self.used_names.add(token.text)
+            if self.maybe_undefined(token.text):
+                self.undefined_uses.add(token.text)
             if token.text in self.renamed:
                 self.renamed_use(index, token)
                 return
@@ -510,6 +514,22 @@ class _Scanner:
         if (token.kind == "id" and token.text in self.features
                 and not isinstance(self.macros.get(token.text), MacroDef)):
             self.replacements[position] = self.table.features[token.text].var
+
+    def maybe_undefined(self, name: str, where: Formula | None = None) -> bool:
+        """Is a feature-guarded macro undefined here (`where`: default the current
+        presence condition) in some configuration, so that a use of it is the plain
+        name there, however alike its definitions are?"""
+        state = self.macros.get(name)
+        if not isinstance(state, Alternatives):
+            return False
+        earlier: list[Formula] = []
+        for guard, definition in state.options:
+            reach = fm.conj(self.pc if where is None else where,
+                            *(fm.neg(e) for e in earlier), guard)
+            earlier.append(guard)
+            if not isinstance(definition, MacroDef) and self.oracle.satisfiable(reach):
+                return True
+        return False
 
     def renamed_use(self, index: int, token: Token) -> None:
         """A use of a renamed macro names the definition that reaches it; when that
@@ -616,7 +636,9 @@ class _Scanner:
             every = [d for _, d in definitions] + self.plain_defs.get(name, [])
             first = every[0]
             benign = isinstance(first, MacroDef) and name not in self.features and all(
-                isinstance(d, MacroDef) and d.same_as(first) for d in every)
+                isinstance(d, MacroDef) and d.same_as(first) for d in every
+            ) and name not in self.undefined_uses and not (
+                name in self.body_refs and self.maybe_undefined(name, fm.TRUE))
             if benign:
                 continue
             if name not in self.body_refs:

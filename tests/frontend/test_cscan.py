@@ -197,3 +197,23 @@ def test_a_knr_definition_is_one_function_and_typedef_prototypes_stay_declaratio
         (ItemKind.FUNCTION, "other", 8, 8),
     ]
     assert scan(text)[-1].normalized == "int other ( int x ) { return x ; }"
+
+
+def test_a_struct_or_enum_with_sizeof_or_offsetof_is_not_a_knr_header() -> None:
+    """`sizeof(off_t) ...];` and `offsetof(T, u), ...` inside braces once read as a K&R
+    parameter list, so the `;` after `}` did not end the item and the next hundred
+    lines of BusyBox's libbb.h (with the FILEUTILS_* enum) became one 'function'
+    that no slice took."""
+    text = (
+        "struct BUG { char BUG[sizeof(off_t) == sizeof(uoff_t) ? 1 : -1]; };\n"
+        "enum { FILEUTILS_FORCE = 1 << 3 };\n"
+        "enum { LSA_SIZE = offsetof(lsa, u), LSA_X = 2 };\n"
+        "int is_directory(const char *name);\n"
+    )
+    items = scan(text)
+    assert [(i.kind, i.start_line, i.end_line) for i in items] == [
+        (ItemKind.DECLARATION, line, line) for line in (1, 2, 3, 4)
+    ]
+    assert "FILEUTILS_FORCE" in items[1].defines
+    assert {"LSA_SIZE", "LSA_X"} <= items[2].defines
+    assert "is_directory" in items[3].defines

@@ -1,0 +1,2 @@
+enum { OPT_A = 1 << 0, OPT_V = (1 << 2) * ENABLE_VERBOSE, OPT_N };
+int f(int flags) { return (flags & 4) != 0; }

@@ -1,0 +1,14 @@
+void bb_error_msg(const char *s, ...);
+#if ENABLE_FEATURE_SYSLOG_INFO
+void bb_info_msg(const char *s, ...);
+#else
+#define bb_info_msg bb_error_msg
+#endif
+int f(int x) {
+#if ENABLE_FEATURE_SYSLOG_INFO
+	bb_info_msg("using %u", x);
+#else
+	bb_error_msg("using %u", x);
+#endif
+	return x;
+}
