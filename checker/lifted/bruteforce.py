@@ -68,8 +68,9 @@ def brute_force(
             name,
             plain,
             (
-                replay_version(old.source, pair.old.text, settings, pair.configuration),
-                replay_version(new.source, pair.new.text, settings, pair.configuration),
+                # macro definitions (X undefined, not `defined(X)=0`), as derived
+                replay_version(old.source, pair.old.text, settings, pair.old.configuration),
+                replay_version(new.source, pair.new.text, settings, pair.new.configuration),
             ),
             compiler,
         )
