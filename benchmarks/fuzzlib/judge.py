@@ -161,9 +161,10 @@ class _Check:
         bodies = self._checked_bodies(bodies)
         extra_configs = [c for g in groups for c in g["configs"] if c not in self.configs]
         readings: dict[Configuration, ConfigResult] = {}
-        with Oracle(self.spec, inputs, bodies) as oracle:
+        every = [*self.configs, *dict.fromkeys(extra_configs)]
+        with Oracle(self.spec, inputs, bodies, every) as oracle:
             self.oracle = oracle
-            for config in [*self.configs, *dict.fromkeys(extra_configs)]:
+            for config in every:
                 result = oracle.run(config)
                 if result.error:
                     return Judgement("CRASH", "harness does not compile",
@@ -525,7 +526,7 @@ def _same_value(gcc: str, claimed: str) -> bool:
 
 def _compiles(spec: OracleSpec, bodies: Sequence[str]) -> bool:
     source = harness_source(spec.tree, spec.old, spec.new, spec.sigs,
-                            configurations([spec.old, spec.new])[0], bodies)
+                            configurations([spec.old, spec.new])[:1], bodies)
     with tempfile.TemporaryDirectory(prefix="fuzzbody") as tmp:
         path = Path(tmp) / "b.c"
         path.write_text(source)
