@@ -90,7 +90,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--timeout", type=float, default=10.0, help="liftdiff's time per pair")
     parser.add_argument("--hard-limit", type=float, default=40.0,
                         help="wall-clock seconds after which a liftdiff run is killed (a crash)")
-    parser.add_argument("--memory-mb", type=int, default=3072, help="address-space cap per run")
+    parser.add_argument("--memory-mb", type=int, default=3072,
+                        help="resident-memory cap per liftdiff run (MiB)")
     parser.add_argument("--inputs", type=int, default=100, help="random inputs per configuration")
     parser.add_argument("--o1-every", type=int, default=5,
                         help="add -O1 on pairs whose seed is a multiple of N (0: never)")
