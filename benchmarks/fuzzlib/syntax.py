@@ -119,7 +119,20 @@ class PPExpr(Node):
     els: Expr
 
 
-Expr = Lit | Name | Un | Bin | Assign | Cond | Cast | Call | Index | Dot | InitList | PPExpr
+@dataclass(frozen=True)
+class Alt(Node):
+    """Where the versions differ: `old` in the old version, `new` in the new one.
+
+    Both are sequences (one expression, or statements/file items spliced into
+    the enclosing list), so a whole pair is one tree: features, numbering and
+    shrinking act on both versions at once.
+    """
+
+    old: tuple[Node, ...]
+    new: tuple[Node, ...]
+
+
+Expr = Lit | Name | Un | Bin | Assign | Cond | Cast | Call | Index | Dot | InitList | PPExpr | Alt
 
 # ------------------------------------------------------------------- statements
 
@@ -212,20 +225,10 @@ class PP(Node):
     els: tuple[Node, ...] | None = None
 
 
-@dataclass(frozen=True)
-class Alt(Node):
-    """Where the versions differ: `old` in the old version, `new` in the new one.
-
-    Both are sequences (one expression, or statements/file items spliced into
-    the enclosing list), so a whole pair is one tree: features, numbering and
-    shrinking act on both versions at once.
-    """
-
-    old: tuple[Node, ...]
-    new: tuple[Node, ...]
 
 
-Stmt = Decl | ExprS | If | While | DoWhile | For | Switch | Break | Continue | Return | Block | PP
+Stmt = (Decl | ExprS | If | While | DoWhile | For | Switch | Break | Continue | Return | Block | PP
+        | Alt)
 
 # ------------------------------------------------------------------- file items
 
@@ -301,7 +304,7 @@ class Proto(Node):
 
 Item = (
     Include | Define | FeatureDefault | RecordDef | EnumDef | TypedefDef | GlobalDef | FuncDef
-    | Proto | PP
+    | Proto | PP | Alt
 )
 
 
