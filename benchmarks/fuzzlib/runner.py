@@ -62,6 +62,10 @@ def context() -> multiprocessing.context.BaseContext:
 def _child(conn: Any, old: str, new: str, settings: dict[str, Any]) -> None:
     try:
         os.setpgrp()  # its own process group: a kill takes liftdiff's forked check too
+        # liftdiff isolates each function as the CLI does (a forked check with its
+        # alarm and memory watch; under the fork server's start method it would run in
+        # place with neither, and an overrun would reach the hard limit as a crash)
+        multiprocessing.set_start_method("fork", force=True)
         from checker.api import check_pair
         from checker.report.json_report import report_to_dict
         from checker.types import Settings, SourceFile
