@@ -281,6 +281,26 @@ def test_aliasing_differences_count_apart_under_a_stated_assumption() -> None:
     assert kinds(pair, report("EQUIVALENT")) == {"wrong-eq"}
 
 
+
+def test_a_witness_with_pointers_into_one_memory_object_replays_aliased() -> None:
+    """liftdiff's heap witness names memory objects and byte offsets: two pointers
+    into one object are laid out in one harness object, at their element offsets."""
+    p, q = Param(ct.Ptr(ct.INT), "p"), Param(ct.Ptr(ct.INT), "q")
+    # old: *q += *p; *q += *p   new: t = *p; *q += t; *q += t (differ where q == p)
+    step = ExprS(Bin("+=", Un("*", Name("q")), Un("*", Name("p"))))
+    cached = [Decl(ct.INT, "t", Un("*", Name("p"))),
+              *[ExprS(Bin("+=", Un("*", Name("q")), Name("t")))] * 2]
+    pair = pair_of([p, q], [If(Un("!", Bin("&&", Name("p"), Name("q"))), (Return(Lit("0")),)),
+                            Alt((step, step), tuple(cached)), Return(Lit("0"))])
+    same = {"object": 0, "offset": 4}
+    aliased = entry("1", "0", {"p": same, "q": same, "*p": [3], "*q": [3]},
+                    {"return": 0, "*p": [12], "*q": [12]}, {"return": 0, "*p": [9], "*q": [9]})
+    assert kinds(pair, report("NOT_EQUIVALENT", [aliased])) == set()
+    apart = {"p": {"object": 0, "offset": 0}, "q": {"object": 0, "offset": 2}}  # mid-element
+    torn = entry("1", "0", {**apart, "*p": [3], "*q": [3]}, {"return": 0}, {"return": 0})
+    assert kinds(pair, report("NOT_EQUIVALENT", [torn])) == {"incomplete-witness"}
+
+
 # old: unsigned char u = x; while (u != 10) u += 1; return 1;   new: u += 2: it never ends
 # when x is odd (u stays odd, wrapping), and returns 1 when x is even
 HANGS = pair_of([X], [Decl(ct.UCHAR, "u", Name("x")),
