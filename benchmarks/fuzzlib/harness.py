@@ -84,7 +84,7 @@ class Outcome:
     stdout: str
     bodies: tuple[str, ...] = ()
 
-    def observable(self) -> tuple:
+    def observable(self) -> tuple[object, ...]:
         """What is compared between versions: a trap is a trap, whatever else happened."""
         if self.status != "ok":
             return (self.status,)

@@ -163,7 +163,7 @@ def _to_float32(value: float) -> float:
     import struct
 
     try:
-        return struct.unpack("f", struct.pack("f", value))[0]
+        return float(struct.unpack("f", struct.pack("f", value))[0])
     except OverflowError:
         return math.copysign(math.inf, value)
 
@@ -260,7 +260,8 @@ def pointer_target(inputs: Mapping[str, str], pointer: str) -> tuple[str, int] |
     return owner, int(offset or 0)
 
 
-def from_witness(witness: Mapping, sig: Signature, base: Inputs) -> tuple[Inputs, list[str]]:
+def from_witness(witness: Mapping[str, Any], sig: Signature, base: Inputs
+                 ) -> tuple[Inputs, list[str]]:
     """The witness's inputs over `base` (what the witness does not fix); and the witness
     keys this harness cannot set (e.g. a static local as an input)."""
     out = dict(base)

@@ -232,14 +232,14 @@ class _Check:
                         s[root] = point[root]
             samples.append(s)
         for lhs, _op, const in body_atoms(body):
-            key = lvalue_key(lhs, point, self.sig)
-            if key is None or not re.fullmatch(r"-?\d+", const):
+            cell = lvalue_key(lhs, point, self.sig)
+            if cell is None or not re.fullmatch(r"-?\d+", const):
                 continue
             c = int(const)
             far = self.rng.randint(2, 1000)
-            for value in (c, c + 1, c - 1, c + far, c - far):
+            for near in (c, c + 1, c - 1, c + far, c - far):
                 s = dict(point)
-                s[key] = str(value)
+                s[cell] = str(near)
                 samples.append(s)
         return samples[: self.options.body_samples * 2]
 

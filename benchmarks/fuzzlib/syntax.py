@@ -11,6 +11,7 @@ from __future__ import annotations
 import dataclasses
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
+from typing import Any
 
 from fuzzlib.ctyping import CType, Record
 
@@ -339,7 +340,7 @@ def walk(node: Node) -> Iterator[Node]:
 
 def rebuild(node: Node, fn: Callable[[Node], Node | None]) -> Node:
     """Bottom-up map: children first, then `fn` on the rebuilt node (None keeps it)."""
-    changes = {}
+    changes: dict[str, Any] = {}
     for f in dataclasses.fields(node):
         value = getattr(node, f.name)
         new = _rebuild_value(value, fn)
@@ -395,7 +396,7 @@ def _project_node(node: Node, side: str) -> Node:
         if len(chosen) != 1:
             raise ValueError("an Alt in expression position must hold one node per side")
         return chosen[0]
-    changes = {}
+    changes: dict[str, Any] = {}
     for f in dataclasses.fields(node):
         value = getattr(node, f.name)
         if isinstance(value, Node):
@@ -495,7 +496,7 @@ def stmt_lines(s: Node, depth: int) -> list[str]:
         case Block(body=body):
             return [f"{pad}{{", *_body(body, depth), f"{pad}}}"]
         case PP(branches=branches, els=els):
-            lines: list[str] = []
+            lines = []
             for i, branch in enumerate(branches):
                 lines.append(branch.directive.opening() if i == 0 else branch.directive.elif_())
                 lines += [line for st in branch.body for line in stmt_lines(st, depth)]
@@ -539,7 +540,7 @@ def item_lines(item: Node) -> list[str]:
         case Proto(ret=ret, name=name, params=params):
             return [ret.declare(f"{name}({_params(params)})") + ";"]
         case PP(branches=branches, els=els):
-            lines: list[str] = []
+            lines = []
             for i, branch in enumerate(branches):
                 lines.append(branch.directive.opening() if i == 0 else branch.directive.elif_())
                 lines += [line for it in branch.body for line in item_lines(it)]
