@@ -18,6 +18,7 @@ import itertools
 import random
 import re
 from collections.abc import Callable, Sequence
+from typing import cast
 
 from fuzzlib import ctyping as ct
 from fuzzlib.syntax import (
@@ -28,6 +29,7 @@ from fuzzlib.syntax import (
     Decl,
     Define,
     Directive,
+    Expr,
     ExprS,
     FeatureDefault,
     For,
@@ -152,13 +154,13 @@ def op_partial(program: Program, rng: random.Random, names: Sequence[str]) -> Pr
         return None
     e = rng.choice(sites)
     r = rng.random()
-    other: Node
+    other: Expr
     if isinstance(e, Bin) and e.op in ("<", "<=", ">", ">=", "==", "!=", "&&", "||") and r < 0.5:
         other = Bin(rng.choice(("&&", "||")), e, Bin("!=", e.l, Lit(str(rng.randint(0, 9)))))
     elif r < 0.75:
         other = Bin(rng.choice(("+", "-", "^")), e, Lit(str(rng.randint(1, 5))))
     else:
-        other = _variant(e, rng, type_env(program))
+        other = cast(Expr, _variant(e, rng, type_env(program)))  # a variant of an expression
     then, els = (other, e) if rng.random() < 0.7 else (e, other)
     return _replace(program, e.nid, PPExpr(directive(rng, names), then, els))
 

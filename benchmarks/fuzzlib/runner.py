@@ -47,7 +47,7 @@ def _resident_mb(pid: int | None) -> float:
     return pages * os.sysconf("SC_PAGE_SIZE") / (1024 * 1024)
 
 
-def context() -> multiprocessing.context.BaseContext:
+def context() -> multiprocessing.context.ForkServerContext:
     os.environ.setdefault("PYTHONHASHSEED", "0")
     # the fork server is a fresh interpreter that ignores our sys.path when it
     # imports PRELOAD (and silently skips what it cannot import): give it the path
@@ -79,7 +79,7 @@ def _child(conn: Any, old: str, new: str, settings: dict[str, Any]) -> None:
         conn.close()
 
 
-def run_liftdiff(ctx: multiprocessing.context.BaseContext, old: str, new: str,
+def run_liftdiff(ctx: multiprocessing.context.ForkServerContext, old: str, new: str,
                  features: tuple[str, ...], timeout: float, hard_limit: float,
                  memory_mb: int) -> LiftdiffRun:
     settings = {"timeout": timeout, "solver_timeout": max(timeout / 2, 1.0),
@@ -105,7 +105,7 @@ def run_liftdiff(ctx: multiprocessing.context.BaseContext, old: str, new: str,
         answer = None
     seconds = time.monotonic() - started
     child.join(timeout=2.0)
-    if child.is_alive() or answer is None:
+    if (child.is_alive() or answer is None) and child.pid is not None:
         with contextlib.suppress(ProcessLookupError, PermissionError):
             os.killpg(child.pid, signal.SIGKILL)
         child.join()
