@@ -137,6 +137,20 @@ def test_a_witness_the_harness_cannot_rebuild_is_incomplete_not_wrong() -> None:
     assert "wrong-neq" in kinds(CLAMP, report("NOT_EQUIVALENT", [static]))
 
 
+def test_a_witness_in_a_later_call_s_state_is_judged_by_its_difference() -> None:
+    """A static local's value at the entry is an input (docs/semantics.md): a witness
+    may put it in the state of a later call, whose outputs the harness (a first call)
+    cannot show; the difference must still replay (static-63)."""
+    # old: n++; return x + 1 + (n > 5)   new: return x
+    count = ExprS(Un("++", Name("n"), post=True))
+    pair = pair_of([X], [Decl(ct.INT, "n", None, static=True),
+                         Alt((count, Return(Bin("+", Bin("+", Name("x"), Lit("1")),
+                                                Bin(">", Name("n"), Lit("5"))))),
+                             (Return(Name("x")),))])
+    later = entry("1", "1", {"x": 3, "f::n": 9}, {"return": 5, "f::n": 10}, {"return": 3})
+    assert kinds(pair, report("NOT_EQUIVALENT", [later])) == set()
+
+
 def test_a_body_that_is_not_c_is_reported() -> None:
     odd = entry("1", "f::k <= 5", {"x": 3}, {"return": 4}, {"return": 3})
     assert "bad-body" in kinds(CLAMP, report("NOT_EQUIVALENT", [odd]))
