@@ -31,7 +31,7 @@ from checker.frontend.cscan import ItemKind
 from checker.frontend.frontend import ParsedFile, load
 from checker.frontend.preprocess import inline_local_headers
 from checker.frontend.slice import Slice, TranslationUnit, slice_functions, translation_unit
-from checker.isolation import Stages, run_isolated
+from checker.isolation import Crash, Stages, run_isolated
 from checker.lifted import heads
 from checker.lifted.body import Scope, text
 from checker.lifted.bruteforce import brute_force
@@ -126,9 +126,9 @@ def load_pair(
     )
 
 
-def _crashed(name: str, where: Where, reason: str) -> FunctionResult:
-    verdict = Verdict.UNKNOWN if reason.startswith("hard time limit") else Verdict.ERROR
-    return FunctionResult(name, *where, verdict, reason)
+def _crashed(name: str, where: Where, crash: Crash) -> FunctionResult:
+    verdict = Verdict.UNKNOWN if crash.exhausted else Verdict.ERROR
+    return FunctionResult(name, *where, verdict, crash.reason)
 
 
 def _overrun(name: str, where: Where, limit: float, started: float,

@@ -22,6 +22,7 @@ import pickle
 import signal
 import time
 from collections.abc import Callable
+from dataclasses import dataclass
 from multiprocessing.connection import Connection
 from multiprocessing.process import BaseProcess
 from typing import Any, TypeVar, cast
@@ -65,10 +66,20 @@ class Stages:
             self.shared.value = stage.encode("utf-8")[: _STAGE_BYTES - 1]
 
 
+@dataclass(frozen=True)
+class Crash:
+    """Why the child gave no answer."""
+
+    reason: str
+    exhausted: bool
+    """A budget (time or memory) stopped it, as opposed to a fault: the caller
+    reports the first as undecided, the second as an internal error."""
+
+
 def run_isolated(
     work: Callable[[Stages], T],
     limit: float,
-    on_crash: Callable[[str], T],
+    on_crash: Callable[[Crash], T],
     on_overrun: Callable[[str], T],
     started: float | None = None,
     memory_mb: int | None = None,
@@ -96,9 +107,11 @@ def run_isolated(
         child.join()
     if problem == "memory":
         where = stage.value.decode("utf-8", "replace") or "start"
-        return on_crash(f"memory limit ({memory_mb} MiB) reached in the {where}")
+        return on_crash(Crash(f"memory limit ({memory_mb} MiB) reached in the {where}", True))
     if payload is None and problem == "time":
-        return on_crash(f"hard time limit: the check did not stop within {limit * KILL:.0f} s")
+        return on_crash(Crash(
+            f"hard time limit: the check did not stop within {limit * KILL:.0f} s", True
+        ))
     if payload is None:
         code = child.exitcode
         reason = (
@@ -106,7 +119,7 @@ def run_isolated(
             if code and code < 0
             else f"the solver process exited with status {code}"
         )
-        return on_crash(f"{reason} (out of memory?)")
+        return on_crash(Crash(f"{reason} (out of memory?)", False))
     return cast(T, pickle.loads(payload))  # the child pickled what work() returned
 
 

@@ -60,6 +60,19 @@ def versions() -> dict[str, str]:
     }
 
 
+def stale_text(stamp: dict[str, str]) -> str:
+    """What differs between a stale cache's versions and this build's, so the
+    user sees why results were dropped (a changed engine digest under the same
+    release number would otherwise read as "written by this very version")."""
+    current = versions()
+    changed = [
+        f"{name} {stamp.get(name, 'unknown')} -> {value}"
+        for name, value in current.items()
+        if stamp.get(name) != value
+    ]
+    return ", ".join(changed) or "unknown versions"
+
+
 def settings_key(settings: Settings) -> str:
     relevant = {
         f.name: getattr(settings, f.name)

@@ -36,7 +36,7 @@ from checker.reproducible import fix_hash_seed
 from checker.types import Provenance
 from hooks.acknowledge import NOTHING, from_message, judge
 from hooks.analyze import CommitOutcome, Step, analyze
-from hooks.cache import ResultCache, default_path
+from hooks.cache import ResultCache, default_path, stale_text
 from hooks.config import Config, load_config, positive_seconds
 from hooks.failsafe import hook_failed, skip_requested
 from hooks.gitrepo import GitError, Repo
@@ -158,9 +158,8 @@ def _run(
     with cache or nullcontext():
         if cache and cache.discarded:
             err.write(
-                f"liftdiff: cache {cache.path} was written by liftdiff "
-                f"{cache.discarded.get('liftdiff')} / z3 {cache.discarded.get('z3')}; "
-                "its results were discarded\n"
+                f"liftdiff: cache {cache.path} was written by another build "
+                f"({stale_text(cache.discarded)}); its results were discarded\n"
             )
         if len(steps) > 1:
             sink.phase("reading commits", len(steps))

@@ -125,11 +125,22 @@ class Repo:
                 self.resolve(side)
         args = ["rev-list", "--first-parent"]
         if since:
+            self._check_date(since)
             args.append(f"--since={since}")
         if limit is not None:
             args.append(f"--max-count={limit}")
         shas = self._git(*args, spec, "--").split()
         return [_info(self._repo.commit(sha)) for sha in reversed(shas)]
+
+    def _check_date(self, text: str) -> None:
+        """`git rev-list --since` reads a date it cannot parse as "now" and lists
+        nothing; git's careful date parser (behind `config --type=expiry-date`)
+        says when a date is not one, so a typo is an error, not an empty scan."""
+        try:
+            self._git("-c", f"liftdiff.since={text}", "config", "--type=expiry-date",
+                      "liftdiff.since")
+        except GitError:
+            raise GitError(f"--since: not a date git understands: {text!r}") from None
 
     def merge_base(self, a: str, b: str) -> str | None:
         """The best common ancestor of two revisions, or None when they share none."""

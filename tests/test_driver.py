@@ -125,3 +125,28 @@ def test_an_internal_error_in_the_front_end_is_that_functions_error_with_its_pla
     assert result.reason is not None
     assert result.reason.startswith("internal error: KeyError: 1875 (at test_driver.py:")
     assert result.new is not None and (result.new.path, result.new.line) == ("a.c", 1)
+
+
+def test_a_function_past_its_memory_budget_is_unknown_and_the_next_is_checked(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """The parent stops a child that grows past the budget: a budget, like time,
+    makes the function undecided (UNKNOWN), not an internal ERROR."""
+    real = driver.load_pair
+
+    def hungry(*args: object, **kwargs: object) -> object:
+        if "hoard" in str(args) + str(kwargs):
+            hoard = []
+            while True:
+                hoard.append(bytearray(16 * 1024 * 1024))
+        return real(*args, **kwargs)
+
+    monkeypatch.setattr(driver, "load_pair", hungry)  # the forked child inherits it
+    old = SourceFile("a.c", "int hoard(int x) { return x; }\nint g(int x) { return x; }\n")
+    new = SourceFile("a.c", "int hoard(int x) { return x + 0; }\nint g(int x) { return -x; }\n")
+    report = check_pair(old, new, FAST.overlay({"memory_mb": 256}))
+    by_name = {r.function: r for r in report.results}
+    assert by_name["hoard"].verdict is Verdict.UNKNOWN
+    assert by_name["hoard"].reason is not None
+    assert by_name["hoard"].reason.startswith("memory limit (256 MiB) reached in the ")
+    assert by_name["g"].verdict is Verdict.NOT_EQUIVALENT

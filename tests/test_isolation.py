@@ -1,10 +1,10 @@
 import os
 import time
 
-from checker.isolation import KILL, Stages, run_isolated
+from checker.isolation import KILL, Crash, Stages, run_isolated
 
 
-def _unused(why: str) -> str:
+def _unused(why: object) -> str:
     raise AssertionError(f"not expected here: {why}")
 
 
@@ -14,8 +14,9 @@ def test_result_comes_back_from_the_child() -> None:
 
 
 def test_a_crash_in_the_child_becomes_a_result() -> None:
-    outcome = run_isolated(lambda stages: os.abort(), 5.0, lambda why: f"crashed: {why}", _unused)
-    assert outcome.startswith("crashed: the solver process was killed by signal 6")
+    outcome = run_isolated(lambda stages: os.abort(), 5.0, lambda why: why, _unused)
+    assert isinstance(outcome, Crash) and not outcome.exhausted  # a fault, not a budget
+    assert outcome.reason.startswith("the solver process was killed by signal 6")
 
 
 def _slow_front_end(stages: Stages) -> str:
@@ -51,7 +52,7 @@ def _deaf(stages: Stages) -> None:
 def test_a_child_that_ignores_the_alarm_is_killed_at_the_hard_limit() -> None:
     started = time.monotonic()
     outcome = run_isolated(_deaf, 0.5, lambda why: why, _unused, started=started)
-    assert outcome.startswith("hard time limit")
+    assert outcome.exhausted and outcome.reason.startswith("hard time limit")
     assert time.monotonic() - started < 0.5 * KILL + 1.0
 
 
@@ -65,7 +66,7 @@ def _hungry(stages: Stages) -> None:
 
 def test_a_child_past_its_memory_budget_is_stopped_with_its_stage() -> None:
     outcome = run_isolated(_hungry, 30.0, lambda why: why, _unused, memory_mb=64)
-    assert outcome == "memory limit (64 MiB) reached in the variability front end"
+    assert outcome == Crash("memory limit (64 MiB) reached in the variability front end", True)
 
 
 def _wrapping(stages: Stages) -> str:

@@ -231,7 +231,10 @@ def to_sarif(report: Report, provenance: Provenance | None = None) -> dict[str, 
             results.append(_result(item, location))
         else:  # ERROR, or a result without a location to attach an alert to
             notifications.append(_notification(item))
-    invocation: dict[str, Any] = {"executionSuccessful": True}
+    # SARIF: false when the tool failed; an internal error on any function is one,
+    # so consumers that only read this flag do not take the run for a clean pass.
+    failed = any(item.verdict is Verdict.ERROR for item in report.results)
+    invocation: dict[str, Any] = {"executionSuccessful": not failed}
     if notifications:
         invocation["toolExecutionNotifications"] = notifications
     run: dict[str, Any] = {

@@ -10,7 +10,14 @@ import pytest
 from checker.errors import ConfigError
 from checker.location import Location
 from checker.types import FunctionResult, Settings, Verdict
-from hooks.cache import ResultCache, default_path, pair_key, settings_key, versions
+from hooks.cache import (
+    ResultCache,
+    default_path,
+    pair_key,
+    settings_key,
+    stale_text,
+    versions,
+)
 
 EQ = FunctionResult("f", Location("a.c", 1), Location("a.c", 2), Verdict.EQUIVALENT)
 
@@ -48,8 +55,15 @@ def test_other_versions_are_discarded_not_trusted(tmp_path: Path) -> None:
     db.close()
     with ResultCache(path) as cache:
         assert cache.discarded == {**versions(), "liftdiff": "0.0.1"}
+        assert stale_text(cache.discarded) == f"liftdiff 0.0.1 -> {versions()['liftdiff']}"
         assert cache.get("k1") is None
         assert cache.get_commit("abc", "scope") is None
+
+
+def test_a_changed_engine_is_named_as_the_reason() -> None:
+    """Same release, other engine digest: the text must not claim this version."""
+    stamp = {**versions(), "engine": "0123abcd"}
+    assert stale_text(stamp) == f"engine 0123abcd -> {versions()['engine']}"
 
 
 def test_commit_records(tmp_path: Path) -> None:

@@ -207,7 +207,9 @@ def test_json_is_a_valid_report_whatever_fails(
     assert result["reason"] == err.removeprefix("liftdiff: error: ").strip()
     sarif = json.loads(target.read_text())
     _validator().validate(sarif)
-    (note,) = sarif["runs"][0]["invocations"][0]["toolExecutionNotifications"]
+    (invocation,) = sarif["runs"][0]["invocations"]
+    assert invocation["executionSuccessful"] is False
+    (note,) = invocation["toolExecutionNotifications"]
     assert note["level"] == "error" and note["message"]["text"].endswith(result["reason"])
 
 

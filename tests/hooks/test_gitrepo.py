@@ -53,6 +53,9 @@ def test_first_parent_history_with_limit_and_range(history: History) -> None:
     assert [c.sha for c in repo.commits("HEAD", limit=2)] == shas[-2:]
     assert [c.sha for c in repo.commits(f"{shas[1]}..{shas[3]}")] == shas[2:4]
     assert repo.commits("HEAD", since="2090-01-01") == []
+    assert [c.sha for c in repo.commits("HEAD", since="20 years ago")] == shas
+    with pytest.raises(GitError, match="not a date git understands: 'notadate'"):
+        repo.commits("HEAD", since="notadate")  # git alone would list nothing
     with pytest.raises(GitError, match="unknown revision 'nope'"):
         repo.commits("nope..HEAD")
 

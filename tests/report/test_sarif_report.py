@@ -124,6 +124,12 @@ def test_undecided_verdicts_are_note_results_and_errors_notifications() -> None:
         ("note", "asm_fn (-): UNSUPPORTED: inline asm"),  # no location to attach an alert to
     ]
     assert "locations" not in notes[1]
+    assert run["invocations"][0]["executionSuccessful"] is False  # ERR is an internal error
+
+
+def test_a_run_without_errors_is_successful() -> None:
+    (invocation,) = to_sarif(Report((UNK, UNSUP_AT, NEQ)))["runs"][0]["invocations"]
+    assert invocation["executionSuccessful"] is True
 
 
 def test_provenance_gives_srcroot_and_the_commit() -> None:
