@@ -312,6 +312,7 @@ def _driver(sig: Signature, names: set[str], prefix: str, bodies: Sequence[str],
         lines += [f"#undef {g.name}" for g in globals_]
         lines.append("#endif")
     args = ", ".join(p.name for p in sig.params)
+    lines.append("    calls_ = 0;  /* the bodies' calls are not the function's */")
     call = f"{prefix}f({args})"
     if isinstance(sig.ret, ct.Void):
         lines.append(f"    {call};")
@@ -329,17 +330,24 @@ def _driver(sig: Signature, names: set[str], prefix: str, bodies: Sequence[str],
 
 
 def _externs(sig: Signature) -> str:
-    out = []
+    """Stubs of the functions without code: the result a witness gives for this call
+    (`uf:f(n,args)`, n its position among such calls, as liftdiff counts them; or
+    `uf:f(args)`), else one fixed by the arguments."""
+    out = ["static long long calls_;  /* calls of functions without code so far */"]
     for proto in sig.externs:
         params = ", ".join(p.type.declare(p.name) for p in proto.params)
         fmt = ",".join("%lld" for _ in proto.params)
         values = "".join(f", (long long){p.name}" for p in proto.params)
         mixed = " ^ ".join(f"mix((unsigned long long){p.name} + {i})"
                            for i, p in enumerate(proto.params)) or "0"
+        counted = ",".join(["%lld", *("%lld" for _ in proto.params)])
         out.append(f"{proto.ret.declare(proto.name)}({params})\n{{\n"
                    f"    char k_[160];\n"
-                   f"    snprintf(k_, sizeof k_, \"uf:{proto.name}({fmt})\"{values});\n"
+                   f"    snprintf(k_, sizeof k_, \"uf:{proto.name}({counted})\", calls_++"
+                   f"{values});\n"
                    f"    const char *r_ = get(k_);\n"
+                   f"    if (!r_) snprintf(k_, sizeof k_, \"uf:{proto.name}({fmt})\"{values});\n"
+                   f"    if (!r_) r_ = get(k_);\n"
                    f"    long long v_ = r_ ? strtoll(r_, 0, 0) : (long long)({mixed}) % 1000;\n"
                    f"    fprintf(OUT, \"call={proto.name}({fmt})\\n\"{values});\n"
                    f"    return v_;\n}}")

@@ -34,6 +34,7 @@ from fuzzlib.syntax import (  # noqa: E402
     PP,
     Alt,
     Bin,
+    Call,
     Cond,
     Decl,
     Directive,
@@ -51,6 +52,7 @@ from fuzzlib.syntax import (  # noqa: E402
     Param,
     PPBranch,
     Program,
+    Proto,
     RecordDef,
     Return,
     Un,
@@ -149,6 +151,19 @@ def test_a_witness_in_a_later_call_s_state_is_judged_by_its_difference() -> None
                              (Return(Name("x")),))])
     later = entry("1", "1", {"x": 3, "f::n": 9}, {"return": 5, "f::n": 10}, {"return": 3})
     assert kinds(pair, report("NOT_EQUIVALENT", [later])) == set()
+
+
+def test_a_call_without_code_answers_by_its_position_as_liftdiff_counts_it() -> None:
+    """liftdiff's results of a function without code depend on the call's position
+    among such calls (its first stub argument): the harness's stub answers so."""
+    ext = Proto(ct.INT, "ext_op", (Param(ct.INT, "v"),))
+    call = Call(Name("ext_op"), (Name("x"),))
+    cached = (Decl(ct.INT, "t", call), Return(Bin("+", Name("t"), Name("t"))))
+    pair = pair_of([X], [Alt(cached, (Return(Bin("+", call, call)),))], items=(ext,))
+    counted = entry("1", "1", {"x": 1}, {"return": 10, "calls": ["ext_op(1)"]},
+                    {"return": 12, "calls": ["ext_op(1)", "ext_op(1)"]})
+    counted["witness"]["stubs"] = {"uf:ext_op": [[[0, 1], 5], [[1, 1], 7]]}
+    assert kinds(pair, report("NOT_EQUIVALENT", [counted])) == set()
 
 
 def test_a_body_that_is_not_c_is_reported() -> None:
