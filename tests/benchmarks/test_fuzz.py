@@ -190,6 +190,24 @@ def test_heads_are_checked_per_configuration() -> None:
     assert kinds(FEATURED, report("NOT_EQUIVALENT", [missing])) >= {"wrong-eq"}
 
 
+def test_an_entry_without_a_body_claims_a_difference_in_each_head_configuration() -> None:
+    """With no body (`0 /* ... */`) the head claims that each of its configurations
+    differs on some input, not on the witness's (pointer-90: aliased inputs only)."""
+    negative = Cond(Bin("<", Name("x"), Lit("0")), Lit("0"), Name("x"))
+    pair = pair_of([X], [PP((PPBranch(Directive("ifdef", "CFG_A"), (
+        Return(Alt((Bin("+", Name("x"), Lit("1")),), (Name("x"),))),)),),
+        (Return(Alt((negative,), (Name("x"),))),))])
+    outs = ({"return": 4}, {"return": 3})
+    no_body = entry("1", "0 /* none */", {"x": 3}, *outs, config={"CFG_A": 1})
+    assert kinds(pair, report("NOT_EQUIVALENT", [no_body])) == set()
+    wide = entry("1", "x == 3", {"x": 3}, *outs, config={"CFG_A": 1})
+    assert kinds(pair, report("NOT_EQUIVALENT", [wide])) == {"unsound-head"}
+    alike = FEATURED  # without CFG_A both return x: no input differs there
+    none_there = entry("1", "0 /* none */", {"x": 1}, {"return": 2}, {"return": 1},
+                       config={"CFG_A": 1})
+    assert kinds(alike, report("NOT_EQUIVALENT", [none_there])) == {"unsound-head"}
+
+
 def test_a_feature_default_is_what_an_undefined_feature_means() -> None:
     # #ifndef CFG_A / #define CFG_A 1: building without -DCFG_A gives CFG_A == 1
     pair = pair_of([X], [
