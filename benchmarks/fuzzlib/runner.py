@@ -22,6 +22,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from checker.isolation import resident_mb
+
 PRELOAD = ["checker.api", "checker.driver", "checker.report.json_report", "fuzzlib.warm"]
 
 
@@ -36,15 +38,6 @@ class LiftdiffRun:
 
 POLL = 0.1
 """Seconds between two looks at the child's resident size."""
-
-
-def _resident_mb(pid: int | None) -> float:
-    try:
-        with open(f"/proc/{pid}/statm", encoding="ascii") as handle:
-            pages = int(handle.read().split()[1])
-    except (OSError, ValueError, IndexError):
-        return 0.0
-    return pages * os.sysconf("SC_PAGE_SIZE") / (1024 * 1024)
 
 
 def context() -> multiprocessing.context.ForkServerContext:
@@ -98,7 +91,7 @@ def run_liftdiff(ctx: multiprocessing.context.ForkServerContext, old: str, new: 
                 break
             if not child.is_alive() and not receiver.poll(0):
                 break
-            if _resident_mb(child.pid) > memory_mb:
+            if resident_mb(child.pid) > memory_mb:
                 too_big = True
                 break
     except (EOFError, OSError):
