@@ -151,16 +151,16 @@ class PairContext:
             return answer
         return self._decide_cyclic(budget, restriction, fixed)
 
-    def replay(self, witness: Confirmed) -> Confirmed | None:
+    def replay(self, witness: Confirmed) -> Confirmed | str:
         """A witness found with `compiled=False`, replayed as a reported one (by
-        the compiler too); None if a replay contradicts it. Bounded checks
-        replay every witness both ways already."""
+        the compiler too); if a replay contradicts or cannot run it, why. Bounded
+        checks replay every witness both ways already."""
         if self.cyclic:
             return witness
         replayer = self.replayer(self.product())
-        confirmed, *_ = replayer.confirm(witness.assignment, None)
+        confirmed, _, _, reason = replayer.confirm(witness.assignment, None)
         self.notes.extend(replayer.notes)
-        return confirmed
+        return reason if confirmed is None else confirmed
 
     def _bounded(
         self,

@@ -27,6 +27,7 @@ from checker.ir.ir import (
     Const,
     Event,
     Expr,
+    ExprVisitor,
     Ite,
     Load,
     Skip,
@@ -145,44 +146,61 @@ class Evaluator:
         return state.mem[name]
 
     def expr(self, state: State, node: Expr) -> z3.ExprRef:
-        sem = self.sem
-        if isinstance(node, Const):
-            return sem.const(node.value, node.type)
-        if isinstance(node, Var):
-            return self.value(state, node.name)
-        if isinstance(node, Load):
-            return smt_ops.load(
-                self.region(state, node.region), self.expr(state, node.index), node.type
-            )
-        if isinstance(node, Unary):
-            return sem.unary(node.op, self.expr(state, node.arg), node.arg.type)
-        if isinstance(node, Binary):
-            return sem.binary(
-                node.op, self.expr(state, node.left), self.expr(state, node.right), node.left.type
-            )
-        if isinstance(node, Cast):
-            return sem.cast(self.expr(state, node.arg), node.arg.type, node.type)
-        if isinstance(node, Ite):
-            cond = sem.is_true(self.expr(state, node.cond), node.cond.type)
-            return z3.If(cond, self.expr(state, node.then), self.expr(state, node.other))
-        if isinstance(node, Call):
-            args = [self.expr(state, a) for a in node.args]
-            exact = sem.fp_library(node.func, args) if isinstance(node.type, FloatType) else None
-            if exact is not None:
-                return exact
-            memory = [self.region(state, r) for r in node.memory]
-            decl = self.env.functions(
-                node.func, tuple(a.sort() for a in (*args, *memory)), sem.sort_of(node.type)
-            )
-            term = decl(*args, *memory)
-            self.env.applications.append(Application(node.func, tuple(args), term))
-            return term
-        if isinstance(node, StrConst):
-            return sem.const(smt_ops.string_id(node.text).as_long(), INDEX)
-        raise TypeError(f"unknown IR expression {node!r}")
+        return _Term(self, state).visit(node)
 
     def truth(self, state: State, node: Expr) -> z3.BoolRef:
         return self.sem.is_true(self.expr(state, node), node.type)
+
+
+class _Term(ExprVisitor[z3.ExprRef]):
+    """One expression's z3 term under one state."""
+
+    def __init__(self, evaluator: Evaluator, state: State) -> None:
+        self.evaluator = evaluator
+        self.state = state
+        self.sem = evaluator.sem
+
+    def visit_Const(self, node: Const) -> z3.ExprRef:
+        return self.sem.const(node.value, node.type)
+
+    def visit_Var(self, node: Var) -> z3.ExprRef:
+        return self.evaluator.value(self.state, node.name)
+
+    def visit_Load(self, node: Load) -> z3.ExprRef:
+        region = self.evaluator.region(self.state, node.region)
+        return smt_ops.load(region, self.visit(node.index), node.type)
+
+    def visit_Unary(self, node: Unary) -> z3.ExprRef:
+        return self.sem.unary(node.op, self.visit(node.arg), node.arg.type)
+
+    def visit_Binary(self, node: Binary) -> z3.ExprRef:
+        left = self.visit(node.left)
+        return self.sem.binary(node.op, left, self.visit(node.right), node.left.type)
+
+    def visit_Cast(self, node: Cast) -> z3.ExprRef:
+        return self.sem.cast(self.visit(node.arg), node.arg.type, node.type)
+
+    def visit_Ite(self, node: Ite) -> z3.ExprRef:
+        cond = self.sem.is_true(self.visit(node.cond), node.cond.type)
+        then = self.visit(node.then)
+        return z3.If(cond, then, self.visit(node.other))
+
+    def visit_Call(self, node: Call) -> z3.ExprRef:
+        sem, env = self.sem, self.evaluator.env
+        args = [self.visit(a) for a in node.args]
+        exact = sem.fp_library(node.func, args) if isinstance(node.type, FloatType) else None
+        if exact is not None:
+            return exact
+        memory = [self.evaluator.region(self.state, r) for r in node.memory]
+        decl = env.functions(
+            node.func, tuple(a.sort() for a in (*args, *memory)), sem.sort_of(node.type)
+        )
+        term = decl(*args, *memory)
+        env.applications.append(Application(node.func, tuple(args), term))
+        return term
+
+    def visit_StrConst(self, node: StrConst) -> z3.ExprRef:
+        return self.sem.const(smt_ops.string_id(node.text).as_long(), INDEX)
 
 
 def execute(cfa: Cfa, env: Environment) -> ExitState:

@@ -5,7 +5,7 @@ expressions, `__attribute__` via the prelude) needs nothing here. A case
 range `case lo ... hi:` becomes `case CASE_RANGE(lo, hi):`, which parses as
 an ordinary label and which the lowering of `switch` reads as the range; a
 designator range `[lo ... hi]` likewise. Attributes are removed, `packed` on
-an enum or struct kept as a marker. The rewrites keep every line break, so
+an enum, struct or union kept as a marker. The rewrites keep every line break, so
 locations stay exact.
 """
 
@@ -84,16 +84,16 @@ PACKED_MARKER = "__liftdiff_packed"
 """A member (struct) or enumerator (enum) that says `packed` where the parser
 keeps no attribute; the file tables read it and drop it."""
 _PACKED = re.compile(r"\b(?:__packed__|packed)\b")
-_TAG_KEYWORD = re.compile(r"\b(enum|struct)\s*$")
-_HEAD = re.compile(r"\b(enum|struct)\b(?:\s+[A-Za-z_]\w*)?\s*$")
+_TAG_KEYWORD = re.compile(r"\b(enum|struct|union)\s*$")
+_HEAD = re.compile(r"\b(enum|struct|union)\b(?:\s+[A-Za-z_]\w*)?\s*$")
 _WINDOW = 256
 """How far before an attribute or a brace the keyword is looked for."""
 _AFTER_TAG = re.compile(r"\s*(?:[A-Za-z_]\w*\s*)?\{")
 
 
 def rewrite_attributes(text: str) -> str:
-    """Every GNU attribute removed, keeping line breaks; `packed` on an enum or
-    struct specifier (`enum __attribute__((packed)) e {...}` or `struct s {...}
+    """Every GNU attribute removed, keeping line breaks; `packed` on an enum,
+    struct or union specifier (`enum __attribute__((packed)) e {...}` or `struct s {...}
     __attribute__((packed))`) becomes a marker inside its braces, because it
     changes the type: a packed enum is the narrowest type that holds its
     values, a packed struct has no padding. `packed` anywhere else (on a
@@ -152,7 +152,7 @@ def _balanced_end(text: str, index: int) -> int | None:
 
 
 def _packed_owner(text: str, start: int, end: int) -> tuple[int, str] | None:
-    """The enum or struct body (offset of its '{', keyword) that a `packed`
+    """The enum, struct or union body (offset of its '{', keyword) that a `packed`
     attribute at text[start:end] belongs to: right after the keyword, or right
     after the closing brace."""
     keyword = _TAG_KEYWORD.search(text, max(0, start - _WINDOW), start)
@@ -180,7 +180,7 @@ def _matching(text: str, index: int, step: int) -> int | None:
 
 
 def _with_marker(text: str, brace: int, keyword: str) -> str:
-    if keyword == "struct":
+    if keyword != "enum":
         return text[: brace + 1] + f" char {PACKED_MARKER};" + text[brace + 1 :]
     close = _matching(text, brace, 1)
     if close is None:

@@ -132,7 +132,7 @@ class Program:
         if isinstance(node, c_ast.Struct):
             return self._struct(node)
         if isinstance(node, c_ast.Union):
-            raise UnsupportedError("union types", self.location(node))
+            return self._struct(node)
         if isinstance(node, c_ast.Enum):
             return self._enum(node)
         raise UnsupportedError(f"type {type(node).__name__}", self.location(node))
@@ -158,16 +158,19 @@ class Program:
             raise UnsupportedError("complex types", self.location(node))
         raise UnsupportedError(f"unknown type name '{' '.join(names)}'", self.location(node))
 
-    def _struct(self, node: c_ast.Struct) -> StructType:
+    def _struct(self, node: c_ast.Struct | c_ast.Union) -> StructType:
+        """A struct or union type (they share one namespace of tags)."""
+        union = isinstance(node, c_ast.Union)
+        keyword = "union" if union else "struct"
         if node.decls is None:
             if node.name:
-                self.check_usable(f"struct {node.name}")
+                self.check_usable(f"{keyword} {node.name}")
             if node.name in self.structs:
                 return self.structs[node.name]
             if node.name and node.name.startswith("__liftdiff_unknown_"):
                 return StructType(f"<undeclared type {node.name[19:]}>", ())
             # Incomplete so far: the fields may be completed later in the file.
-            return StructType(node.name or "?", ())
+            return StructType(node.name or "?", (), union=union)
         tag = node.name
         if tag is not None and tag.startswith("__liftdiff_unknown_"):
             tag = f"<undeclared type {tag[len('__liftdiff_unknown_'):]}>"
@@ -181,16 +184,21 @@ class Program:
             if decl.name == PACKED_MARKER:
                 packed = True
                 continue
+            if union and decl.bitsize is not None:
+                raise UnsupportedError("bit-field in a union", self.location(decl))
             ftype = self._bitfield(decl) if decl.bitsize is not None else self.resolve(decl)
             members.append((decl.name or "", ftype))
             if decl.name is not None:
                 fields.append((decl.name, ftype))
             elif isinstance(ftype, StructType):
+                if union or ftype.union:  # its members are no fields laid out in sequence
+                    raise UnsupportedError(f"anonymous {ftype} member of a {keyword}",
+                                           self.location(decl))
                 fields.extend(ftype.fields)  # anonymous struct member
             elif decl.bitsize is None:
                 raise UnsupportedError("unnamed struct member", self.location(decl))
         layout = () if members == fields else tuple(members)
-        struct = StructType(tag, tuple(fields), layout, packed)
+        struct = StructType(tag, tuple(fields), layout, packed, union)
         self.structs[tag] = struct
         return struct
 
@@ -365,7 +373,7 @@ def _const_object(decl: c_ast.Decl) -> bool:
 
 def _declared_names(ext: c_ast.Node) -> list[str]:
     """The names a top-level declaration introduces: its declarator's, and the
-    tags (`struct s`, `enum e`) and enumeration constants it defines."""
+    tags (`struct s`, `union u`, `enum e`) and enumeration constants it defines."""
     if isinstance(ext, c_ast.FuncDef):
         return [ext.decl.name]
     names = [ext.name] if isinstance(ext, (c_ast.Typedef, c_ast.Decl)) and ext.name else []
@@ -374,6 +382,11 @@ def _declared_names(ext: c_ast.Node) -> list[str]:
         def visit_Struct(self, node: c_ast.Struct) -> None:
             if node.decls is not None and node.name:
                 names.append(f"struct {node.name}")
+            self.generic_visit(node)
+
+        def visit_Union(self, node: c_ast.Union) -> None:
+            if node.decls is not None and node.name:
+                names.append(f"union {node.name}")
             self.generic_visit(node)
 
         def visit_Enum(self, node: c_ast.Enum) -> None:

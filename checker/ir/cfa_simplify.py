@@ -15,53 +15,35 @@ from checker.ir.ir import (
     Action,
     Assign,
     Assume,
-    Binary,
-    Call,
-    Cast,
     Cfa,
     Const,
     Edge,
     Event,
     Expr,
-    Ite,
-    Load,
+    ExprMapper,
     Store,
-    Unary,
     Var,
 )
+
+
+class _Substitution(ExprMapper):
+    """Variables replaced by constants, every rebuilt node folded."""
+
+    def __init__(self, values: dict[str, Const]) -> None:
+        self.values = values
+
+    def finish(self, expr: Expr) -> Expr:
+        return fold(expr)
+
+    def visit_Var(self, expr: Var) -> Expr:
+        return self.values.get(expr.name, expr)
 
 
 def substitute(expr: Expr, values: dict[str, Const]) -> Expr:
     """`expr` with the given variables replaced by constants, then folded (each
     node once: its operands come back folded already, so an expression of n
     terms costs O(n), not the O(n^2) of folding every subtree again)."""
-    if isinstance(expr, Var):
-        return values.get(expr.name, expr)
-    if isinstance(expr, Load):
-        return Load(expr.region, substitute(expr.index, values), expr.type)
-    if isinstance(expr, Unary):
-        return fold(Unary(expr.op, substitute(expr.arg, values), expr.type))
-    if isinstance(expr, Binary):
-        return fold(
-            Binary(
-                expr.op, substitute(expr.left, values), substitute(expr.right, values), expr.type
-            )
-        )
-    if isinstance(expr, Cast):
-        return fold(Cast(substitute(expr.arg, values), expr.type))
-    if isinstance(expr, Ite):
-        return fold(
-            Ite(
-                substitute(expr.cond, values),
-                substitute(expr.then, values),
-                substitute(expr.other, values),
-                expr.type,
-            )
-        )
-    if isinstance(expr, Call):
-        args = tuple(substitute(a, values) for a in expr.args)
-        return Call(expr.func, args, expr.type, expr.memory)
-    return expr
+    return _Substitution(values).visit(expr)
 
 
 def _action(action: Action, values: dict[str, Const]) -> Action:

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from checker.ir import concrete_ops
 from checker.ir.concrete_ops import UndefinedOperation
-from checker.ir.ir import Binary, BinOp, Cast, Const, Expr, Ite, Unary
+from checker.ir.ir import Binary, BinOp, Call, Cast, Const, Expr, ExprMapper, Ite, Load, Unary
 
 
 def fold(expr: Expr) -> Expr:
@@ -35,16 +35,20 @@ def fold(expr: Expr) -> Expr:
     return expr
 
 
+class _Folder(ExprMapper):
+    """Folds arithmetic, conversions and conditionals bottom-up; a load or a call
+    is left as it is, its operands unfolded (they are the lowering's own)."""
+
+    def finish(self, expr: Expr) -> Expr:
+        return fold(expr)
+
+    def visit_Load(self, expr: Load) -> Expr:
+        return expr
+
+    def visit_Call(self, expr: Call) -> Expr:
+        return expr
+
+
 def deep_fold(expr: Expr) -> Expr:
     """Fold a whole expression tree."""
-    if isinstance(expr, Binary):
-        return fold(Binary(expr.op, deep_fold(expr.left), deep_fold(expr.right), expr.type))
-    if isinstance(expr, Unary):
-        return fold(Unary(expr.op, deep_fold(expr.arg), expr.type))
-    if isinstance(expr, Cast):
-        return fold(Cast(deep_fold(expr.arg), expr.type))
-    if isinstance(expr, Ite):
-        return fold(
-            Ite(deep_fold(expr.cond), deep_fold(expr.then), deep_fold(expr.other), expr.type)
-        )
-    return expr
+    return _Folder().visit(expr)

@@ -21,7 +21,7 @@ from __future__ import annotations
 import enum
 from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass, field
-from typing import Any, Generic, TypeVar, cast
+from typing import Any, Generic, Literal, TypeVar, cast
 
 from checker.ir.heap import PointerDomain
 from checker.location import Location
@@ -277,6 +277,9 @@ class CellShape:
     root: str
     head: str
     dims: tuple[tuple[int | None, str], ...]
+    bytes: bool = False
+    """The last level counts the bytes of a union, which C names through an
+    `unsigned char` pointer (`((unsigned char *)&u)[2]`)."""
 
     @property
     def path(self) -> str:
@@ -299,11 +302,13 @@ class CellShape:
             digits.append(index % extent)
             index //= extent
         digits.append(index)
+        digits.reverse()
+        last = digits.pop() if self.bytes else None
         subscripts = "".join(
-            f"[{digit}]{suffix}"
-            for digit, (_, suffix) in zip(reversed(digits), self.dims, strict=True)
+            f"[{digit}]{suffix}" for digit, (_, suffix) in zip(digits, self.dims, strict=False)
         )
-        return (self.root if root is None else root) + self.head + subscripts
+        text = (self.root if root is None else root) + self.head + subscripts
+        return text if last is None else f"((unsigned char *)&{text})[{last}]"
 
 
 class InputSource(enum.Enum):
@@ -362,6 +367,34 @@ class StaticLocal:
     """C declaration of an object of its type, `{}` standing for the name."""
 
 
+@dataclass(frozen=True)
+class StubParam:
+    """A parameter of a function without code, as the replay's stub names and logs it."""
+
+    name: str
+    pointer: bool
+    """A pointer (arrays adjusted): logged as an address in the witness's memory."""
+    text: bool
+    """A pointer to a character type: outside the witness's memory, logged as the
+    string it points to."""
+
+
+Returns = Literal["void", "pointer", "value"]
+
+
+@dataclass(frozen=True)
+class Prototype:
+    """A function without code as the compiled replay defines its stub, made by the
+    lowering from the parsed declaration (the harness never reads C text)."""
+
+    signature: str
+    """The stub's C declarator with every parameter named, e.g.
+    `int get(int __liftdiff_a0, const char *key)`."""
+    params: tuple[StubParam, ...]
+    variadic: bool
+    returns: Returns
+
+
 STATUS_VAR = "$status"
 """0 = returned normally, 1 = trapped (division by zero, INT_MIN / -1, out of bounds,
 NULL dereference), 2 = exit()/abort(), 3 = cut off by loop unrolling (bounded CFAs)."""
@@ -399,11 +432,14 @@ class Cfa:
     assumptions: tuple[str, ...] = ()
     """Modelling assumptions made while lowering (stubs, implicit declarations, ...)."""
     params: tuple[tuple[str, str], ...] = ()
-    """(name, C declaration text) of the parameters, for the compiled replay harness."""
+    """(name, C declaration of a local that can hold its value) of each parameter,
+    for the compiled replay harness (see `lower/prototypes.py`)."""
     return_type: str | None = None
     """C text of the return type (None for void), for the compiled replay harness."""
-    externals: Mapping[str, str] = field(default_factory=dict)
-    """Called functions without code here -> C prototype text (for replay stubs)."""
+    externals: Mapping[str, Prototype | None] = field(default_factory=dict)
+    """Called functions without code here -> their stub's prototype (for the replay
+    harness); None for a function declared implicitly or at block scope, which gets
+    no stub."""
     statics: tuple[StaticLocal, ...] = ()
     """Static locals that are inputs or outputs (for the replay harness)."""
     noreturn: tuple[str, ...] = ()
@@ -482,7 +518,13 @@ R = TypeVar("R")
 
 
 class ExprVisitor(Generic[R]):
-    """Dispatch on the expression kind to `visit_<Kind>`; subclasses say what differs."""
+    """Dispatch on the expression kind to `visit_<Kind>`, or to `visit_other` for
+    the kinds a subclass names no method for; subclasses say what differs.
+
+    The one way to take an expression apart by its kind: the engines, the
+    replays, folding and simplification all go through it (or through `walk`,
+    which visits every node alike), so a new kind of node has one place to be
+    added (`tests/architecture/test_conventions.py` finds walks of their own)."""
 
     _dispatch_cache: dict[tuple[type, type], Callable[..., Any]] = {}  # noqa: RUF012
 
@@ -490,9 +532,55 @@ class ExprVisitor(Generic[R]):
         key = (type(self), type(expr))
         method = ExprVisitor._dispatch_cache.get(key)
         if method is None:
-            method = getattr(type(self), "visit_" + type(expr).__name__)
+            method = getattr(type(self), "visit_" + type(expr).__name__, None)
+            if method is None:
+                method = type(self).visit_other
             ExprVisitor._dispatch_cache[key] = method
         return cast(R, method(self, expr))  # the cache is shared by every R
+
+    def visit_other(self, expr: Expr) -> R:
+        """A kind the subclass names no method for: an error unless it says otherwise."""
+        raise TypeError(f"{type(self).__name__} cannot visit {type(expr).__name__}")
+
+
+class ExprMapper(ExprVisitor[Expr]):
+    """Rebuild an expression bottom-up: each node with its operands mapped, then
+    handed to `finish` (folding, for example); a leaf goes to `finish` as it is.
+    Each node is visited once, so a mapping costs O(size)."""
+
+    def finish(self, expr: Expr) -> Expr:
+        return expr
+
+    def visit_Const(self, expr: Const) -> Expr:
+        return self.finish(expr)
+
+    def visit_Var(self, expr: Var) -> Expr:
+        return self.finish(expr)
+
+    def visit_StrConst(self, expr: StrConst) -> Expr:
+        return self.finish(expr)
+
+    def visit_Load(self, expr: Load) -> Expr:
+        return self.finish(Load(expr.region, self.visit(expr.index), expr.type))
+
+    def visit_Unary(self, expr: Unary) -> Expr:
+        return self.finish(Unary(expr.op, self.visit(expr.arg), expr.type))
+
+    def visit_Binary(self, expr: Binary) -> Expr:
+        left = self.visit(expr.left)
+        return self.finish(Binary(expr.op, left, self.visit(expr.right), expr.type))
+
+    def visit_Cast(self, expr: Cast) -> Expr:
+        return self.finish(Cast(self.visit(expr.arg), expr.type))
+
+    def visit_Ite(self, expr: Ite) -> Expr:
+        cond = self.visit(expr.cond)
+        then = self.visit(expr.then)
+        return self.finish(Ite(cond, then, self.visit(expr.other), expr.type))
+
+    def visit_Call(self, expr: Call) -> Expr:
+        args = tuple(self.visit(a) for a in expr.args)
+        return self.finish(Call(expr.func, args, expr.type, expr.memory))
 
 
 def children(expr: Expr) -> tuple[Expr, ...]:

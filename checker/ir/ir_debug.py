@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-from typing import assert_never
-
 from checker.ir.ir import (
     Assign,
     Assume,
@@ -14,6 +12,7 @@ from checker.ir.ir import (
     Const,
     Event,
     Expr,
+    ExprVisitor,
     Ite,
     Load,
     Skip,
@@ -24,27 +23,38 @@ from checker.ir.ir import (
 )
 
 
-def show(expr: Expr) -> str:
-    if isinstance(expr, Const):
+class _Text(ExprVisitor[str]):
+    def visit_Const(self, expr: Const) -> str:
         return repr(expr.value)
-    if isinstance(expr, Var):
+
+    def visit_Var(self, expr: Var) -> str:
         return expr.name
-    if isinstance(expr, Load):
-        return f"{expr.region}[{show(expr.index)}]"
-    if isinstance(expr, Unary):
-        return f"{expr.op.value}({show(expr.arg)})"
-    if isinstance(expr, Binary):
-        return f"({show(expr.left)} {expr.op.value} {show(expr.right)})"
-    if isinstance(expr, Cast):
-        return f"({expr.type}){show(expr.arg)}"
-    if isinstance(expr, Ite):
-        return f"({show(expr.cond)} ? {show(expr.then)} : {show(expr.other)})"
-    if isinstance(expr, Call):
+
+    def visit_Load(self, expr: Load) -> str:
+        return f"{expr.region}[{self.visit(expr.index)}]"
+
+    def visit_Unary(self, expr: Unary) -> str:
+        return f"{expr.op.value}({self.visit(expr.arg)})"
+
+    def visit_Binary(self, expr: Binary) -> str:
+        return f"({self.visit(expr.left)} {expr.op.value} {self.visit(expr.right)})"
+
+    def visit_Cast(self, expr: Cast) -> str:
+        return f"({expr.type}){self.visit(expr.arg)}"
+
+    def visit_Ite(self, expr: Ite) -> str:
+        return f"({self.visit(expr.cond)} ? {self.visit(expr.then)} : {self.visit(expr.other)})"
+
+    def visit_Call(self, expr: Call) -> str:
         reads = f" reading {', '.join(expr.memory)}" if expr.memory else ""
-        return f"{expr.func}({', '.join(show(a) for a in expr.args)}){reads}"
-    if isinstance(expr, StrConst):
+        return f"{expr.func}({', '.join(self.visit(a) for a in expr.args)}){reads}"
+
+    def visit_StrConst(self, expr: StrConst) -> str:
         return repr(expr.text)
-    assert_never(expr)
+
+
+def show(expr: Expr) -> str:
+    return _Text().visit(expr)
 
 
 def dump(cfa: Cfa) -> str:

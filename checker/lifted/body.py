@@ -246,7 +246,8 @@ class Scope:
             return False
         if self.inputs[atom.key].pointer is not None:  # an address: NULL or not, no value
             return isinstance(atom, Null)
-        return not isinstance(atom, Cell) or self.inputs[atom.key].shape is not None
+        shape = self.inputs[atom.key].shape
+        return not isinstance(atom, Cell) or (shape is not None and not shape.bytes)
 
     def lvalue(self, atom: Equal | Within | Null | Cell) -> str:
         item = self.inputs[atom.key]

@@ -355,13 +355,8 @@ class Lifted:
                     head, body, reported = self._generalize_fcexs(
                         head, body, witness, blocked
                     )
-                    if reported is None:
-                        contradicted = Unknown(
-                            "the compiled program contradicts the interpreter on every "
-                            "witness of a difference found",
-                            Stage.LIFTED,
-                        )
-                        return Summary(tuple(entries), contradicted)
+                    if isinstance(reported, str):
+                        return Summary(tuple(entries), Unknown(reported, Stage.LIFTED))
                     witness = reported
             entries.append(Fcex(head, body, witness))
             blocked.append(head)
@@ -712,9 +707,9 @@ class Lifted:
         body: Body,
         witness: Confirmed,
         blocked: list[list[Cube]],
-    ) -> tuple[list[Cube], Body, Confirmed | None]:
+    ) -> tuple[list[Cube], Body, Confirmed | str]:
         """Alg. 2, and the entry's witness, replayed as reported witnesses are
-        (None if no witness of the entry replays): q* grows stronger than q,
+        (why not, if no witness of the entry replays): q* grows stronger than q,
         so `witness` may fall outside it; then the latest witness that
         narrowed q* (it lies in it, as in p*) is the entry's."""
         head = list(head)
@@ -742,19 +737,19 @@ class Lifted:
 
     def _replayed_within(
         self, candidate: Confirmed, head: list[Cube], body: Body,
-    ) -> Confirmed | None:
+    ) -> Confirmed | str:
         """`candidate` (interpreter-replayed) replayed by the compiler too; if the
         compiled program disagrees, another witness of (head, body) that
-        replays both ways; None if there is none."""
+        replays both ways; else why the first was not confirmed."""
         replayed = self.ctx.replay(candidate)
-        if replayed is not None:
+        if not isinstance(replayed, str):
             return replayed
         answer = self._verify(self.restriction(within=head, body=body))
         match answer:
             case Different(witness=witness):
                 return witness
             case Equivalent() | Unknown() | Unsupported():
-                return None
+                return f"no witness of the difference replays under gcc: {replayed}"
             case _:
                 assert_never(answer)
 

@@ -148,7 +148,9 @@ def _value(plan: Layout, byte: Bytes, address: int, ctype: CType) -> Value:
     if isinstance(ctype, StructType):
         shown: dict[str, Value] = {}
         for leaf in leaves(ctype):
-            values = [_scalar(plan, byte, address + leaf.byte_offset(j), leaf.type)
+            values = [_bits(byte, address + leaf.byte_offset(j), leaf.type, leaf.bit)
+                      if isinstance(leaf.type, IntType) and leaf.type.bitfield
+                      else _scalar(plan, byte, address + leaf.byte_offset(j), leaf.type)
                       for j in range(leaf.count)]
             shown[leaf.path.lstrip(".") or "value"] = values[0] if leaf.count == 1 else values
         return shown
@@ -156,6 +158,13 @@ def _value(plan: Layout, byte: Bytes, address: int, ctype: CType) -> Value:
         elem = ctype.elem
         return [_value(plan, byte, address + i * elem.size, elem) for i in range(ctype.length or 0)]
     return _scalar(plan, byte, address, ctype)  # type: ignore[arg-type]
+
+
+def _bits(byte: Bytes, address: int, ctype: IntType, bit: int) -> Value:
+    """A bit-field's value: its bits from bit `bit` of the byte at `address` on."""
+    raw = int.from_bytes(bytes(byte(address + i) for i in range(-(-(bit + ctype.bits) // 8))),
+                         "little")
+    return report_scalar(ctype.wrap(raw >> bit & (1 << ctype.bits) - 1))
 
 
 def _scalar(plan: Layout, byte: Bytes, address: int, ctype: IntType | FloatType | PointerType

@@ -130,6 +130,8 @@ class EffectAnalysis:
         self.pointed_to = pointed_to_functions(program)
         """The functions a call through a pointer may reach."""
         self._memo: dict[tuple[int, str], Effects] = {}
+        self.union_members = _union_members(program.ast)
+        """Member names of the file's unions: such a member is its whole object."""
 
     # ------------------------------------------------------------ queries
 
@@ -416,6 +418,8 @@ class _Walker:
             return frozenset({MEMORY})
         if isinstance(node, c_ast.StructRef):
             base = frozenset({MEMORY}) if node.type == "->" else self.objects(node.name)
+            if node.field.name in self.analysis.union_members:  # the members overlap
+                return base
             return frozenset(f"{obj}.{node.field.name}" for obj in base)
         if isinstance(node, c_ast.Cast):
             return self.objects(node.expr)
@@ -427,6 +431,21 @@ class _Walker:
             return False
         obj = self.resolve(node.name)
         return obj is not None and obj in self.analysis.arrays
+
+
+def _union_members(ast: c_ast.Node) -> frozenset[str]:
+    """The member names of every union the file declares (by name: the analysis
+    does not know the types of expressions, so a struct member of the same name
+    counts as its whole object too, which only makes it stricter)."""
+    names: set[str] = set()
+
+    class Unions(c_ast.NodeVisitor):  # type: ignore[misc]  # pycparser has no stubs: the base is Any
+        def visit_Union(self, node: c_ast.Union) -> None:
+            names.update(decl.name for decl in node.decls or () if decl.name)
+            self.generic_visit(node)
+
+    Unions().visit(ast)
+    return frozenset(names)
 
 
 def _read(objs: frozenset[str]) -> Effects:

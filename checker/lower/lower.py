@@ -31,6 +31,7 @@ from checker.ir.ir import (
 from checker.lower.layout import cell_shape, leaves
 from checker.lower.lower_state import FUNCTION_ID, NULL_SUFFIX, Frame
 from checker.lower.lower_stmt import StmtLowering, _param_decls
+from checker.lower.prototypes import harness_local
 from checker.lower.values import UNKNOWN_TARGET, Place, VarPlace
 from checker.semantics import ctype as ct
 from checker.semantics.ctype import (
@@ -120,6 +121,9 @@ def lower_function(
         builder.join(exit_loc)
         builder.merge(return_loc, exit_loc)
     _global_initialisers(lowering, body_start)
+    reachable = _globals_pointers_may_reach(lowering)
+    if reachable:
+        lowering.assume(GLOBAL_ALIAS_ASSUMPTION.format(names=", ".join(reachable)))
     outputs = (
         _return_outputs(ret, lowering.regions)
         + lowering.global_outputs()
@@ -138,7 +142,7 @@ def lower_function(
         outputs=tuple(outputs),
         initial=initial,
         assumptions=tuple(lowering.assumptions),
-        params=tuple((p.name, generator.visit(p)) for p in _param_decls(fdef)),
+        params=tuple((p.name, harness_local(p)) for p in _param_decls(fdef)),
         return_type=None if isinstance(ret, VoidType) else _type_text(fdef, generator),
         externals=dict(lowering.externals),
         statics=_replayed_statics(lowering, outputs),
@@ -214,6 +218,34 @@ def _typed_assumption(old: Cfa, new: Cfa) -> tuple[Cfa, Cfa]:
     return tuple(  # type: ignore[return-value]
         dataclasses.replace(cfa, assumptions=(*cfa.assumptions, text)) for cfa in (old, new)
     )
+
+
+GLOBAL_ALIAS_ASSUMPTION = (
+    "pointer inputs do not point to the globals {names} (the function is not called as "
+    "f(&global); set assume_no_alias to make that the rule)"
+)
+
+
+def _globals_pointers_may_reach(lowering: StmtLowering) -> list[str]:
+    """The globals the function uses that a pointer input could point to: every
+    one that is not `const` (a `static` one only where the file takes its
+    address), when the function reaches memory through pointer inputs. They
+    are variables of their own, apart from the heap, so a verdict rests on
+    their not being aliased (`assume_no_alias` says so already)."""
+    if lowering.settings.assume_no_alias or not any(is_heap(r) for r in lowering.regions):
+        return []
+    program = lowering.program
+    statics = _file_statics(program.ast)
+    return sorted(
+        name for name in lowering.global_places
+        if (var := program.globals.get(name)) is not None and not var.const
+        and not var.is_static_local and not name.startswith(FEATURE_PREFIX)
+        and (name not in statics or name in lowering.address_taken))
+
+
+def _file_statics(ast: c_ast.FileAST) -> set[str]:
+    return {ext.name for ext in ast.ext
+            if isinstance(ext, c_ast.Decl) and ext.name and "static" in (ext.storage or [])}
 
 
 def _replayed_statics(lowering: StmtLowering, outputs: list[Output]) -> tuple[StaticLocal, ...]:

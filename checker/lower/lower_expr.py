@@ -42,10 +42,18 @@ from checker.ir.ir import (
 )
 from checker.ir.ub_guards import float_to_int_overflow, shift_out_of_range
 from checker.lower.eval_order import ORDER_ASSUMPTION, Clash, EffectAnalysis, Effects, shown
-from checker.lower.layout import leaves, scalar_count
+from checker.lower.layout import (
+    UNION_BYTE,
+    Leaf,
+    bitfield_unit,
+    innermost,
+    leaves,
+    scalar_count,
+)
 from checker.lower.lower_state import FUNCTION_ID, MIRROR_PREFIX, NULL_SUFFIX, LoweringState
 from checker.lower.values import (
     UNKNOWN_TARGET,
+    BytePlace,
     FuncPtr,
     MemPlace,
     Place,
@@ -243,6 +251,7 @@ class ExprLowering(LoweringState):
         else:
             array = isinstance(self.program.complete(place.type), ArrayType)
             addressable = isinstance(place, MemPlace)
+            assert not isinstance(place, BytePlace)  # names denote whole objects
             key = place.name if isinstance(place, VarPlace) else place.base
             key = key.removeprefix(MIRROR_PREFIX)
         if array:
@@ -392,18 +401,44 @@ class ExprLowering(LoweringState):
         if ftype is None:
             raise self.unsupported(f"struct {struct.tag} has no member '{name}'", node)
         ftype = self.program.complete(ftype)
+        first, shift = bitfield_unit(struct.bit_offset(name) or 0, ftype, struct.packed)
+        bitfield = isinstance(ftype, IntType) and ftype.bitfield
+        in_heap = isinstance(container, MemPlace) and is_heap(container.base)
+        for leaf in leaves(ftype) if struct.union else ():
+            if not in_heap:
+                self._union_scalar_type(leaf.type, node)
+            elif isinstance(leaf.type, IntType) and leaf.type.is_bool:  # the heap: bytes
+                raise self.unsupported("_Bool inside a union (gcc reads the whole byte)", node)
+        if isinstance(container, BytePlace) or (struct.union and not in_heap):
+            if bitfield and struct.packed:
+                raise self.unsupported(f"bit-field '{name}' of a packed struct in a union", node)
+            region, start = self._union_bytes(container, struct, node)
+            return BytePlace(region, ftype, _add_index(start, index_const(first)), shift)
+        if in_heap and bitfield:  # its bits, in the bytes around them
+            assert isinstance(container, MemPlace)
+            return BytePlace(self.heap_region(UNION_BYTE), ftype,
+                             _add_index(container.index, index_const(first)), shift)
+        if in_heap and struct.union:
+            self.heap_region(UNION_BYTE)  # byte-exact memory: members of several types meet
         if isinstance(container, VarPlace):
             if isinstance(ftype, ArrayType):
                 return MemPlace(f"{container.name}.{name}", ftype, index_const(0))
             return VarPlace(f"{container.name}.{name}", ftype)
-        if isinstance(ftype, IntType) and ftype.bitfield:
-            raise self.unsupported(
-                f"bit-field '{name}' of a struct in memory (behind a pointer, in an array "
-                "or with its address taken)", node)
         if is_heap(container.base):
             offset = struct.field_offset(name) or 0
             return MemPlace(HEAP, ftype, _add_index(container.index, index_const(offset)))
         return MemPlace(f"{container.base}.{name}", ftype, container.index)
+
+    def _union_bytes(self, container: Place, union: StructType,
+                     node: c_ast.Node) -> tuple[str, Expr]:
+        """The region of a union's bytes and the union's first byte in it."""
+        if isinstance(container, BytePlace):
+            return container.region, container.offset
+        if isinstance(container, VarPlace):
+            if union.size == 1:  # stored as a variable, not a region
+                raise self.unsupported(f"a {union} of one byte", node)
+            return container.name, index_const(0)
+        return container.base, _scale(container.index, union.size)
 
     def deref(self, pointer: Ptr, node: c_ast.Node) -> MemPlace:
         target = self.program.complete(pointer.target)
@@ -428,6 +463,8 @@ class ExprLowering(LoweringState):
 
     def read(self, place: Place) -> Value:
         ctype = self.program.complete(place.type)
+        if isinstance(place, BytePlace):
+            return self._byte_read(place.region, place.offset, ctype, place.shift)
         if isinstance(place, MemPlace) and is_heap(place.base):
             return self._heap_read(place.index, ctype)
         if isinstance(ctype, ArrayType):
@@ -448,7 +485,7 @@ class ExprLowering(LoweringState):
         return self._read_leaf(place, "", ctype, 1)[0]
 
     def _read_leaf(
-        self, place: Place, path: str, ctype: CType, count: int
+        self, place: VarPlace | MemPlace, path: str, ctype: CType, count: int
     ) -> tuple[Scalar | Ptr | FuncPtr, ...]:
         if is_function_pointer(ctype):
             assert isinstance(ctype.target, ct.FunctionType)
@@ -485,6 +522,9 @@ class ExprLowering(LoweringState):
     def write(self, place: Place, value: Value, node: c_ast.Node | None) -> None:
         ctype = self.program.complete(place.type)
         value = self.convert(value, ctype, node)
+        if isinstance(place, BytePlace):
+            self._byte_write(place.region, place.offset, ctype, value, node, place.shift)
+            return
         if isinstance(place, MemPlace) and is_heap(place.base):
             self._heap_write(place.index, ctype, value, node)
             return
@@ -501,7 +541,7 @@ class ExprLowering(LoweringState):
 
     def _write_leaf(
         self,
-        place: Place,
+        place: VarPlace | MemPlace,
         path: str,
         j: int,
         count: int,
@@ -551,6 +591,114 @@ class ExprLowering(LoweringState):
         self.builder.emit(Store(region, target, value.expr), loc)
         self.mark_written(region)
 
+    # ------------------------------------------------------------ inside unions
+
+    def _byte_read(self, region: str, offset: Expr, ctype: CType, shift: int = 0) -> Value:
+        """The object of type `ctype` at byte `offset` of a region of bytes."""
+        if isinstance(ctype, ArrayType):
+            self._byte_array(ctype)
+            return Ptr(region, ctype.elem, offset, ZERO)
+        if isinstance(ctype, StructType):
+            return StructValue(ctype, tuple(
+                (leaf.path, tuple(
+                    self._byte_scalar(region, _add_index(offset, index_const(leaf.byte_offset(j))),
+                                      leaf.type, leaf.bit)
+                    for j in range(leaf.count)))
+                for leaf in leaves(ctype)))
+        return self._byte_scalar(region, offset, ctype, shift)
+
+    def _byte_write(self, region: str, offset: Expr, ctype: CType, value: Value,
+                    node: c_ast.Node | None, shift: int = 0) -> None:
+        if isinstance(ctype, StructType):
+            assert isinstance(value, StructValue)
+            for leaf, (_path, scalars) in zip(leaves(ctype), value.leaves, strict=True):
+                for j, item in enumerate(scalars):
+                    at = _add_index(offset, index_const(leaf.byte_offset(j)))
+                    self._byte_store(region, at, leaf.type, item, node, leaf.bit)
+            return
+        if isinstance(ctype, ArrayType):
+            raise self.unsupported("assignment to an array", node)
+        assert isinstance(value, (Scalar, Ptr, FuncPtr))
+        self._byte_store(region, offset, ctype, value, node, shift)
+
+    def _byte_array(self, ctype: ArrayType) -> None:
+        """Arrays inside a union are modelled when their elements are bytes (a
+        pointer into the union's bytes then steps by one)."""
+        elem = innermost(ctype)
+        if not (isinstance(elem, IntType) and elem.size == 1 and not elem.is_bool):
+            raise self.unsupported(f"array of {elem} inside a union (arrays of bytes are "
+                                   "modelled)")
+
+    def _union_scalar_type(self, ctype: CType, node: c_ast.Node | None = None) -> IntType:
+        """The scalars a union's bytes hold: integers, composed from bytes with
+        the IR's integer operations. A float would need a bit cast, which the
+        IR does not have (the heap's byte region does it in the engines, keeping
+        a NaN's bits unknown), a `_Bool` is a byte gcc reads whole; pointers are
+        not modelled in memory."""
+        if isinstance(ctype, IntType) and not ctype.is_bool:
+            return ctype
+        raise self.unsupported(f"{ctype} inside a union (its bytes are modelled for integers)",
+                               node)
+
+    def _byte_scalar(self, region: str, offset: Expr, ctype: CType, shift: int = 0) -> Scalar:
+        if isinstance(ctype, IntType) and ctype.bitfield:
+            raw = self._bytes_value(region, offset, self._bitfield_bytes(ctype, shift))
+            bits = Binary(BinOp.SHR, raw, Const(shift, ct.INT), ct.ULONG) if shift else raw
+            mask = Const((1 << ctype.bits) - 1, ct.ULONG)
+            return Scalar(Cast(Binary(BinOp.BAND, bits, mask, ct.ULONG), ctype), ctype)
+        itype = self._union_scalar_type(ctype)
+        if itype.size == 1:
+            self.bounds_check(region, offset, 1)
+            return Scalar(Load(region, offset, itype), itype)
+        return Scalar(Cast(self._bytes_value(region, offset, itype.size), itype), itype)
+
+    def _bitfield_bytes(self, ctype: IntType, shift: int) -> int:
+        """How many bytes a bit-field's access covers: its storage unit where it
+        lies in one (what gcc loads and stores, so a witness holds those bytes),
+        else the bytes its bits touch (at most the 8 of an unsigned long)."""
+        count = -(-(shift + ctype.bits) // 8)
+        if shift + ctype.bits <= ctype.size * 8:
+            count = ctype.size
+        if count > 8:
+            raise self.unsupported(f"bit-field of type {ctype} across {count} bytes")
+        return count
+
+    def _bytes_value(self, region: str, offset: Expr, count: int) -> Expr:
+        """`count` bytes from `offset` on, little-endian, as an unsigned long."""
+        self.bounds_check(region, offset, count)
+        raw: Expr | None = None
+        for k in range(count):
+            byte: Expr = Cast(Load(region, _add_index(offset, index_const(k)), UNION_BYTE),
+                              ct.ULONG)
+            if k:
+                byte = Binary(BinOp.SHL, byte, Const(8 * k, ct.INT), ct.ULONG)
+            raw = byte if raw is None else Binary(BinOp.BOR, raw, byte, ct.ULONG)
+        assert raw is not None
+        return raw
+
+    def _byte_store(self, region: str, offset: Expr, ctype: CType, value: Scalar | Ptr | FuncPtr,
+                    node: c_ast.Node | None, shift: int = 0) -> None:
+        assert isinstance(value, Scalar)
+        if self.regions[region].const:
+            raise self.unsupported(f"write to constant object '{region}'", node)
+        wide: Expr = Cast(value.expr, ct.ULONG)
+        if isinstance(ctype, IntType) and ctype.bitfield:  # the bits around it stay
+            count = self._bitfield_bytes(ctype, shift)
+            mask = ((1 << ctype.bits) - 1) << shift
+            kept = Binary(BinOp.BAND, self._bytes_value(region, offset, count),
+                          Const(~mask & (1 << 64) - 1, ct.ULONG), ct.ULONG)
+            placed = Binary(BinOp.SHL, wide, Const(shift, ct.INT), ct.ULONG) if shift else wide
+            wide = Binary(BinOp.BOR, kept, Binary(BinOp.BAND, placed, Const(mask, ct.ULONG),
+                                                  ct.ULONG), ct.ULONG)
+        else:
+            count = self._union_scalar_type(ctype, node).size
+            self.bounds_check(region, offset, count)
+        for k in range(count):
+            shifted = Binary(BinOp.SHR, wide, Const(8 * k, ct.INT), ct.ULONG) if k else wide
+            self.builder.emit(Store(region, _add_index(offset, index_const(k)),
+                                    Cast(shifted, UNION_BYTE)), self.current)
+        self.mark_written(region)
+
     # ------------------------------------------------------------ the heap
 
     def _heap_read(self, address: Expr, ctype: CType) -> Value:
@@ -564,8 +712,8 @@ class ExprLowering(LoweringState):
                     (
                         leaf.path,
                         tuple(
-                            self._heap_scalar(
-                                _add_index(address, index_const(leaf.byte_offset(j))), leaf.type
+                            self._heap_leaf(
+                                _add_index(address, index_const(leaf.byte_offset(j))), leaf
                             )
                             for j in range(leaf.count)
                         ),
@@ -576,6 +724,12 @@ class ExprLowering(LoweringState):
         if isinstance(ctype, VoidType):
             return VoidValue()
         return self._heap_scalar(address, ctype)  # type: ignore[arg-type]
+
+    def _heap_leaf(self, address: Expr, leaf: Leaf) -> Scalar | Ptr:
+        """A scalar of a struct in the heap (a bit-field: its bits in the bytes there)."""
+        if isinstance(leaf.type, IntType) and leaf.type.bitfield:
+            return self._byte_scalar(self.heap_region(UNION_BYTE), address, leaf.type, leaf.bit)
+        return self._heap_scalar(address, leaf.type)
 
     def _heap_scalar(self, address: Expr, ctype: IntType | FloatType | PointerType) -> Scalar | Ptr:
         region = self.heap_region(ctype)
@@ -596,7 +750,11 @@ class ExprLowering(LoweringState):
                     if isinstance(item, FuncPtr):
                         raise self.unsupported("function pointer stored in memory", node)
                     at = _add_index(address, index_const(leaf.byte_offset(j)))
-                    self._heap_store(at, leaf.type, item, node)
+                    if isinstance(leaf.type, IntType) and leaf.type.bitfield:
+                        self._byte_store(self.heap_region(UNION_BYTE), at, leaf.type, item, node,
+                                         leaf.bit)
+                    else:
+                        self._heap_store(at, leaf.type, item, node)
             return
         if isinstance(ctype, ArrayType):
             raise self.unsupported("assignment to an array", node)
@@ -843,6 +1001,8 @@ class ExprLowering(LoweringState):
                       if isinstance(node.expr, c_ast.CompoundLiteral) else self.place(node.expr))
             if isinstance(target, VarPlace):
                 raise self.unsupported(f"address of '{target.name}' kept in a variable", node)
+            if isinstance(target, BytePlace):
+                raise self.unsupported("address of an object inside a union", node)
             return Ptr(target.base, target.type, target.index, ZERO)
         if op == "*":
             return self.read(self.place(node))
@@ -1255,7 +1415,11 @@ class ExprLowering(LoweringState):
         finally:
             del self.builder.edges[saved[0] :]
             self.builder.current = saved[1]
-            self.pointer_bases = saved[2]
+            # a global met here for the first time stays materialised: so does the
+            # heap its pointer inputs point into (`*gp` lowered `gp` here first)
+            inputs = {item.ref for item in self.inputs if item.pointer is not None}
+            self.pointer_bases = {**{name: base for name, base in self.pointer_bases.items()
+                                     if name in inputs}, **saved[2]}
             self.written = saved[3]
         return ctype
 

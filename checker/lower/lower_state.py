@@ -35,6 +35,7 @@ from checker.ir.ir import (
     Input,
     InputSource,
     Output,
+    Prototype,
     Region,
     RegionKind,
     StaticLocal,
@@ -43,7 +44,7 @@ from checker.ir.ir import (
 from checker.location import Location
 from checker.lower.eval_order import EffectAnalysis
 from checker.lower.layout import cell_shape, leaves
-from checker.lower.values import UNKNOWN_TARGET, MemPlace, Place, VarPlace
+from checker.lower.values import UNKNOWN_TARGET, BytePlace, MemPlace, Place, VarPlace
 from checker.semantics import ctype as ct
 from checker.semantics.ctype import (
     ArrayType,
@@ -123,7 +124,7 @@ class LoweringState:
     """Names assigned anywhere after their declaration (pre-scanned)."""
     guarded_writes: Mapping[str, frozenset[str]] = field(default_factory=dict)
     """Function -> names it writes only under a feature condition (pre-scanned)."""
-    externals: dict[str, str] = field(default_factory=dict)
+    externals: dict[str, Prototype | None] = field(default_factory=dict)
     effect_analysis: EffectAnalysis | None = None
     """Side effects of expressions, for C's unspecified evaluation order (on first use)."""
     function_ids: dict[str, int] = field(default_factory=dict)
@@ -207,6 +208,7 @@ class LoweringState:
                 else:
                     self._variable(name, leaf.type)
             return
+        assert isinstance(place, MemPlace)  # storage is declared for whole objects
         for leaf in leaves(ctype):
             length = None if count is None else count * leaf.count
             self._region(place.base + leaf.path, leaf.type, length, kind)
@@ -362,6 +364,7 @@ class LoweringState:
     def _register_global_leaves(
         self, place: Place, key: str, var: GlobalVar, match: str, starts: Mapping[str, int | float]
     ) -> None:
+        assert not isinstance(place, BytePlace)  # a global is a whole object
         base = place.name if isinstance(place, VarPlace) else place.base
         is_feature = var.name.startswith(FEATURE_PREFIX)
         fixed = (self.globals_initial or var.const) and not is_feature

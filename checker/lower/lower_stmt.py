@@ -50,8 +50,10 @@ from checker.lower.lower_expr import (
 )
 from checker.lower.lower_state import FUNCTION_ID, Frame
 from checker.lower.print_events import print_event
+from checker.lower.prototypes import declared_prototype, typed_prototype
 from checker.lower.values import (
     UNKNOWN_TARGET,
+    BytePlace,
     FuncPtr,
     MemPlace,
     Place,
@@ -507,6 +509,8 @@ class StmtLowering(ExprLowering):
         ctype = self.program.complete(ctype)
         if isinstance(ctype, ArrayType):
             self._init_array(place, ctype, init)
+        elif isinstance(ctype, StructType) and ctype.union and isinstance(init, c_ast.InitList):
+            self._init_union(place, ctype, init)
         elif isinstance(ctype, StructType) and isinstance(init, c_ast.InitList):
             self._init_list(place, ctype, init)
         elif isinstance(init, c_ast.InitList):
@@ -517,7 +521,28 @@ class StmtLowering(ExprLowering):
         else:
             self.write(place, self.rvalue(init), init)
 
+    def _init_union(self, place: Place, ctype: StructType, init: c_ast.InitList) -> None:
+        """A union from a braced list: its first member, or the one designated
+        (6.7.9p17); the bytes no member covers are zero, as gcc leaves them."""
+        self.write(place, self._zero_value(ctype), init)
+        if not init.exprs:
+            return
+        if len(init.exprs) > 1:
+            raise self.unsupported(f"initialiser list of {ctype} with more than one item", init)
+        (item,) = init.exprs
+        name, value = ctype.fields[0][0], item
+        if isinstance(item, c_ast.NamedInitializer):
+            if len(item.name) != 1 or not isinstance(item.name[0], c_ast.ID):
+                raise self.unsupported(f"nested designator for {ctype}", item)
+            name, value = item.name[0].name, item.expr
+        member = ctype.field_type(name)
+        if member is None:
+            raise self.unsupported(f"designator '.{name}' for no member of {ctype}", item)
+        self.initialise(self.field(place, name, item), member, value)
+
     def _init_array(self, place: Place, ctype: ArrayType, init: c_ast.Node) -> None:
+        if isinstance(place, BytePlace):
+            raise self.unsupported("initialiser of an array inside a union", init)
         assert isinstance(place, MemPlace)
         length = ctype.length or 0
         if length * max(1, sum(1 for _ in leaves(ctype.elem))) > MAX_INIT_STORES:
@@ -619,6 +644,8 @@ class StmtLowering(ExprLowering):
         self, place: Place, ctype: ArrayType | StructType, position: int, node: c_ast.Node
     ) -> tuple[Place, CType]:
         if isinstance(ctype, ArrayType):
+            if isinstance(place, BytePlace):
+                raise self.unsupported("initialiser of an array inside a union", node)
             assert isinstance(place, MemPlace)
             return self._element(place, ctype, position), self.program.complete(ctype.elem)
         name, ftype = ctype.fields[position]
@@ -650,6 +677,8 @@ class StmtLowering(ExprLowering):
 
     def _zero_fill(self, place: Place, ctype: CType, node: c_ast.Node) -> None:
         if isinstance(ctype, ArrayType):
+            if isinstance(place, BytePlace):
+                raise self.unsupported("initialiser of an array inside a union", node)
             assert isinstance(place, MemPlace)
             zero = self._zero_value(self.program.complete(ctype.elem))
             for i in range(ctype.length or 0):
@@ -732,7 +761,7 @@ class StmtLowering(ExprLowering):
         self.assume(f"'{param}' points to a function without code here: a call through it "
                     "is an observable event whose result is a deterministic function of its "
                     "arguments")
-        self.externals[event] = stub_prototype(event_symbol(event), ftype)
+        self.externals[event] = typed_prototype(event_symbol(event), ftype)
         return self._uninterpreted(event, ftype, args, node)
 
     def may_loop_back(self) -> bool:
@@ -917,7 +946,8 @@ class StmtLowering(ExprLowering):
         if ftype is None:
             self.assume(f"'{name}' has no prototype: implicitly declared as returning int")
             ftype = FunctionType(ct.INT, (), variadic=True)
-        self.externals[name] = self._prototype_text(name)
+        decl = self.program.prototype_nodes.get(name)
+        self.externals[name] = None if decl is None else declared_prototype(decl, self.program)
         return self._uninterpreted(name, ftype, args, node)
 
     def _uninterpreted(self, name: str, ftype: FunctionType, args: list[c_ast.Node],
@@ -983,15 +1013,6 @@ class StmtLowering(ExprLowering):
             + " an unknown function of them, the same in both versions"
         )
         return result
-
-    def _prototype_text(self, name: str) -> str:
-        decl = self.program.prototype_nodes.get(name)
-        if decl is None:
-            return ""
-        from pycparser import c_generator
-
-        text: str = c_generator.CGenerator().visit(decl)
-        return text
 
     def _recursion_cut(self, name: str, node: c_ast.Node) -> Value:
         """Recursion deeper than the bound: cut off; the value is never observed."""
@@ -1067,12 +1088,6 @@ def event_symbol(event: str) -> str:
     """The C name of the replay's stub for a call through parameter `event`
     (`(*arg0)` -> `__liftdiff_fn_arg0`)."""
     return "__liftdiff_fn_" + event.strip("(*)")
-
-
-def stub_prototype(symbol: str, ftype: FunctionType) -> str:
-    """A C prototype of `symbol` with `ftype`'s parameter and return types."""
-    params = ", ".join(str(p) for p in ftype.params) or "void"
-    return f"{ftype.ret} {symbol}({params}{', ...' if ftype.variadic else ''});"
 
 
 def _declaration_text(decl: c_ast.Decl) -> str:

@@ -2,7 +2,8 @@
 
 A `VarPlace` is storage in scalar variables (struct fields flattened to
 `name.field`); a `MemPlace` is storage in regions: the object of type `type`
-at element index `index` of the leaf regions `base + leaf.path` (see layout.py).
+at element index `index` of the leaf regions `base + leaf.path` (see layout.py);
+a `BytePlace` is an object in a region of bytes (a union's, the heap's).
 Pointers carry their region statically (`base`) and their offset and null flag
 as IR expressions.
 """
@@ -28,7 +29,20 @@ class MemPlace:
     index: Expr
 
 
-Place = VarPlace | MemPlace
+@dataclass(frozen=True)
+class BytePlace:
+    """An object at byte `offset` of a region of bytes (`layout.UNION_BYTE`
+    cells), read and written byte by byte, little-endian: a member of a union
+    that is no heap object, or a bit-field of a struct in the heap."""
+
+    region: str
+    type: CType
+    offset: Expr
+    shift: int = 0
+    """A bit-field's lowest bit in the byte at `offset`."""
+
+
+Place = VarPlace | MemPlace | BytePlace
 
 
 @dataclass(frozen=True)

@@ -25,7 +25,7 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 
 from checker.errors import LiftdiffError
-from checker.ir.ir import StaticLocal
+from checker.ir.ir import Prototype, StaticLocal, StubParam
 from checker.replay.ir_to_c import literal, string_literal
 from checker.semantics import ctype as ct
 from checker.semantics.ctype import FloatType, IntType, PointerType, ScalarType
@@ -72,7 +72,7 @@ HARNESS_FUNCTIONS = frozenset({"dprintf", "setvbuf"})
 
 
 class HarnessError(LiftdiffError):
-    """The witness cannot be expressed as a harness (e.g. an unparsable prototype)."""
+    """The witness cannot be expressed as a harness (e.g. a static made by a macro)."""
 
 
 @dataclass(frozen=True)
@@ -145,13 +145,13 @@ class Stub:
     blocks; a `noreturn` one ends the program with its answer as exit status."""
 
     name: str
-    prototype: str
+    prototype: Prototype
     table: tuple[StubRow, ...]
     counted: bool = False
     noreturn: bool = False
     symbol: str = ""
-    """Its C name, where `name` (the event it logs) is none: `(*arg0)`, a call
-    through a function pointer parameter."""
+    """Its C name (the one `prototype` declares), where `name` (the event it logs)
+    is none: `(*arg0)`, a call through a function pointer parameter."""
 
     @property
     def c_name(self) -> str:
@@ -164,7 +164,8 @@ class HarnessSpec:
     source_text: str
     function: str
     params: tuple[tuple[str, str], ...]
-    """(name, C declaration text), e.g. ("s", "struct S s"), ("a", "int *a")."""
+    """(name, C declaration of a local of its type), e.g. ("s", "struct S s"), ("a",
+    "int *a") for `int a[]` (`Cfa.params`)."""
     return_type: str | None
     """C text of the return type; None for void."""
     assignments: tuple[Assignment, ...]
@@ -472,7 +473,7 @@ def _main(spec: HarnessSpec) -> str:
         "    {",
     ]
     for name, decl in spec.params:
-        lines.append(f"    {_local_declaration(name, decl)};")
+        lines.append(f"    {decl};")
         lines.append(f"    __liftdiff_zero(&{name}, sizeof {name});")
     lines.extend(_assign(a) for a in locals_)
     lines.extend(_point(p, len(spec.memory)) for p in spec.pointers)
@@ -511,7 +512,8 @@ def _point(pointer: PointerAssignment, blocks: int) -> str:
 
 
 def _root(lvalue: str) -> str:
-    match = re.match(r"\s*\(*\s*\*?\s*([A-Za-z_]\w*)", lvalue)
+    """The object an lvalue names (`((unsigned char *)&u)[2]`, a union's byte: `u`)."""
+    match = re.match(r"\s*\(*\s*(?:unsigned char \*\)\s*&)?\*?\s*([A-Za-z_]\w*)", lvalue)
     return match.group(1) if match else ""
 
 
@@ -524,16 +526,6 @@ def _assign(assignment: Assignment) -> str:
         return f"    {lv} = {value};"
     return (f"    {{ __typeof__({lv}) __liftdiff_v = (__typeof__({lv}))({value}); "
             f"__liftdiff_copy((void *)&({lv}), &__liftdiff_v, sizeof __liftdiff_v); }}")
-
-
-def _local_declaration(name: str, decl: str) -> str:
-    """A parameter's declaration as a local: arrays adjusted to pointers, top-level
-    const dropped (the harness assigns it), storage classes removed."""
-    text = re.sub(rf"\b{re.escape(name)}\s*\[[^\]]*\]", f"(*{name})", decl, count=1)
-    text = re.sub(r"\bregister\b", "", text)
-    star = text.rfind("*")
-    head, tail = (text[: star + 1], text[star + 1 :]) if star >= 0 else ("", text)
-    return (head + re.sub(r"\bconst\b", "", tail)).strip()
 
 
 def _write(index: int, leaf: OutputLeaf) -> str:
@@ -549,35 +541,12 @@ def _write(index: int, leaf: OutputLeaf) -> str:
 
 # ------------------------------------------------------------ stubs
 
-_TYPE_WORDS = frozenset({
-    "void", "char", "short", "int", "long", "float", "double", "signed", "unsigned", "_Bool",
-    "_Complex", "const", "volatile", "restrict", "__restrict", "__restrict__", "register",
-    "struct", "union", "enum", "extern", "static", "inline", "__inline", "__inline__", "_Noreturn",
-})
-_TAG_WORDS = frozenset({"struct", "union", "enum"})
-_DROP_WORDS = frozenset({"extern", "inline", "__inline", "__inline__", "_Noreturn"})
-
-
 def _stub_definition(stub: Stub) -> str:
-    head, params, variadic = _split_prototype(stub)
-    names: list[str] = []
-    declared: list[str] = []
-    pointers: list[bool] = []
-    for index, param in enumerate(params):
-        name = _param_name(param, stub)
-        if name is None:
-            name = f"__liftdiff_a{index}"
-            param = _insert_name(param, name)
-        names.append(name)
-        declared.append(param)
-        pointers.append("*" in param.split("[", 1)[0] or "[" in param)
-    if variadic:
-        declared.append("...")
-    words = [w for w in re.findall(r"[A-Za-z_]\w*|\S", head) if w not in _DROP_WORDS]
-    returns_void = words == ["void"]
-    returns_pointer = "*" in head
-    log = "".join(_log_arg(n, p, param) for n, p, param in zip(names, pointers, params,
-                                                                strict=True))
+    prototype = stub.prototype
+    names = [param.name for param in prototype.params]
+    variadic = prototype.variadic
+    returns_void, returns_pointer = prototype.returns == "void", prototype.returns == "pointer"
+    log = "".join(_log_arg(param) for param in prototype.params)
     if stub.counted:  # the interpreter's events start with the position
         log = f"__liftdiff_log_arg(0, __liftdiff_position); {log}__liftdiff_log_memory(); "
     body = [f'    dprintf(__liftdiff_fd, "c %s", {string_literal(stub.name)}); {log}'
@@ -597,15 +566,14 @@ def _stub_definition(stub: Stub) -> str:
     if not returns_void or stub.noreturn:  # a void function has no result to miss
         body.append(f"    __liftdiff_miss({string_literal(stub.name)});")
     body.append(f"    {finish(0)}")
-    signature = f"{' '.join(words)} {stub.c_name}({', '.join(declared) or 'void'})"
-    return signature + "\n{\n" + "\n".join(body) + "\n}\n"
+    return prototype.signature + "\n{\n" + "\n".join(body) + "\n}\n"
 
 
-def _log_arg(name: str, pointer: bool, param: str) -> str:
-    if not pointer:
+def _log_arg(param: StubParam) -> str:
+    name = param.name
+    if not param.pointer:
         return f"__liftdiff_log_arg(__LIFTDIFF_KIND({name}), {name}); "
-    is_char = int(re.search(r"\bchar\b", param) is not None and param.count("*") == 1)
-    return f"__liftdiff_log_pointer((const void *)({name}), {is_char}); "
+    return f"__liftdiff_log_pointer((const void *)({name}), {int(param.text)}); "
 
 
 def _finish(noreturn: bool, returns_void: bool, returns_pointer: bool
@@ -617,56 +585,6 @@ def _finish(noreturn: bool, returns_void: bool, returns_pointer: bool
         return _return(result, returns_void, returns_pointer)
 
     return finish
-
-
-def _split_prototype(stub: Stub) -> tuple[str, list[str], bool]:
-    text = stub.prototype.strip().rstrip(";")
-    match = re.search(rf"\b{re.escape(stub.c_name)}\s*\(", text)
-    if match is None or "(" in text[: match.start()]:
-        raise HarnessError(f"cannot read the prototype of '{stub.name}': {stub.prototype!r}")
-    inner = text[match.end():]
-    depth, pieces, current = 0, list[str](), list[str]()
-    for char in inner:
-        if char == "(":
-            depth += 1
-        elif char == ")":
-            if depth == 0:
-                break
-            depth -= 1
-        if char == "," and depth == 0:
-            pieces.append("".join(current).strip())
-            current = []
-        else:
-            current.append(char)
-    pieces.append("".join(current).strip())
-    params = [p for p in pieces if p]
-    variadic = bool(params) and params[-1] == "..."
-    if variadic:
-        params.pop()
-    if params == ["void"]:
-        params = []
-    return text[: match.start()], params, variadic
-
-
-def _param_name(param: str, stub: Stub) -> str | None:
-    """The declared name of a parameter, None when the prototype gives none."""
-    if "(" in param:
-        raise HarnessError(f"function-pointer parameter in the prototype of '{stub.name}'")
-    tokens: list[str] = re.findall(r"[A-Za-z_]\w*|\S", param.split("[", 1)[0])
-    significant = [t for t in tokens if t not in ("const", "volatile", "restrict", "__restrict")]
-    if len(significant) < 2:
-        return None
-    last, before = significant[-1], significant[-2]
-    if not last.isidentifier() or last in _TYPE_WORDS or before in _TAG_WORDS:
-        return None
-    return last
-
-
-def _insert_name(param: str, name: str) -> str:
-    bracket = param.find("[")
-    if bracket >= 0:
-        return f"{param[:bracket]} {name}{param[bracket:]}"
-    return f"{param} {name}"
 
 
 def _arg_test(name: str, arg: StubValue) -> str:

@@ -151,14 +151,25 @@ class _Memory:
 Thunk = Callable[[], Arg]
 
 
-def _may_be_string(expr: Expr) -> bool:
-    if isinstance(expr, StrConst):
+class _MayBeString(ExprVisitor[bool]):
+    """Can a string literal be the value (through conversions and the branches of
+    conditionals)?"""
+
+    def visit_StrConst(self, expr: StrConst) -> bool:
         return True
-    if isinstance(expr, Cast):
-        return _may_be_string(expr.arg)
-    if isinstance(expr, Ite):
-        return _may_be_string(expr.then) or _may_be_string(expr.other)
-    return False
+
+    def visit_Cast(self, expr: Cast) -> bool:
+        return self.visit(expr.arg)
+
+    def visit_Ite(self, expr: Ite) -> bool:
+        return self.visit(expr.then) or self.visit(expr.other)
+
+    def visit_other(self, expr: Expr) -> bool:
+        return False
+
+
+def _may_be_string(expr: Expr) -> bool:
+    return _MayBeString().visit(expr)
 
 
 class _Compiler(ExprVisitor[Thunk]):

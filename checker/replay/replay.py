@@ -25,6 +25,7 @@ from checker.ir.ir import (
     Cfa,
     Event,
     InputSource,
+    Prototype,
     StrConst,
     Var,
     action_exprs,
@@ -401,9 +402,10 @@ class CompiledReplay:
     agrees_with_interpreter: bool
     message: str = ""
     unavailable: bool = False
-    """No compiler, or the program does not compile: the interpreter alone judges."""
+    """No compiler: the interpreter alone judges, and the verdict says so."""
     refused: bool = False
-    """The harness cannot build this witness (its memory): it is not confirmed."""
+    """The harness cannot build this witness (its memory) or does not compile:
+    the witness is not confirmed."""
     notes: tuple[str, ...] = field(default_factory=tuple)
 
 
@@ -499,7 +501,7 @@ def harness_spec(
         _stub(cfa, func, prototype, assignment, stubs, plan,
               event_symbol(func) if func in events else "")
         for func, prototype in sorted(cfa.externals.items())
-        if func not in PURE_LIBRARY and prototype
+        if func not in PURE_LIBRARY and prototype is not None
     ]
     return HarnessSpec(
         source_path=version.source_path,
@@ -581,7 +583,7 @@ def call_shapes(cfa: Cfa) -> dict[str, CallShape]:
 def _stub(
     cfa: Cfa,
     func: str,
-    prototype: str,
+    prototype: Prototype,
     assignment: Assignment,
     stubs: Mapping[tuple[str, tuple], Scalar],  # type: ignore[type-arg]
     plan: Layout,
@@ -710,9 +712,14 @@ def compiled_replay(
         a = _run_version(old_spec, old_obs, compiler)
         b = (_skipped(a, old_obs, agrees) if new_obs.status == STATUS_NONTERMINATING else None
              ) or _run_version(new_spec, new_obs, compiler)
-    if a.kind in ("unavailable", "compile_error") or b.kind in ("unavailable", "compile_error"):
-        message = a.message if a.kind in ("unavailable", "compile_error") else b.message
+    if a.kind == "unavailable" or b.kind == "unavailable":  # no compiler at all
+        message = a.message if a.kind == "unavailable" else b.message
         return CompiledReplay(a, b, False, False, message, unavailable=True)
+    if a.kind == "compile_error" or b.kind == "compile_error":
+        # our harness around the user's code did not build: gcc has not run the
+        # witness, so it is not confirmed (a NOT_EQUIVALENT needs both replays)
+        message = a.message if a.kind == "compile_error" else b.message
+        return CompiledReplay(a, b, False, False, message, refused=True)
     va, vb = _translated(a, plan.layout), _translated(b, plan.layout)
     differs = (
         a.kind != b.kind

@@ -11,7 +11,7 @@ from rich.style import Style
 from rich.table import Table
 from rich.text import Text
 
-from checker.report.markdown_report import PARTIAL_NOTE, function_text
+from checker.report.markdown_report import PARTIAL_NOTE, function_text, other_assumptions
 from checker.types import FunctionResult, Report, Verdict
 
 _STYLE = {
@@ -36,8 +36,11 @@ def _witness_cell(result: FunctionResult) -> str:
                 0, "config " + ",".join(f"{k}={v}" for k, v in witness.configuration.items())
             )
         return " ".join(parts) or "(no inputs)"
-    if result.verdict is Verdict.EQUIVALENT and result.partial:
-        return "; ".join(filter(None, (result.reason, PARTIAL_NOTE)))
+    if result.verdict is Verdict.EQUIVALENT:  # what the proof rests on, as the PR text says
+        others = other_assumptions(result)
+        assuming = "assuming " + "; ".join(others) if others else ""
+        partial = PARTIAL_NOTE if result.partial else ""
+        return "; ".join(filter(None, (result.reason, partial, assuming)))
     return result.reason or ""
 
 

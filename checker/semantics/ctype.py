@@ -110,20 +110,31 @@ class StructType:
     """Every member as it is laid out, where that differs from `fields`: unnamed
     bit-fields (named ""; a zero-width one has `bits == 0`), anonymous structs whole."""
     packed: bool = False
+    union: bool = False
+    """A union: every member at offset 0, one object of bytes (see `layout.leaves`)."""
 
     @property
     def size(self) -> int:
-        return struct_layout(self.members or self.fields, self.packed)[0]
+        return struct_layout(self.members or self.fields, self.packed, self.union)[0]
 
     def field_offset(self, name: str) -> int | None:
-        """Byte offset of a field, as gcc lays it out on x86-64 (None: no such field)."""
-        offset = 0
-        for fname, ftype in self.fields:
-            falign = alignment(ftype)
-            offset = (offset + falign - 1) // falign * falign
-            if fname == name:
-                return offset
-            offset += ftype.size
+        """Byte offset of a field, as gcc lays it out on x86-64 (None: no such
+        field; a bit-field: the byte its first bit is in)."""
+        bit = self.bit_offset(name)
+        return None if bit is None else bit // 8
+
+    def bit_offset(self, name: str) -> int | None:
+        """Bit offset of a field from the start of the struct (`struct_layout`)."""
+        if self.union:
+            return 0 if self.field_type(name) is not None else None
+        placed, _, _ = _placed(self.members or self.fields, self.packed)
+        for mname, mtype, bit in placed:
+            if mname == name:
+                return bit
+            if not mname and isinstance(mtype, StructType):  # an anonymous struct member
+                inner = mtype.bit_offset(name)
+                if inner is not None:
+                    return bit + inner
         return None
 
     def field_type(self, name: str) -> CType | None:
@@ -133,7 +144,7 @@ class StructType:
         return None
 
     def __str__(self) -> str:
-        return f"struct {self.tag}"
+        return f"{'union' if self.union else 'struct'} {self.tag}"
 
 
 @dataclass(frozen=True)
@@ -190,16 +201,33 @@ def alignment(ctype: CType) -> int:
     if isinstance(ctype, ArrayType):
         return alignment(ctype.elem)
     if isinstance(ctype, StructType):
-        return struct_layout(ctype.members or ctype.fields, ctype.packed)[1]
+        return struct_layout(ctype.members or ctype.fields, ctype.packed, ctype.union)[1]
     return max(1, min(ctype.size, 8))
 
 
-def struct_layout(members: tuple[tuple[str, CType], ...], packed: bool) -> tuple[int, int]:
+def struct_layout(members: tuple[tuple[str, CType], ...], packed: bool,
+                  union: bool = False) -> tuple[int, int]:
     """(size, alignment) of a struct as gcc lays it out on x86-64 (the SysV ABI):
     a bit-field goes at the next bit unless it would cross a boundary of its
     declared type's size (then at that boundary; in a packed struct anywhere),
     a zero-width one moves to the next such boundary, and unnamed bit-fields do
-    not align the struct. Checked against gcc in tests/frontend/test_program.py."""
+    not align the struct. A union is as large as its largest member, rounded
+    up to its strictest alignment. Checked against gcc in
+    tests/frontend/test_program.py."""
+    if union:
+        size = max((m.size for _, m in members), default=0)
+        align = 1 if packed else max((alignment(m) for _, m in members), default=1)
+        return -(-size // align) * align, align
+    _, bit, align = _placed(members, packed)
+    size = -(-bit // 8)
+    return -(-size // align) * align, align
+
+
+def _placed(members: tuple[tuple[str, CType], ...],
+            packed: bool) -> tuple[list[tuple[str, CType, int]], int, int]:
+    """The members of a struct with their bit offsets (`struct_layout`), the
+    bit after the last one, and the struct's alignment."""
+    placed: list[tuple[str, CType, int]] = []
     bit = 0
     align = 1
     for name, mtype in members:
@@ -213,13 +241,15 @@ def struct_layout(members: tuple[tuple[str, CType], ...], packed: bool) -> tuple
                     bit = -(-bit // unit) * unit
                 if name:
                     align = max(align, mtype.size)
+            placed.append((name, mtype, bit))
             bit += mtype.bits
             continue
         malign = 1 if packed else alignment(mtype)
-        bit = -(-bit // (malign * 8)) * malign * 8 + mtype.size * 8
+        bit = -(-bit // (malign * 8)) * malign * 8
+        placed.append((name, mtype, bit))
+        bit += mtype.size * 8
         align = max(align, malign)
-    size = -(-bit // 8)
-    return -(-size // align) * align, align
+    return placed, bit, align
 
 
 def bitfield_type(declared: IntType, width: int) -> IntType:

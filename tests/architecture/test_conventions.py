@@ -1,6 +1,6 @@
 """Each convention of the code is spelled in one module (issue 17): the feature
 variables' prefix and `config:` keys, the C keyword table, the `#include` pattern,
-the tokenizer, the calls that ask z3 for an answer.
+the tokenizer, the calls that ask z3 for an answer, the traversal of IR expressions.
 
 The search reads string literals and calls from the syntax tree, so a docstring
 or a comment that mentions a convention is no second definition. The last tests
@@ -16,18 +16,12 @@ from collections.abc import Callable, Iterator
 
 import pytest
 
+from checker.ir.ir import EXPR_KINDS
 from checker.semantics.keywords import KEYWORDS
 from tests.architecture.imports import ROOT, modules
 
 Finder = Callable[[ast.Module], Iterator[int]]
 """Lines of a module's syntax tree where it defines a convention."""
-
-PENDING: dict[str, str] = {
-    "checker/replay/compiled_replay.py": "its prototype parsing (keyword and word tables) "
-    "moves to the front end on another branch",
-}
-"""Modules known to keep a second definition, and why; each is to go."""
-
 
 def _strings(tree: ast.Module) -> Iterator[ast.Constant]:
     """String literals that are not docstrings (a string standing alone as a
@@ -150,16 +144,8 @@ def test_each_convention_is_defined_in_one_module(convention: str) -> None:
     finder, home = CONVENTIONS[convention]
     where = _found(finder)
     assert home in where, f"the {convention} is no longer found in {home}"
-    elsewhere = {path: lines for path, lines in where.items()
-                 if path != home and path not in PENDING}
+    elsewhere = {path: lines for path, lines in where.items() if path != home}
     assert not elsewhere, f"the {convention} is defined again outside {home}: {elsewhere}"
-
-
-def test_pending_modules_exist_and_still_repeat_something() -> None:
-    """Once a pending module no longer repeats a convention, it leaves PENDING."""
-    for path in PENDING:
-        assert (ROOT / path).exists(), path
-        assert any(path in _found(finder) for finder, _ in CONVENTIONS.values()), path
 
 
 PLANTED = {
@@ -192,3 +178,112 @@ def test_the_search_finds_a_planted_definition(convention: str) -> None:
 
 def test_every_convention_has_a_planted_case() -> None:
     assert set(PLANTED) == set(CONVENTIONS)
+
+
+# ------------------------------------------------------------ IR traversal
+
+IR_HOME = "checker/ir/ir.py"
+_IR_KINDS = frozenset(kind.__name__ for kind in EXPR_KINDS)
+
+
+def _ir_bindings(tree: ast.Module) -> tuple[set[str], set[str]]:
+    """Names a module binds to IR expression classes, and to the IR module itself."""
+    kinds: set[str] = set()
+    modules_: set[str] = set()
+    for node in ast.walk(tree):
+        if isinstance(node, ast.ImportFrom) and node.module == "checker.ir.ir":
+            kinds |= {a.asname or a.name for a in node.names if a.name in _IR_KINDS}
+        elif isinstance(node, ast.ImportFrom) and node.module == "checker.ir":
+            modules_ |= {a.asname or a.name for a in node.names if a.name == "ir"}
+        elif isinstance(node, ast.Import):
+            modules_ |= {a.asname for a in node.names if a.name == "checker.ir.ir" and a.asname}
+    return kinds, modules_
+
+
+def _classes(node: ast.expr, kinds: set[str], modules_: set[str]) -> set[str]:
+    """The IR expression classes an isinstance argument or a case pattern names."""
+    if isinstance(node, ast.Name):
+        return {node.id} & kinds
+    if isinstance(node, ast.Attribute) and isinstance(node.value, ast.Name):
+        return {node.attr} & _IR_KINDS if node.value.id in modules_ else set()
+    if isinstance(node, ast.Tuple):
+        return set().union(*(_classes(e, kinds, modules_) for e in node.elts))
+    if isinstance(node, ast.BinOp) and isinstance(node.op, ast.BitOr):
+        return _classes(node.left, kinds, modules_) | _classes(node.right, kinds, modules_)
+    return set()
+
+
+def own_ir_walk(tree: ast.Module) -> Iterator[int]:
+    """Functions that take IR expressions apart by kind on their own: a function
+    that calls itself and tells three or more expression classes apart (by
+    isinstance or by case patterns). `ExprVisitor` (and `ExprMapper`, which
+    rebuilds) is the one dispatch on kinds, `walk` the one flat traversal; a
+    one-level look at a node (folding it, testing a pattern) is no walk."""
+    kinds, modules_ = _ir_bindings(tree)
+    for function in ast.walk(tree):
+        if not isinstance(function, ast.FunctionDef | ast.AsyncFunctionDef):
+            continue
+        told: set[str] = set()
+        recursive = False
+        for node in ast.walk(function):
+            if isinstance(node, ast.MatchClass):
+                told |= _classes(node.cls, kinds, modules_)
+            elif isinstance(node, ast.Call):
+                callee = node.func
+                if (isinstance(callee, ast.Name) and callee.id == "isinstance"
+                        and len(node.args) == 2):
+                    told |= _classes(node.args[1], kinds, modules_)
+                name = callee.id if isinstance(callee, ast.Name) else getattr(callee, "attr", "")
+                recursive = recursive or name == function.name
+        if recursive and len(told) >= 3:
+            yield function.lineno
+
+
+def test_ir_expressions_are_walked_through_the_visitor_only() -> None:
+    elsewhere = {path: lines for path, lines in _found(own_ir_walk).items() if path != IR_HOME}
+    assert not elsewhere, f"IR expressions walked by kind outside the visitor: {elsewhere}"
+
+
+PLANTED_WALKS = {
+    "isinstance": (
+        "from checker.ir.ir import Binary, Const as K, Unary\n"
+        "def size(e):\n"
+        "    if isinstance(e, K):\n        return 1\n"
+        "    if isinstance(e, Unary):\n        return 1 + size(e.arg)\n"
+        "    if isinstance(e, Binary):\n        return 1 + size(e.left) + size(e.right)\n"
+        "    return 1\n"
+    ),
+    "match": (
+        "from checker.ir import ir\n"
+        "class Show:\n"
+        "    def show(self, e):\n"
+        "        match e:\n"
+        "            case ir.Const(value=v):\n                return str(v)\n"
+        "            case ir.Var(name=n):\n                return n\n"
+        "            case ir.Binary(left=a, right=b):\n"
+        "                return self.show(a) + self.show(b)\n"
+    ),
+}
+INNOCENT_WALKS = (
+    "from checker.ir.ir import Binary, Cast, Const, ExprVisitor, Ite, Unary, walk\n"
+    "from checker.variability.formula import Binary as B, Const as C, Unary as U\n"
+    "def fold(e):\n"  # one level: no walk
+    "    if isinstance(e, Binary) and isinstance(e.left, Const):\n        return e\n"
+    "    if isinstance(e, Unary | Cast):\n        return e\n"
+    "    return e.then if isinstance(e, Ite) else e\n"
+    "def linear(e):\n"  # the shared flat traversal
+    "    return all(not isinstance(n, Binary | Unary | Cast) for n in walk(e))\n"
+    "def render(f):\n"  # another language's tree
+    "    if isinstance(f, C):\n        return str(f.value)\n"
+    "    if isinstance(f, U):\n        return render(f.arg)\n"
+    "    return render(f.left) if isinstance(f, B) else ''\n"
+    "class Size(ExprVisitor[int]):\n"
+    "    def visit_Binary(self, e):\n        return self.visit(e.left) + self.visit(e.right)\n"
+    "    def visit_other(self, e):\n        return 1\n"
+)
+
+
+@pytest.mark.parametrize("style", sorted(PLANTED_WALKS))
+def test_the_search_finds_a_planted_walk_of_its_own(style: str) -> None:
+    assert list(own_ir_walk(ast.parse(PLANTED_WALKS[style])))
+    assert not list(own_ir_walk(ast.parse(INNOCENT_WALKS)))

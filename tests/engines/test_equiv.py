@@ -3,16 +3,19 @@ away on later queries (the lifted EQ asks one product many times)."""
 
 from __future__ import annotations
 
+import pytest
 import z3
 
 import checker.engines.equiv as equiv
+import checker.replay.replay as replay
+from checker.api import check_pair
 from checker.engines.answer import Different, Equivalent
 from checker.engines.decide import PairContext
 from checker.frontend.frontend import load
 from checker.replay.compiled_replay import CompiledOutcome
 from checker.replay.replay import CompiledReplay, CompiledVersion
 from checker.semantics.solver import Budget, Undecided
-from checker.types import Settings, SourceFile
+from checker.types import Settings, SourceFile, Verdict
 
 OLD = "int f(int x, int y) { if (x > 3) return x * y; return y; }\n"
 NEW = "int f(int x, int y) { if (x > 3) return y * x + (x == 77); return y; }\n"
@@ -65,3 +68,17 @@ def test_a_witness_the_harness_cannot_build_is_not_confirmed() -> None:
     assert "cannot build the witness: too large" in equiv._compiled_reason(refused)
     missing = CompiledReplay(nothing, nothing, False, False, "no gcc", unavailable=True)
     assert equiv._compiled_verdict(missing) is None
+
+
+@pytest.mark.gcc
+def test_a_harness_that_does_not_compile_leaves_the_function_unknown(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """gcc never ran the witness: no NOT_EQUIVALENT on the interpreter alone."""
+    broken = CompiledOutcome("compile_error", {}, None, "", "harness: error: boom")
+    monkeypatch.setattr(replay, "_run_version", lambda *args: broken)  # inherited by the fork
+    old = SourceFile("a.c", "int f(int x) { return x + 1; }\n")
+    new = SourceFile("a.c", "int f(int x) { return x + 2; }\n")
+    (result,) = check_pair(old, new, Settings(timeout=30)).results
+    assert result.verdict is Verdict.UNKNOWN
+    assert result.reason is not None and "harness: error: boom" in result.reason

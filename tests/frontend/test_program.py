@@ -101,6 +101,49 @@ def test_struct_layouts_are_gccs() -> None:
     assert ours == _gcc(STRUCTS, lines)
 
 
+@pytest.mark.gcc
+def test_member_offsets_are_gccs() -> None:
+    """Where each member starts, in bits (a bit-field: its lowest bit, found by
+    setting all its bits in a zeroed struct): the heap model reads a member
+    behind a pointer at this offset."""
+    program = _program(STRUCTS)
+    lines, ours = [], []
+    for tag in STRUCT_TAGS:
+        for name, ftype in program.structs[tag].fields:
+            if isinstance(ftype, ct.IntType) and ftype.bitfield:
+                lines.append(f"    {{ struct {tag} v; memset(&v, 0, sizeof v); v.{name} = -1; "
+                             "unsigned char *b = (unsigned char *)&v; int i = 0; "
+                             "while (!(b[i / 8] >> (i % 8) & 1)) i++; printf(\"%d\\n\", i); }")
+            else:
+                lines.append(f'    printf("%zu\\n", 8 * offsetof(struct {tag}, {name}));')
+            ours.append(str(program.structs[tag].bit_offset(name)))
+    assert len(ours) > 30 and ours == _gcc("#include <string.h>\n#include <stddef.h>\n" + STRUCTS,
+                                           lines)
+
+
+UNIONS = """
+union A { char c; int i; };
+union B { char c[5]; short s; };
+union C { struct { char a; double d; } s; char c; };
+union __attribute__((packed)) D { char c[3]; int i; };
+union E { long l; struct { char x, y, z; } t; unsigned char b[9]; };
+"""
+UNION_TAGS = tuple(re.findall(r"union (?:__attribute__\(\(packed\)\) )?([A-E]) \{", UNIONS))
+
+
+@pytest.mark.gcc
+def test_union_layouts_are_gccs() -> None:
+    """A union is as large as its largest member, rounded up to its strictest
+    alignment; packed drops the alignment."""
+    program = _program(UNIONS)
+    lines = [f'    printf("%zu %zu\\n", sizeof(union {t}), _Alignof(union {t}));'
+             for t in UNION_TAGS]
+    ours = [f"{program.structs[t].size} {ct.alignment(program.structs[t])}" for t in UNION_TAGS]
+    assert len(ours) == 5 and ours == _gcc(UNIONS, lines)
+    assert all(program.structs[t].field_offset(name) == 0
+               for t in UNION_TAGS for name, _ in program.structs[t].fields)
+
+
 def test_bitfields_keep_width_and_signedness() -> None:
     program = _program("enum e { E0, E1 };\n"
                        "struct s { int a:5; unsigned b:3; char c:2; enum e d:1; _Bool f:1;"
@@ -117,6 +160,8 @@ def test_bitfields_keep_width_and_signedness() -> None:
     ("enum { A = 0x7fffffff, B };", "overflow in enumeration values"),
     ("struct s { int a:33; }; struct s v;", "bit-field width 33"),
     ("struct s { float a:3; }; struct s v;", "bit-field of type float"),
+    ("union u { int a:3; }; union u v;", "bit-field in a union"),
+    ("struct s { union { int a; char b; }; }; struct s v;", "anonymous union"),
 ])
 def test_what_gcc_rejects_is_named(text: str, construct: str) -> None:
     program = _program(text)

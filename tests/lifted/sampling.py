@@ -42,7 +42,7 @@ from checker.ir import smt_ops
 from checker.ir.ir import RETURN_VAR, STATUS_RETURN, STATUS_VAR, Cfa, InputSource, loop_heads
 from checker.ir.smt_ops import python_value
 from checker.lifted.body import NO_BODY
-from checker.lower.lower import lower_function
+from checker.lower.lower import lower_function, lower_pair
 from checker.replay.compiled_replay import replay_compiler
 from checker.replay.interp import RegionValue, StepLimitExceeded
 from checker.replay.replay import Assignment, replay_version
@@ -180,19 +180,17 @@ def _pair(
 ) -> tuple[tuple[Cfa, Cfa], Product, bool]:
     """The versions as run (recursion inlined RECURSION deep), and a product
     over their inputs (loops unrolled)."""
+    programs = old.variants[0].program, new.variants[0].program
     try:
-        real = (lower_function(old.variants[0].program, name, settings),
-                lower_function(new.variants[0].program, name, settings))
+        *real, encoding = lower_pair(*programs, name, settings)
     except RecursionFound:
-        real = (lower_function(old.variants[0].program, name, settings, unroll=RECURSION),
-                lower_function(new.variants[0].program, name, settings, unroll=RECURSION))
-        return real, build_product(*real), True
+        *real, encoding = lower_pair(*programs, name, settings, unroll=RECURSION)
+        return (real[0], real[1]), build_product(*real), True
     cyclic = bool(loop_heads(real[0]) or loop_heads(real[1]))
     if not cyclic:
-        return real, build_product(*real), False
-    unrolled = (lower_function(old.variants[0].program, name, settings, unroll=2),
-                lower_function(new.variants[0].program, name, settings, unroll=2))
-    return real, build_product(*unrolled), True
+        return (real[0], real[1]), build_product(*real), False
+    unrolled = lower_pair(*programs, name, settings, unroll=2, encoding=encoding)[:2]
+    return (real[0], real[1]), build_product(*unrolled), True
 
 
 def _own_states_at_start(real: tuple[Cfa, Cfa], product: Product) -> list[z3.BoolRef]:

@@ -5,11 +5,12 @@ from __future__ import annotations
 
 import pytest
 
+from checker.api import check_pair
 from checker.engines.answer import Different, Equivalent, Stage, Unknown, Unsupported
 from checker.lifted.lifted import Summary
 from checker.lifted.witness_report import ResultFacts, summary_result
 from checker.location import Location
-from checker.types import NeqEntry, ReplayMethod, Stats, Verdict, Witness
+from checker.types import NeqEntry, ReplayMethod, Settings, SourceFile, Stats, Verdict, Witness
 from tests.engines.test_answer import confirmed
 
 WHERE = Location("a.c", 1)
@@ -50,3 +51,14 @@ def test_a_summary_has_an_answer_about_the_rest() -> None:
         Summary((), Different(confirmed()))  # type: ignore[arg-type]
     with pytest.raises(TypeError):
         Summary((), None)  # type: ignore[arg-type]
+
+
+def test_an_array_input_shows_only_its_own_cells() -> None:
+    """The solver's model may hold cells past an array's end; the witness shows
+    the cells the replays set (a union of 4 bytes: 4 values)."""
+    head = "union u { int i; unsigned char c[4]; };\n"
+    old = SourceFile("o.c", head + "int f(union u v) { return v.c[0]; }\n")
+    new = SourceFile("n.c", head + "int f(union u v) { return v.i & 0x1ff; }\n")
+    (result,) = check_pair(old, new, Settings(), ["f"]).results
+    cells = result.neq_summary[0].witness.inputs["v"]
+    assert isinstance(cells, list) and len(cells) == 4 and cells[1] & 1

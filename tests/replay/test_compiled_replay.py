@@ -7,7 +7,10 @@ import math
 
 import pytest
 
-from checker.ir.ir import StaticLocal
+from checker.frontend.parse import parse_c
+from checker.frontend.program import build_program
+from checker.ir.ir import Prototype, StaticLocal
+from checker.lower.prototypes import declared_prototype, typed_prototype
 from checker.replay.compiled_replay import (
     USER_MAIN,
     Assignment,
@@ -27,6 +30,12 @@ from checker.replay.compiled_replay import (
     skipped_stubs,
 )
 from checker.semantics import ctype as ct
+
+
+def declared(text: str) -> Prototype:
+    """The stub prototype the lowering makes of the last declaration in `text`."""
+    ast = parse_c("typedef unsigned long size_t;\nstruct S;\n" + text, "case.c")
+    return declared_prototype(ast.ext[-1], build_program(ast, "case.c"))
 
 
 def spec(
@@ -67,16 +76,12 @@ def test_calling_the_user_main_itself() -> None:
     assert f"__typeof__({USER_MAIN}()) __liftdiff_ret = {USER_MAIN}();" in text
 
 
-def test_parameter_declarations_become_assignable_locals() -> None:
-    params = (("n", "const int n"), ("a", "int a[10]"), ("s", "const char *const s"),
-              ("m", "double m[][4]"), ("r", "register long r"))
+def test_parameters_are_locals_declared_as_the_lowering_gives_them() -> None:
+    params = (("n", "int n"), ("m", "double (*m)[4]"))
     text = harness_source(spec("", params=params))
-    assert "    int n;\n" in text
-    assert "    int (*a);\n" in text
-    assert "    const char * s;\n" in text
-    assert "    double (*m)[4];\n" in text
-    assert "    long r;\n" in text
-    assert "__liftdiff_ret = f(n, a, s, m, r);" in text
+    assert "    int n;\n    __liftdiff_zero(&n, sizeof n);\n" in text
+    assert "    double (*m)[4];\n    __liftdiff_zero(&m, sizeof m);\n" in text
+    assert "__liftdiff_ret = f(n, m);" in text
 
 
 def test_globals_are_set_before_parameters_are_declared() -> None:
@@ -124,21 +129,22 @@ def rows(*pairs: tuple[tuple[object, ...], object]) -> tuple[StubRow, ...]:
 
 def test_stub_definitions_from_prototypes() -> None:
     stubs = (
-        Stub("get", "extern int get(int, const char *)", rows(((1, "k"), 7), ((2, "k"), -9))),
-        Stub("scale", "double scale(double x)", rows(((-0.0,), 0.5))),
-        Stub("note", "void note(struct S *)", ()),
-        Stub("lookup", "char *lookup(const char *name)",
+        Stub("get", declared("extern int get(int, const char *);"),
+             rows(((1, "k"), 7), ((2, "k"), -9))),
+        Stub("scale", declared("double scale(double x);"), rows(((-0.0,), 0.5))),
+        Stub("note", declared("void note(struct S *);"), ()),
+        Stub("lookup", declared("char *lookup(const char *name);"),
              rows((("a",), BlockPointer(None)), (("b",), BlockPointer(0, 4)))),
-        Stub("logf2", "int logf2(const char *fmt, ...)", rows((("x", 1), 3))),
-        Stub("size", "size_t size(size_t n, unsigned)", rows(((5, 6), 2**64 - 1))),
+        Stub("logf2", declared("int logf2(const char *fmt, ...);"), rows((("x", 1), 3))),
+        Stub("size", declared("size_t size(size_t n, unsigned);"), rows(((5, 6), 2**64 - 1))),
     )
     text = harness_source(spec("", stubs=stubs, memory=(bytes(8),)))
-    assert "int get(int __liftdiff_a0, const char * __liftdiff_a1)\n{" in text
+    assert "int get(int __liftdiff_a0, const char *__liftdiff_a1)\n{" in text
     assert ('if ((__liftdiff_a0) == (__typeof__(__liftdiff_a0))(1LL) && '
             '__liftdiff_same_string((const char *)(__liftdiff_a1), "k")) { return 7LL; }') in text
     assert "return (-9LL);" in text
     assert "if (__liftdiff_same_double((double)(x), (-0x0p+0))) { return 0x1p-1; }" in text
-    assert ("void note(struct S * __liftdiff_a0)\n{\n"
+    assert ("void note(struct S *__liftdiff_a0)\n{\n"
             '    dprintf(__liftdiff_fd, "c %s", "note"); '
             "__liftdiff_log_pointer((const void *)(__liftdiff_a0), 0); "
             'dprintf(__liftdiff_fd, "\\n");\n    return;\n}') in text
@@ -152,7 +158,7 @@ def test_stub_definitions_from_prototypes() -> None:
 
 
 def test_counted_stubs_match_positions_write_memory_and_may_not_return() -> None:
-    stub = Stub("fill", "int fill(char *buf, int n)",
+    stub = Stub("fill", declared("int fill(char *buf, int n);"),
                 (StubRow((BlockPointer(0, 2), 3), 5, 1, ((0, 2, 65),)),), counted=True)
     text = harness_source(spec("", stubs=(stub,), memory=(bytes(8),)))
     assert "    int __liftdiff_position = __liftdiff_calls++;" in text
@@ -161,15 +167,18 @@ def test_counted_stubs_match_positions_write_memory_and_may_not_return() -> None
     assert ("if (__liftdiff_position == 1 && (const void *)(buf) == "
             "(const void *)(__liftdiff_mem0 + 2) && (n) == (__typeof__(n))(3LL)) "
             "{ __liftdiff_mem0[2] = 65; return 5LL; }") in text
-    die = Stub("die", "void die(const char *why)", (StubRow(("x",), 3),), noreturn=True)
+    die = Stub("die", declared("_Noreturn void die(const char *why);"), (StubRow(("x",), 3),),
+               noreturn=True)
     text = harness_source(spec("", stubs=(die,)))
     assert '{ _exit((int)(3LL)); }' in text and "_exit((int)(0LL));" in text
+    assert "\nvoid die(const char *why)\n{" in text  # no _Noreturn on a stub that may return
 
 
 def test_stubs_left_to_the_real_library() -> None:
-    stubs = (Stub("printf", "int printf(const char *, ...)", ()),
-             Stub("sin", "double sin(double)", ()),
-             Stub("f$isnull", "", ()), Stub("mine", "int mine(void)", rows(((), 4))))
+    stubs = (Stub("printf", declared("int printf(const char *, ...);"), ()),
+             Stub("sin", declared("double sin(double);"), ()),
+             Stub("f$isnull", declared("int mine(void);"), ()),
+             Stub("mine", declared("int mine(void);"), rows(((), 4))))
     s = spec("", stubs=stubs)
     assert skipped_stubs(s) == ("printf", "sin", "f$isnull")
     text = harness_source(s)
@@ -178,11 +187,13 @@ def test_stubs_left_to_the_real_library() -> None:
     assert "printf(const char *" not in text.split("#undef main")[1].split("int mine")[0]
 
 
-def test_function_pointer_parameters_cannot_be_stubbed() -> None:
-    with pytest.raises(HarnessError, match="function-pointer parameter"):
-        harness_source(spec("", stubs=(Stub("each", "void each(int (*cb)(int))", ()),)))
-    with pytest.raises(HarnessError, match="cannot read the prototype of 'x'"):
-        harness_source(spec("", stubs=(Stub("x", "int y(int)", ()),)))
+def test_stubs_of_any_declarator_are_written_as_declared() -> None:
+    stubs = (Stub("each", declared("void each(int (*cb)(int), int (*)[3]);"), ()),
+             Stub("pick", declared("int (*pick(int k))(int);"), rows(((1,), BlockPointer(None)))))
+    text = harness_source(spec("", stubs=stubs))
+    assert "void each(int (*cb)(int), int (*__liftdiff_a1)[3])\n{" in text
+    assert "__liftdiff_log_pointer((const void *)(cb), 0); " in text
+    assert "int (*pick(int k))(int)\n{" in text and "{ return 0; }" in text
 
 
 # ------------------------------------------------------------ compiled runs
@@ -349,11 +360,11 @@ int f(int k)
 }
 """
     stubs = (
-        Stub("lookup", "int lookup(const char *key, int k)", rows((("alpha", 2), 1000),
-                                                                  (("beta", 2), 5))),
-        Stub("weight", "double weight(double w)", rows(((-0.0,), 20000.5))),
-        Stub("notify", "void notify(int)", ()),
-        Stub("find", "char *find(const char *name)",
+        Stub("lookup", declared("int lookup(const char *key, int k);"),
+             rows((("alpha", 2), 1000), (("beta", 2), 5))),
+        Stub("weight", declared("double weight(double w);"), rows(((-0.0,), 20000.5))),
+        Stub("notify", declared("void notify(int);"), ()),
+        Stub("find", declared("char *find(const char *name);"),
              rows((("a",), BlockPointer(0, 0)), (("b",), BlockPointer(None)))),
     )
     outcome = run_harness(spec(source, params=(("k", "int k"),), stubs=stubs, memory=(bytes(4),),
@@ -543,8 +554,7 @@ int f(void)
     return 0;
 }
 """
-    prototype = ("void emit(unsigned long u, long l, unsigned char c, float f, const char *s, "
-                 "_Bool b)")
+    prototype = declared(source.split("\n")[1])
     outcome = run_harness(spec(source, stubs=(Stub("emit", prototype, ()),)))
     assert outcome.kind == "ok", outcome.message
     assert outcome.message == ""
@@ -558,7 +568,7 @@ int f(void)
 def test_calls_before_a_trap_are_kept() -> None:
     source = "void tick(int);\nint f(int d) { tick(d); return 10 / d; }"
     outcome = run_harness(spec(source, params=(("d", "int d"),),
-                               stubs=(Stub("tick", "void tick(int)", ()),)))
+                               stubs=(Stub("tick", declared("void tick(int);"), ()),)))
     assert (outcome.kind, outcome.calls) == ("trap", (("tick", (0,)),))
 
 
@@ -617,7 +627,8 @@ def test_static_locals_are_set_and_read_at_every_level(level: str) -> None:
 @pytest.mark.gcc
 def test_function_pointer_parameter_points_to_a_stub_logged_by_its_event() -> None:
     source = "int f(int (*cb)(int), int x) { return cb(x) + cb(x + 1); }"
-    stub = Stub("(*arg0)", "int __liftdiff_fn_arg0(int);",
+    callback = ct.FunctionType(ct.INT, (ct.INT,))
+    stub = Stub("(*arg0)", typed_prototype("__liftdiff_fn_arg0", callback),
                 (StubRow((3,), 30), StubRow((4,), 400)), symbol="__liftdiff_fn_arg0")
     outcome = run_harness(dataclasses.replace(
         spec(source, params=(("cb", "int (*cb)(int)"), ("x", "int x")), stubs=(stub,),

@@ -15,3 +15,15 @@ def test_partial_equivalence_is_said_in_the_row() -> None:
             if line.startswith("│")}
     assert "partial: both versions terminate" in rows["loop"]
     assert "partial" not in rows["flat"]
+
+
+def test_what_a_proof_assumes_is_said_in_the_row() -> None:
+    """The table says an EQUIVALENT rests on an assumption (aliasing, effective
+    types), as the PR text does, not only the JSON."""
+    assumed = FunctionResult("add", None, Location("a.c", 3), Verdict.EQUIVALENT,
+                             assumptions=("pointer inputs do not point to the globals g",))
+    complete = FunctionResult("flat", None, Location("a.c", 9), Verdict.EQUIVALENT)
+    text = render(Report((assumed, complete)), width=200)
+    rows = {line.split()[1]: line for line in text.splitlines() if line.startswith("│")}
+    assert "assuming pointer inputs do not point to the globals g" in rows["add"]
+    assert "assuming" not in rows["flat"]

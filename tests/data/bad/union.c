@@ -1,2 +1,2 @@
 union u { int i; float f; };
-int f(int x) { union u v; v.i = x; return v.i; }
+int f(int x) { union u v; v.f = x; return v.i; }

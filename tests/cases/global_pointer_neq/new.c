@@ -1,0 +1,7 @@
+int *cursor;
+
+/* forgets the NULL test */
+int peek(void)
+{
+    return *cursor;
+}

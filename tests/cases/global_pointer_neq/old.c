@@ -1,0 +1,6 @@
+int *cursor;
+
+int peek(void)
+{
+    return cursor ? *cursor : -1;
+}

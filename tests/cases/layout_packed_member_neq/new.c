@@ -1,0 +1,11 @@
+struct __attribute__((packed)) header {
+    unsigned char kind;
+    unsigned int length;
+};
+
+/* as if length were aligned */
+unsigned int get_length(struct header *h)
+{
+    const unsigned char *b = (const unsigned char *)h + 4;
+    return b[0] | b[1] << 8 | b[2] << 16 | (unsigned int)b[3] << 24;
+}

@@ -1,0 +1,3 @@
+#include <stdlib.h>
+/* abs truncates to int */
+long magnitude(long x) { return abs((int)x); }

@@ -1,0 +1,2 @@
+#include <string.h>
+size_t skip_blanks(const char *s) { return strspn(s, " "); }

@@ -1,0 +1,5 @@
+#include <string.h>
+const char *find_equals(const char *s)
+{
+    return strstr(s, "=");
+}

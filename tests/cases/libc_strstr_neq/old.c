@@ -1,0 +1,5 @@
+#include <string.h>
+int has_ab(const char *s)
+{
+    return strstr(s, "ab") != 0;
+}

@@ -1,0 +1,9 @@
+union reg {
+    unsigned int word;
+    struct { unsigned int low : 12; unsigned int high : 20; } part;
+};
+
+unsigned int high_part(unsigned int w)
+{
+    return w >> 12;
+}

@@ -1,2 +1,0 @@
-union u { int i; float f; };
-int f(int x) { return x; }
