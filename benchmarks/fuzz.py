@@ -26,6 +26,7 @@ import threading
 import time
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
+from multiprocessing.context import ForkServerContext
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
@@ -46,10 +47,10 @@ class Limits:
     memory_mb: int = 3072
 
 
-def check(pair: Pair, ctx: object, limits: Limits, options: Options
+def check(pair: Pair, ctx: ForkServerContext, limits: Limits, options: Options
           ) -> tuple[LiftdiffRun, Judgement, float]:
     """liftdiff on the pair, then gcc's judgement of its verdict."""
-    run = run_liftdiff(ctx, pair.old, pair.new, pair.features, limits.timeout,  # type: ignore[arg-type]
+    run = run_liftdiff(ctx, pair.old, pair.new, pair.features, limits.timeout,
                        limits.hard_limit, limits.memory_mb)
     started = time.monotonic()
     judgement = judge(pair, run, options)
@@ -58,13 +59,13 @@ def check(pair: Pair, ctx: object, limits: Limits, options: Options
 
 def _options(args: argparse.Namespace, seed: int) -> Options:
     """By seed, not by position in this run: a resumed run checks each pair alike."""
-    levels = ("-O0", "-O2")
+    levels: tuple[str, ...] = ("-O0", "-O2")
     if args.o1_every and seed % args.o1_every == 0:
         levels = ("-O0", "-O1", "-O2")
     return Options(random_inputs=args.inputs, levels=levels, compiler=args.compiler)
 
 
-def _shrunk(pair: Pair, judgement: Judgement, ctx: object, limits: Limits,
+def _shrunk(pair: Pair, judgement: Judgement, ctx: ForkServerContext, limits: Limits,
             args: argparse.Namespace) -> tuple[Pair, LiftdiffRun, Judgement]:
     kind = min((f.kind for f in judgement.findings), key=KINDS.index)
     options = Options(random_inputs=args.inputs, compiler=args.compiler)
@@ -90,7 +91,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--timeout", type=float, default=10.0, help="liftdiff's time per pair")
     parser.add_argument("--hard-limit", type=float, default=40.0,
                         help="wall-clock seconds after which a liftdiff run is killed (a crash)")
-    parser.add_argument("--memory-mb", type=int, default=3072, help="address-space cap per run")
+    parser.add_argument("--memory-mb", type=int, default=3072,
+                        help="resident-memory cap per liftdiff run (MiB)")
     parser.add_argument("--inputs", type=int, default=100, help="random inputs per configuration")
     parser.add_argument("--o1-every", type=int, default=5,
                         help="add -O1 on pairs whose seed is a multiple of N (0: never)")

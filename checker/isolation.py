@@ -137,11 +137,12 @@ def _wait(receiver: Connection, child: BaseProcess, kill_at: float,
                 return None, None
         if not child.is_alive() and not receiver.poll(0):
             return None, None
-        if memory_mb is not None and _resident_mb(child.pid) > memory_mb + MEMORY_HEADROOM_MB:
+        if memory_mb is not None and resident_mb(child.pid) > memory_mb + MEMORY_HEADROOM_MB:
             return None, "memory"
 
 
-def _resident_mb(pid: int | None) -> float:
+def resident_mb(pid: int | None) -> float:
+    """A process's resident size in MiB (0 when it is gone)."""
     try:
         with open(f"/proc/{pid}/statm", encoding="ascii") as handle:
             pages = int(handle.read().split()[1])

@@ -95,6 +95,11 @@ def accesses(var: Var, nonnull: frozenset[str], index: Callable[[int], Expr]) ->
     return _paths(lambda: base, var.type, index, var.mutable, deref=True)
 
 
+def _member(make: Callable[[], Expr], name: str, arrow: bool = False) -> Callable[[], Expr]:
+    """The maker of `make()`'s member `name` (`.name`, or `->name` with `arrow`)."""
+    return lambda: Dot(make(), name, arrow=arrow)
+
+
 def _paths(
     make: Callable[[], Expr],
     t: CType,
@@ -112,7 +117,7 @@ def _paths(
         found: list[Access] = []
         for m in t.members:
             found += _paths(
-                (lambda m=m: Dot(make(), m.name)), m.type, index, writable, deref, m.bits
+                _member(make, m.name), m.type, index, writable, deref, m.bits
             )
         return found
     if isinstance(t, ct.Ptr) and deref and not isinstance(t.target, (ct.FuncPtr, ct.Void)):
@@ -122,7 +127,7 @@ def _paths(
             found = []
             for m in rec.members:
                 found += _paths(
-                    (lambda m=m: Dot(make(), m.name, arrow=True)),
+                    _member(make, m.name, arrow=True),
                     m.type, index, w, False, m.bits,
                 )
             return found

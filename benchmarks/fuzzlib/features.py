@@ -18,6 +18,7 @@ import itertools
 import random
 import re
 from collections.abc import Callable, Sequence
+from typing import cast
 
 from fuzzlib import ctyping as ct
 from fuzzlib.syntax import (
@@ -28,6 +29,7 @@ from fuzzlib.syntax import (
     Decl,
     Define,
     Directive,
+    Expr,
     ExprS,
     FeatureDefault,
     For,
@@ -77,7 +79,7 @@ def _entry(program: Program) -> FuncDef:
 def _statements(fn: Node) -> list[Node]:
     """Statements in statement lists of `fn` (any depth), not declarations."""
     kinds = (ExprS, If, For, While, Switch, Alt, Return)
-    found = []
+    found: list[Node] = []
     for n in walk(fn):
         for f in dataclasses.fields(n):
             value = getattr(n, f.name)
@@ -99,7 +101,7 @@ def _replace(program: Program, nid: int, by: Node) -> Program:
     return replace_nodes(program, lambda n: by if n.nid == nid else None)
 
 
-def _variant(node: Node, rng: random.Random, env: dict) -> Node:
+def _variant(node: Node, rng: random.Random, env: dict[str, ct.CType]) -> Node:
     mutated = mutate_subtree(node, rng, env)
     if mutated is not None:
         return mutated
@@ -152,12 +154,13 @@ def op_partial(program: Program, rng: random.Random, names: Sequence[str]) -> Pr
         return None
     e = rng.choice(sites)
     r = rng.random()
+    other: Expr
     if isinstance(e, Bin) and e.op in ("<", "<=", ">", ">=", "==", "!=", "&&", "||") and r < 0.5:
         other = Bin(rng.choice(("&&", "||")), e, Bin("!=", e.l, Lit(str(rng.randint(0, 9)))))
     elif r < 0.75:
         other = Bin(rng.choice(("+", "-", "^")), e, Lit(str(rng.randint(1, 5))))
     else:
-        other = _variant(e, rng, type_env(program))
+        other = cast(Expr, _variant(e, rng, type_env(program)))  # a variant of an expression
     then, els = (other, e) if rng.random() < 0.7 else (e, other)
     return _replace(program, e.nid, PPExpr(directive(rng, names), then, els))
 
@@ -199,20 +202,20 @@ def op_const(program: Program, rng: random.Random, names: Sequence[str]) -> Prog
     k = f"K{rng.randrange(100)}"
     values = rng.sample((0, 1, 2, 3, 7, -1, 100), 2)
     defs = [GlobalDef(ct.INT, k, Lit(str(v)), static=True, const=True) for v in values]
-    program = _use_name(program, rng, k)
-    if program is None:
+    used = _use_name(program, rng, k)
+    if used is None:
         return None
-    return _file_level(program, PP((PPBranch(directive(rng, names), (defs[0],)),), (defs[1],)))
+    return _file_level(used, PP((PPBranch(directive(rng, names), (defs[0],)),), (defs[1],)))
 
 
 def op_macro(program: Program, rng: random.Random, names: Sequence[str]) -> Program | None:
     m = f"STEP{rng.randrange(100)}"
     values = rng.sample(("0", "1", "2", "(-1)", "4"), 2)
-    program = _use_name(program, rng, m)
-    if program is None:
+    used = _use_name(program, rng, m)
+    if used is None:
         return None
     item = PP((PPBranch(directive(rng, names), (Define(m, values[0]),)),), (Define(m, values[1]),))
-    return _file_level(program, item)
+    return _file_level(used, item)
 
 
 def op_typedef(program: Program, rng: random.Random, names: Sequence[str]) -> Program | None:

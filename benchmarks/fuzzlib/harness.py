@@ -1,7 +1,9 @@
 """The C driver that runs both versions of a pair on many inputs, one fork per input.
 
-One translation unit per configuration and -O level holds the old version
-(every file-scope name prefixed `o_`), the new one (`n_`), and a driver that
+One translation unit per -O level holds, for each configuration k of the pair,
+the old version (every file-scope name prefixed `o<k>_`), the new one
+(`n<k>_`), and a driver (`run_o<k>`, `run_n<k>`; the mode argument `o<k>` picks
+one): one compiler run per level for all configurations. A driver
 reads one input per line (`key value` pairs, see inputs.py), sets parameters,
 globals and pointee objects, evaluates the NEQ-summary bodies under test,
 calls the function in a forked child (static locals start at their
@@ -62,7 +64,7 @@ TRAP_REPORT = re.compile(
     r"|index -?\d+ out of bounds for type)"
     r"|ERROR: AddressSanitizer: (stack|global)-buffer-(overflow|underflow)")
 """Sanitizer reports of operations the model traps on."""
-HARNESS_OBJECT = re.compile(r"global variable '[on]_obj_\w+'")
+HARNESS_OBJECT = re.compile(r"global variable '[on]\d*_obj_\w+'")
 """An overflow of the objects behind pointer parameters: the model's objects are unbounded."""
 UB_EXIT = 77
 HANG_SIGNALS = (14, 27)
@@ -82,7 +84,7 @@ class Outcome:
     stdout: str
     bodies: tuple[str, ...] = ()
 
-    def observable(self) -> tuple:
+    def observable(self) -> tuple[object, ...]:
         """What is compared between versions: a trap is a trap, whatever else happened."""
         if self.status != "ok":
             return (self.status,)
@@ -202,7 +204,9 @@ static void parse(char *line)
 int main(int argc, char **argv)
 {
     static char line[1 << 20];
-    int mode = argc > 1 ? argv[1][0] : 'o';
+    const char *mode = argc > 1 ? argv[1] : "o0";
+    int which = 2 * atoi(mode + 1) + (mode[0] == 'n');
+    if (which < 0 || which >= (int)(sizeof RUNS / sizeof RUNS[0])) return 2;
     OUT = fopen(argc > 2 ? argv[2] : "/dev/stdout", "w");
     int limit = argc > 3 ? atoi(argv[3]) : 2;
     int cpu_ms = argc > 4 ? atoi(argv[4]) : 250;
@@ -216,7 +220,7 @@ int main(int argc, char **argv)
             struct itimerval cpu = {{0, 0}, {cpu_ms / 1000, (cpu_ms % 1000) * 1000}};
             setitimer(ITIMER_PROF, &cpu, NULL);
             alarm(limit);
-            if (mode == 'o') run_o(); else run_n();
+            RUNS[which]();
             fprintf(OUT, "@done\n");
             fflush(stdout); fflush(OUT);
             _exit(0);
@@ -274,7 +278,7 @@ def _driver(sig: Signature, names: set[str], prefix: str, bodies: Sequence[str],
         obj = f"{prefix}obj_{p.name}"
         objects.append((p, obj))
         lines.append(f"static {_decl(p.type.target, f'{obj}[{object_cells(p)}]', names, prefix)};")
-    lines.append(f"static void run_{prefix[0]}(void)")
+    lines.append(f"static void run_{prefix[:-1]}(void)")
     lines.append("{")
     for p in sig.params:
         lines.append(f"    {_decl(p.type, p.name, names, prefix)};")
@@ -308,6 +312,7 @@ def _driver(sig: Signature, names: set[str], prefix: str, bodies: Sequence[str],
         lines += [f"#undef {g.name}" for g in globals_]
         lines.append("#endif")
     args = ", ".join(p.name for p in sig.params)
+    lines.append("    calls_ = 0;  /* the bodies' calls are not the function's */")
     call = f"{prefix}f({args})"
     if isinstance(sig.ret, ct.Void):
         lines.append(f"    {call};")
@@ -325,17 +330,24 @@ def _driver(sig: Signature, names: set[str], prefix: str, bodies: Sequence[str],
 
 
 def _externs(sig: Signature) -> str:
-    out = []
+    """Stubs of the functions without code: the result a witness gives for this call
+    (`uf:f(n,args)`, n its position among such calls, as liftdiff counts them; or
+    `uf:f(args)`), else one fixed by the arguments."""
+    out = ["static long long calls_;  /* calls of functions without code so far */"]
     for proto in sig.externs:
         params = ", ".join(p.type.declare(p.name) for p in proto.params)
         fmt = ",".join("%lld" for _ in proto.params)
         values = "".join(f", (long long){p.name}" for p in proto.params)
         mixed = " ^ ".join(f"mix((unsigned long long){p.name} + {i})"
                            for i, p in enumerate(proto.params)) or "0"
+        counted = ",".join(["%lld", *("%lld" for _ in proto.params)])
         out.append(f"{proto.ret.declare(proto.name)}({params})\n{{\n"
                    f"    char k_[160];\n"
-                   f"    snprintf(k_, sizeof k_, \"uf:{proto.name}({fmt})\"{values});\n"
+                   f"    snprintf(k_, sizeof k_, \"uf:{proto.name}({counted})\", calls_++"
+                   f"{values});\n"
                    f"    const char *r_ = get(k_);\n"
+                   f"    if (!r_) snprintf(k_, sizeof k_, \"uf:{proto.name}({fmt})\"{values});\n"
+                   f"    if (!r_) r_ = get(k_);\n"
                    f"    long long v_ = r_ ? strtoll(r_, 0, 0) : (long long)({mixed}) % 1000;\n"
                    f"    fprintf(OUT, \"call={proto.name}({fmt})\\n\"{values});\n"
                    f"    return v_;\n}}")
@@ -356,17 +368,46 @@ def _strip_includes(text: str) -> str:
 
 
 def harness_source(tree: Program, old: str, new: str, sigs: tuple[Signature, Signature],
-                   config: Configuration, bodies: Sequence[str]) -> str:
+                   configs: Sequence[Configuration], bodies: Sequence[str]) -> str:
+    """Both versions in each of `configs` (mode `o<k>` / `n<k>`: configs[k])."""
     names = file_scope_names(tree)
-    macros = (macro_names(old) | macro_names(new)) - {n for n, _ in config}
     parts = [_PRELUDE, _externs(sigs[0])]
-    for prefix, text, sig, k in (("o_", old, sigs[0], 0), ("n_", new, sigs[1], 1)):
-        parts += [_config_block(config, macros), prefixed(_strip_includes(text), names, prefix)]
-        globals_ = sigs[k].globals
-        parts.append(_config_block(config, macros))
-        parts.append(_driver(sig, names, prefix, bodies if k == 0 else (), globals_))
+    runs = []
+    for n, config in enumerate(configs):
+        macros = (macro_names(old) | macro_names(new)) - {name for name, _ in config}
+        for side, text, sig in (("o", old, sigs[0]), ("n", new, sigs[1])):
+            prefix = f"{side}{n}_"
+            parts += [_config_block(config, macros), prefixed(_strip_includes(text), names, prefix)]
+            parts.append(_config_block(config, macros))
+            parts.append(_driver(sig, names, prefix, bodies if side == "o" else (), sig.globals))
+            runs.append(f"run_{side}{n}")
+    parts.append(f"static void (*const RUNS[])(void) = {{{', '.join(runs)}}};")
     parts.append(_MAIN)
     return "\n".join(parts) + "\n"
+
+
+SPLIT = "__fuzz_split__"
+
+
+def pair_texts(old: str, new: str, configs: Sequence[Configuration]) -> str:
+    """The pair as each configuration selects it, for one `cc -E` run (see `split`)."""
+    parts = []
+    for n, config in enumerate(configs):
+        macros = (macro_names(old) | macro_names(new)) - {name for name, _ in config}
+        for text in (old, new):
+            parts += [_config_block(config, macros), _strip_includes(text)]
+        parts.append(f"{SPLIT} {n};")
+    return "\n".join(parts) + "\n"
+
+
+def split(preprocessed: str, count: int) -> list[str] | None:
+    """`pair_texts` preprocessed, cut back into one text per configuration (blank
+    lines dropped: `-P` keeps or folds them by what surrounds a chunk)."""
+    chunks = re.split(rf"^\s*{SPLIT} (\d+);\s*$", preprocessed, flags=re.M)
+    texts, marks = chunks[0:-1:2], chunks[1::2]
+    if marks != [str(n) for n in range(count)]:
+        return None
+    return ["\n".join(line for line in text.splitlines() if line.strip()) for text in texts]
 
 
 # --------------------------------------------------------------- compile, run

@@ -37,8 +37,8 @@ def head_holds(head: str, config: Configuration, given: Configuration | None = N
         elif re.fullmatch(r"\d+[uUlL]*", tok):
             tokens.append(int(tok.rstrip("uUlL")))
         elif re.fullmatch(r"\w+", tok):
-            value = values.get(tok)
-            tokens.append(int(value) if value is not None and re.fullmatch(r"-?\d+", value)
+            raw = values.get(tok)
+            tokens.append(int(raw) if raw is not None and re.fullmatch(r"-?\d+", raw)
                           else 0)
         else:
             tokens.append(tok)

@@ -15,6 +15,7 @@ import random
 import re
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
+from typing import Any
 
 from fuzzlib import ctyping as ct
 from fuzzlib.ctyping import CType, Float, Int, Ptr, Record
@@ -162,7 +163,7 @@ def _to_float32(value: float) -> float:
     import struct
 
     try:
-        return struct.unpack("f", struct.pack("f", value))[0]
+        return float(struct.unpack("f", struct.pack("f", value))[0])
     except OverflowError:
         return math.copysign(math.inf, value)
 
@@ -259,7 +260,8 @@ def pointer_target(inputs: Mapping[str, str], pointer: str) -> tuple[str, int] |
     return owner, int(offset or 0)
 
 
-def from_witness(witness: Mapping, sig: Signature, base: Inputs) -> tuple[Inputs, list[str]]:
+def from_witness(witness: Mapping[str, Any], sig: Signature, base: Inputs
+                 ) -> tuple[Inputs, list[str]]:
     """The witness's inputs over `base` (what the witness does not fix); and the witness
     keys this harness cannot set (e.g. a static local as an input)."""
     out = dict(base)
@@ -268,6 +270,8 @@ def from_witness(witness: Mapping, sig: Signature, base: Inputs) -> tuple[Inputs
     names = {s.name: s for s in (*sig.params, *sig.globals)}
     items = dict(witness.get("inputs", {}))
     # pointer values first, so pointee cells land in the right object
+    heap: dict[object, list[str]] = {}
+    """The witness's memory object -> the pointers into it (`{"object", "offset"}`)."""
     for key, value in items.items():
         slot = params.get(key)
         if slot is None or not isinstance(slot.type, Ptr):
@@ -276,8 +280,16 @@ def from_witness(witness: Mapping, sig: Signature, base: Inputs) -> tuple[Inputs
             out[key] = "NULL"
         elif isinstance(value, str) and (m := _ALIAS.match(value)) and m.group(1) in params:
             out[key] = f"{m.group(1)}+{m.group(2) or m.group(3) or 0}"
+        elif isinstance(value, dict) and isinstance(value.get("offset"), int):
+            heap.setdefault(value.get("object"), []).append(key)
         else:
             skipped.append(key)
+    for pointers in heap.values():
+        placed = _into_one_object([params[k] for k in pointers], items, sig)
+        if placed is None:
+            skipped += pointers
+        else:
+            out.update(placed)
     for key, value in items.items():
         if key in params and isinstance(params[key].type, Ptr):
             continue
@@ -302,6 +314,34 @@ def from_witness(witness: Mapping, sig: Signature, base: Inputs) -> tuple[Inputs
         for args, result in table if isinstance(table, list) else []:
             out[f"uf:{fn}({','.join(_token(a) for a in args)})"] = _token(result)
     return out, skipped
+
+
+def _into_one_object(pointers: list[Slot], items: Mapping[str, Any], sig: Signature
+                     ) -> dict[str, str] | None:
+    """Pointers that the witness puts into one memory object (byte offsets), as the
+    harness's `owner+element` values: the first of them in the signature owns the
+    harness object, which starts at the lowest offset. None where the harness
+    cannot lay them out so (incompatible types, offsets between elements, past
+    the harness object)."""
+    order = [p for p in sig.params if p in pointers]
+    owner = order[0]
+    assert isinstance(owner.type, Ptr)
+    size = _size(owner.type.target)
+    if size is None or not all(sig.compatible(owner, p) for p in order):
+        return None
+    offsets = {p.name: int(items[p.name]["offset"]) for p in order}
+    base = min(offsets.values())
+    if any((o - base) % size or (o - base) // size >= object_cells(owner)
+           for o in offsets.values()):
+        return None
+    return {name: f"{owner.name}+{(o - base) // size}" for name, o in offsets.items()}
+
+
+def _size(t: CType) -> int | None:
+    """sizeof of a scalar type (None for the others: the harness lays them out alone)."""
+    if isinstance(t, Int | Float):
+        return max(1, t.bits // 8)
+    return None
 
 
 def _cells(out: Inputs, obj: str, offset: int, suffix: str, value: object, skipped: list[str],

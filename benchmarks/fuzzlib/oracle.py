@@ -18,8 +18,11 @@ whatever value the plain builds computed; any other sanitizer report, or a
 version whose plain builds disagree without such a trap, makes the input "ub":
 evidence of nothing.
 
-Configurations whose preprocessed harness is the same (the features select
-the same code) share one build and one run.
+Configurations whose preprocessed pair is the same (the features select the
+same code) share one run. All distinct configurations of a pair are built
+into one binary per -O level (and one sanitized binary, when a reading needs
+confirming): one compiler run each instead of one per configuration, the
+system headers parsed and the binary linked once (harness.py).
 """
 
 from __future__ import annotations
@@ -39,7 +42,9 @@ from fuzzlib.harness import (
     Outcome,
     compile_harness,
     harness_source,
+    pair_texts,
     run_harness,
+    split,
 )
 from fuzzlib.inputs import Inputs, Signature
 from fuzzlib.syntax import Program
@@ -61,8 +66,9 @@ class ConfigResult:
     new: list[Outcome] = field(default_factory=list)
     levels: dict[str, tuple[list[Outcome], list[Outcome]]] = field(default_factory=dict)
     error: str = ""
-    key: str = ""
-    """The preprocessed harness: configurations with the same key behave the same."""
+    key: int = 0
+    """The configuration's index in the build: configurations that preprocess to
+    the same pair share it (and behave the same)."""
 
     def differing(self) -> list[int]:
         return [i for i, r in enumerate(self.readings) if r == DIFF]
@@ -79,19 +85,22 @@ class OracleSpec:
 
 
 class Oracle:
-    """Runs the inputs in each configuration (once per distinct preprocessed harness) and
-    confirms readings under the sanitizers on demand. Use as a context manager."""
+    """Runs the inputs in each of `configs` (once per distinct preprocessed pair, all
+    in one build per -O level) and confirms readings under the sanitizers on demand.
+    Use as a context manager."""
 
-    def __init__(self, spec: OracleSpec, inputs: Sequence[Inputs], bodies: Sequence[str]):
+    def __init__(self, spec: OracleSpec, inputs: Sequence[Inputs], bodies: Sequence[str],
+                 configs: Sequence[Configuration]):
         self.spec = spec
         self.inputs = list(inputs)
         self.bodies = list(bodies)
+        self.configs = list(dict.fromkeys(configs))
         self.workdir = Path(tempfile.mkdtemp(prefix="fuzzoracle"))
-        self._by_key: dict[str, ConfigResult] = {}
-        self._sources: dict[str, str] = {}
-        self._sanitized: dict[str, Build] = {}
-        self._confirmed: set[tuple[str, int]] = set()
-        self._traps: dict[tuple[str, int, str], Outcome] = {}
+        self._results: dict[Configuration, ConfigResult] | None = None
+        self._source = ""
+        self._sanitized: Build | None = None
+        self._confirmed: set[tuple[int, int]] = set()
+        self._traps: dict[tuple[int, int, str], Outcome] = {}
 
     def __enter__(self) -> Oracle:
         return self
@@ -100,28 +109,52 @@ class Oracle:
         shutil.rmtree(self.workdir, ignore_errors=True)
 
     def run(self, config: Configuration) -> ConfigResult:
-        source = harness_source(self.spec.tree, self.spec.old, self.spec.new, self.spec.sigs,
-                                config, self.bodies)
-        key = self._preprocessed(source)
-        known = self._by_key.get(key)
-        if known is not None:
-            return ConfigResult(config, known.readings, known.old, known.new, known.levels,
-                                known.error, key)
-        result = ConfigResult(config, key=key)
-        self._sources[key] = source
-        self._by_key[key] = result
+        """The readings of one of the oracle's configurations (all are built and run
+        on the first call)."""
+        if self._results is None:
+            self._results = self._run_all()
+        return self._results[config]
+
+    def _run_all(self) -> dict[Configuration, ConfigResult]:
+        keys = self._keys()
+        distinct = [self.configs[k] for k in sorted(set(keys))]
+        index = {k: n for n, k in enumerate(sorted(set(keys)))}
+        self._source = harness_source(self.spec.tree, self.spec.old, self.spec.new,
+                                      self.spec.sigs, distinct, self.bodies)
+        shared = [ConfigResult(c, key=n) for n, c in enumerate(distinct)]
         for n, level in enumerate(self.spec.levels):
-            build = compile_harness(source, self.workdir, f"h{n}",
+            build = compile_harness(self._source, self.workdir, f"h{n}",
                                     [*BASE_FLAGS, level, UNINITIALISED[n > 0]],
                                     self.spec.compiler)
             if build.binary is None:
-                result.error = build.error
-                return result
-            result.levels[level] = (run_harness(build, "o", self.inputs, self.workdir),
-                                    run_harness(build, "n", self.inputs, self.workdir))
-        result.old, result.new = result.levels[self.spec.levels[0]]
-        result.readings = [_reading(result, i) for i in range(len(self.inputs))]
-        return result
+                for result in shared:
+                    result.error = build.error
+                break
+            for k, result in enumerate(shared):
+                result.levels[level] = (run_harness(build, f"o{k}", self.inputs, self.workdir),
+                                        run_harness(build, f"n{k}", self.inputs, self.workdir))
+        else:
+            for result in shared:
+                result.old, result.new = result.levels[self.spec.levels[0]]
+                result.readings = [_reading(result, i) for i in range(len(self.inputs))]
+        out = {}
+        for config, k in zip(self.configs, keys, strict=True):
+            known = shared[index[k]]
+            out[config] = ConfigResult(config, known.readings, known.old, known.new,
+                                       known.levels, known.error, known.key)
+        return out
+
+    def _keys(self) -> list[int]:
+        """For each configuration, the first configuration that preprocesses to the
+        same pair (itself where none does)."""
+        text = pair_texts(self.spec.old, self.spec.new, self.configs)
+        proc = subprocess.run([self.spec.compiler, "-E", "-P", "-std=gnu11", "-"],
+                              input=text, capture_output=True, text=True, timeout=60)
+        texts = split(proc.stdout, len(self.configs)) if proc.returncode == 0 else None
+        if texts is None:
+            return list(range(len(self.configs)))
+        first: dict[str, int] = {}
+        return [first.setdefault(t, n) for n, t in enumerate(texts)]
 
     def confirm(self, result: ConfigResult, i: int) -> str:
         """Input i's reading under the documented semantics (see the module doc)."""
@@ -156,17 +189,17 @@ class Oracle:
         todo = [i for i in indices if (result.key, i) not in self._confirmed]
         if not todo:
             return
-        build = self._sanitized.get(result.key)
+        build = self._sanitized
         if build is None:
-            build = compile_harness(self._sources[result.key], self.workdir,
-                                    f"s{len(self._sanitized)}",
+            build = compile_harness(self._source, self.workdir, "s",
                                     [*BASE_FLAGS, "-O0", *SANITIZE], self.spec.compiler)
-            self._sanitized[result.key] = build
+            self._sanitized = build
         if build.binary is None:
             raise RuntimeError("sanitized harness does not compile: " + build.error[-500:])
         batch = [self.inputs[i] for i in todo]
-        sanitized = (run_harness(build, "o", batch, self.workdir, sanitized=True),
-                     run_harness(build, "n", batch, self.workdir, sanitized=True))
+        k = result.key
+        sanitized = (run_harness(build, f"o{k}", batch, self.workdir, sanitized=True),
+                     run_harness(build, f"n{k}", batch, self.workdir, sanitized=True))
         for n, i in enumerate(todo):
             self._confirmed.add((result.key, i))
             sides = []
@@ -177,11 +210,6 @@ class Oracle:
                     self._traps[(result.key, i, side)] = outcomes[n]
                 sides.append(seen)
             result.readings[i] = _compared(sides[0], sides[1])
-
-    def _preprocessed(self, source: str) -> str:
-        proc = subprocess.run([self.spec.compiler, "-E", "-P", "-std=gnu11", "-"],
-                              input=source, capture_output=True, text=True, timeout=60)
-        return proc.stdout if proc.returncode == 0 else source
 
 
 def _reading(result: ConfigResult, i: int) -> str:

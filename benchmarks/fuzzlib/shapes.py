@@ -9,8 +9,9 @@ decides.
 from __future__ import annotations
 
 import random
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from typing import TypeVar
 
 from fuzzlib import ctyping as ct
 from fuzzlib.builder import Builder
@@ -59,20 +60,23 @@ class Shape:
     """"generic" (the transform step picks the change) or the template's name."""
 
 
+N = TypeVar("N", bound=Node)
+
+
 def alt(old: Node, new: Node) -> Alt:
     return Alt((old,), (new,))
 
 
-def salt(old: list[Stmt], new: list[Stmt]) -> Alt:
+def salt(old: Sequence[Node], new: Sequence[Node]) -> Alt:
     return Alt(tuple(old), tuple(new))
 
 
-def maybe(rng: random.Random, p: float, old: Node, new: Node) -> Node:
+def maybe(rng: random.Random, p: float, old: N, new: N) -> N | Alt:
     """`new` in the new version with probability p (a mutation), else unchanged."""
     return alt(old, new) if rng.random() < p else old
 
 
-def entry(ret: CType, params: list[Var], body: list[Stmt]) -> FuncDef:
+def entry(ret: CType, params: list[Var], body: Sequence[Stmt]) -> FuncDef:
     return FuncDef(ret, "f", tuple(Param(v.type, v.name) for v in params), tuple(body))
 
 
@@ -127,6 +131,8 @@ def shape_array(b: Builder) -> Shape:
     kind = rng.choice(("sum", "count", "max", "reverse", "unroll"))
     body: list[Stmt] = [Decl(ct.LONG, acc, Lit("0")), Decl(ct.Arr(ct.INT, 4), la, init)]
     step = Un("++", Name(i), post=True)
+    loop_old: Stmt
+    loop_new: Stmt
     if kind == "sum":
         loop_old = For(Decl(ct.INT, i, Lit("0")), Bin("<", Name(i), Lit(str(n))), step,
                        (ExprS(Assign("+=", Name(acc), idx)),))
@@ -138,7 +144,7 @@ def shape_array(b: Builder) -> Shape:
         loop_old = For(Decl(ct.INT, i, Lit("0")), Bin("<", Name(i), Lit(str(n))), step,
                        (If(cmp_old, (ExprS(Un("++", Name(acc), post=True)),)),))
         loop_new = For(Decl(ct.INT, i, Lit("0")), Bin("<", Name(i), Lit(str(n))), step,
-                       (ExprS(Assign("+=", Name(acc), cmp_new)),))  # type: ignore[arg-type]
+                       (ExprS(Assign("+=", Name(acc), cmp_new)),))
     elif kind == "max":
         body[0] = Decl(ct.LONG, acc, Index(Name(ga.name), Lit("0", fixed=True)))
         loop_old = For(Decl(ct.INT, i, Lit("1")), Bin("<", Name(i), Lit(str(n))), step,
@@ -326,21 +332,24 @@ def shape_string(b: Builder) -> Shape:
     off = rng.random() < 0.35
 
     def bound(e: Expr) -> Expr:
-        return maybe(rng, 1.0, e, Bin("+", e, Lit("1"))) if off else e  # type: ignore[return-value]
+        return maybe(rng, 1.0, e, Bin("+", e, Lit("1"))) if off else e
 
     def sign(e: Expr) -> Expr:
         return Bin("-", Bin(">", e, Lit("0")), Bin("<", e, Lit("0")))
 
     ii = Name(i)
-    loop = lambda cond, stmts: For(Decl(ct.INT, i, Lit("0")), cond,  # noqa: E731
-                                   Un("++", ii, post=True), tuple(stmts))
+    def loop(cond: Expr, stmts: Sequence[Stmt]) -> For:
+        return For(Decl(ct.INT, i, Lit("0")), cond, Un("++", ii, post=True), tuple(stmts))
+
     if kind == "strlen":
         k = b.fresh("k")
         manual = [Decl(ct.LONG, k, Lit("0")), While(Index(sn, Name(k)), (
             ExprS(Un("++", Name(k), post=True)),)), Return(Name(k))]
         body += salt(manual, [Return(Cast(ct.LONG, bound(Call(Name("strlen"), (sn,)))))]),
     elif kind == "strcmp":
-        us = lambda e: Cast(ct.UCHAR, e)  # noqa: E731
+        def us(e: Expr) -> Expr:
+            return Cast(ct.UCHAR, e)
+
         manual = [Decl(ct.INT, i, Lit("0")),
                   While(Bin("&&", Index(sn, ii), Bin("==", Index(sn, ii), Index(tn, ii))),
                         (ExprS(Un("++", ii, post=True)),)),
@@ -441,8 +450,8 @@ def shape_libc(b: Builder) -> Shape:
             manual = Cond(Bin("==", uc, Lit(str(rng.choice((48, 57, 32, 9, 65, 97, 122))))),
                           Lit("0"), manual)
         other = Bin("*", Name(c.name), Lit("2"))
-        body = [Return(Bin("+", alt(manual, libc), other))]
-        return Shape(b.program(entry(ct.INT, [c], body)), f"libc-{pred}")
+        return Shape(b.program(entry(ct.INT, [c], [Return(Bin("+", alt(manual, libc), other))])),
+                     f"libc-{pred}")
     if kind in ("abs", "labs"):
         t = ct.INT if kind == "abs" else ct.LONG
         x = Var(b.fresh("x"), t)
@@ -450,13 +459,13 @@ def shape_libc(b: Builder) -> Shape:
         manual = Cond(Bin("<", xn, Lit("0")), Un("-", xn), xn)
         if rng.random() < 0.3:
             manual = Cond(Bin("<=", xn, Lit("0")), Un("-", xn), xn)
-        body = [Return(Bin("+", alt(manual, Call(Name(kind), (xn,))), Lit("1")))]
-        return Shape(b.program(entry(t, [x], body)), f"libc-{kind}")
+        absolute = Return(Bin("+", alt(manual, Call(Name(kind), (xn,))), Lit("1")))
+        return Shape(b.program(entry(t, [x], [absolute])), f"libc-{kind}")
     x = Var(b.fresh("x"), rng.choice((ct.DOUBLE, ct.FLOAT)))
     xn = Name(x.name)
     ret: CType = ct.INT
     if kind == "isnan":
-        manual: Expr = Bin("!=", xn, xn)
+        manual = Bin("!=", xn, xn)
     elif kind == "isinf":
         manual = Bin("||", Bin("==", xn, Lit("INFINITY")), Bin("==", xn, Un("-", Lit("INFINITY"))))
     elif kind == "signbit":
@@ -518,7 +527,7 @@ def shape_enum(b: Builder) -> Shape:
         n = rng.choice(names)
         cmp = Bin(rng.choice(("<", ">", "<=")), Name(e.name), Name(n))
         cmp2 = Bin(rng.choice(("<", ">", "<=")), Cast(ct.INT, Name(e.name)), Cast(ct.INT, Name(n)))
-        body.append(If(maybe(rng, 0.5, cmp, cmp2),  # type: ignore[arg-type]
+        body.append(If(maybe(rng, 0.5, cmp, cmp2),
                        (Return(gen.int_expr()[0]),)))
         body.append(Return(Bin("+", Name(e.name), Name(x.name))))
     ret = rng.choice((ct.LONG, et))
@@ -550,7 +559,7 @@ def shape_union(b: Builder) -> Shape:
     k = rng.randrange(8 if wide else 4)
     if kind == "bytes":
         punned: Expr = Index(Dot(un, "byte"), Lit(str(k), fixed=True))
-        shifted = Bin("&", Bin(">>", Name(x.name), Lit(str(8 * k))), Lit("255"))
+        shifted: Expr = Bin("&", Bin(">>", Name(x.name), Lit(str(8 * k))), Lit("255"))
         body.append(Return(alt(punned, maybe(rng, 0.2, shifted, Bin("&", Bin(
             ">>", Name(x.name), Lit(str(8 * (k ^ 1)))), Lit("255"))))))
         ret: CType = ct.LONG
@@ -609,7 +618,7 @@ def shape_bitfield(b: Builder) -> Shape:
             manual = Bin("-", Bin("^", Bin("&", Name(x.name), Lit(str(mask))), Lit(str(half))),
                          Lit(str(half)))
         result = maybe(rng, 0.3, field, manual) if rng.random() < 0.5 else alt(field, manual)
-        body.append(Return(Bin("+", result, Lit("0"))))  # type: ignore[arg-type]
+        body.append(Return(Bin("+", result, Lit("0"))))
         return Shape(b.program(entry(ct.LONG, [s, x], body)), "bitfield-truncate")
     gen = ExprGen(rng, [s, x], floats=False, depth=2)
     body += b.statements(gen, rng.randint(1, 3))
@@ -639,7 +648,7 @@ def shape_fptr(b: Builder) -> Shape:
     init_old = InitList(tuple(Name(n) for n in entries))
     init_new = InitList(tuple(Name(n) for n in new_entries))
     b.functions.append(GlobalDef(ct.Arr(ftype, len(entries)), table,
-                               alt(init_old, init_new) if new_entries != entries else init_old,  # type: ignore[arg-type]
+                               alt(init_old, init_new) if new_entries != entries else init_old,
                                static=True))
     k = Var(b.fresh("k"), ct.UINT)
     x = Var(b.fresh("x"), ct.INT)
@@ -673,9 +682,10 @@ def shape_static(b: Builder) -> Shape:
     c = b.fresh("c")
     init = rng.randint(0, 3)
     step = rng.choice(("++c", "c += 2", "c = c * 2 + 1"))
-    step_e = {"++c": Un("++", Name(c)), "c += 2": Assign("+=", Name(c), Lit("2")),
-              "c = c * 2 + 1": Assign("=", Name(c), Bin("+", Bin("*", Name(c), Lit("2")),
-                                                        Lit("1")))}[step]
+    steps: dict[str, Expr] = {
+        "++c": Un("++", Name(c)), "c += 2": Assign("+=", Name(c), Lit("2")),
+        "c = c * 2 + 1": Assign("=", Name(c), Bin("+", Bin("*", Name(c), Lit("2")), Lit("1")))}
+    step_e = steps[step]
     b.functions.append(FuncDef(ct.INT, counter, (), (
         Decl(ct.INT, c, Lit(str(init)), static=True), Return(step_e)), static=True))
     x = Var(b.fresh("x"), ct.INT)
@@ -726,7 +736,7 @@ def shape_call(b: Builder) -> Shape:
         explicit_order = (t2, c2), (t1, c1)  # gcc evaluates arguments right to left
         if rng.random() < 0.4:
             explicit_order = (t1, c1), (t2, c2)
-        sequenced = [Decl(ct.LONG, n, e) for n, e in explicit_order]
+        sequenced: list[Stmt] = [Decl(ct.LONG, n, e) for n, e in explicit_order]
         sequenced.append(Return(Call(Name(combine), (Name(t1), Name(t2)))))
         body.append(salt(in_args, sequenced))
     elif kind == "shortcircuit":
@@ -750,8 +760,8 @@ def shape_call(b: Builder) -> Shape:
     elif kind == "ext":
         b.globals.insert(0, Proto(ct.INT, "ext_op", (Param(ct.INT, "v"),)))
         call_x = Call(Name("ext_op"), (Name(x.name),))
-        t = b.fresh("t")
-        cached = [Decl(ct.INT, t, call_x), Return(Bin("+", Name(t), Name(t)))]
+        tmp = b.fresh("t")
+        cached = [Decl(ct.INT, tmp, call_x), Return(Bin("+", Name(tmp), Name(tmp)))]
         twice = [Return(Bin("+", call_x, call_x))]
         body.append(salt(twice, cached) if rng.random() < 0.5 else salt(cached, twice))
     elif kind == "printf":
@@ -801,7 +811,7 @@ def shape_hang(b: Builder) -> Shape:
     kind = rng.choice(("parity", "step", "countdown"))
     body: list[Stmt] = []
 
-    def step(old: Stmt, hang: Stmt, rewrite: Stmt) -> Node:
+    def step(old: Stmt, hang: Stmt, rewrite: Stmt) -> Stmt:
         return {"hang": alt(old, hang), "keep": old, "rewrite": alt(old, rewrite)}[change]
 
     if kind == "parity":
@@ -824,7 +834,7 @@ def shape_hang(b: Builder) -> Shape:
                  Decl(ct.LONG, acc, Lit("0", fixed=True)),
                  step(loop, For(loop.init, loop.cond, Assign("+=", Name(i), mask), loop.body),
                       For(loop.init, loop.cond, Assign("=", Name(i), Bin("+", Name(i), plus)),
-                          loop.body)),  # type: ignore[list-item]
+                          loop.body)),
                  Return(Bin("+", Name(acc), Name(n)))]
     else:
         # counting an unsigned down by 2 passes 0 when it starts odd

@@ -21,6 +21,7 @@ from fuzzlib.syntax import (
     Cast,
     Cond,
     Decl,
+    Expr,
     ExprS,
     For,
     FuncDef,
@@ -101,6 +102,12 @@ def candidates(tree: Program) -> Iterator[Program]:
 
 
 def _operands(n: Node) -> list[Node]:
+    if isinstance(n, Return) and isinstance(n.e, (Bin, Cond, Cast, Un)):
+        return [Return(sub) for sub in _expr_operands(n.e)]
+    return list(_expr_operands(n))
+
+
+def _expr_operands(n: Node) -> list[Expr]:
     match n:
         case Bin(l=left, r=right):
             return [left, right]
@@ -112,8 +119,6 @@ def _operands(n: Node) -> list[Node]:
             return [a, b, c]
         case PPExpr(then=then, els=els):
             return [then, els]
-        case Return(e=e) if isinstance(e, (Bin, Cond, Cast, Un)):
-            return [Return(sub) for sub in _operands(e)]
     return []
 
 

@@ -11,6 +11,7 @@ from __future__ import annotations
 import dataclasses
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
+from typing import Any
 
 from fuzzlib.ctyping import CType, Record
 
@@ -119,7 +120,20 @@ class PPExpr(Node):
     els: Expr
 
 
-Expr = Lit | Name | Un | Bin | Assign | Cond | Cast | Call | Index | Dot | InitList | PPExpr
+@dataclass(frozen=True)
+class Alt(Node):
+    """Where the versions differ: `old` in the old version, `new` in the new one.
+
+    Both are sequences (one expression, or statements/file items spliced into
+    the enclosing list), so a whole pair is one tree: features, numbering and
+    shrinking act on both versions at once.
+    """
+
+    old: tuple[Node, ...]
+    new: tuple[Node, ...]
+
+
+Expr = Lit | Name | Un | Bin | Assign | Cond | Cast | Call | Index | Dot | InitList | PPExpr | Alt
 
 # ------------------------------------------------------------------- statements
 
@@ -212,20 +226,10 @@ class PP(Node):
     els: tuple[Node, ...] | None = None
 
 
-@dataclass(frozen=True)
-class Alt(Node):
-    """Where the versions differ: `old` in the old version, `new` in the new one.
-
-    Both are sequences (one expression, or statements/file items spliced into
-    the enclosing list), so a whole pair is one tree: features, numbering and
-    shrinking act on both versions at once.
-    """
-
-    old: tuple[Node, ...]
-    new: tuple[Node, ...]
 
 
-Stmt = Decl | ExprS | If | While | DoWhile | For | Switch | Break | Continue | Return | Block | PP
+Stmt = (Decl | ExprS | If | While | DoWhile | For | Switch | Break | Continue | Return | Block | PP
+        | Alt)
 
 # ------------------------------------------------------------------- file items
 
@@ -301,7 +305,7 @@ class Proto(Node):
 
 Item = (
     Include | Define | FeatureDefault | RecordDef | EnumDef | TypedefDef | GlobalDef | FuncDef
-    | Proto | PP
+    | Proto | PP | Alt
 )
 
 
@@ -336,7 +340,7 @@ def walk(node: Node) -> Iterator[Node]:
 
 def rebuild(node: Node, fn: Callable[[Node], Node | None]) -> Node:
     """Bottom-up map: children first, then `fn` on the rebuilt node (None keeps it)."""
-    changes = {}
+    changes: dict[str, Any] = {}
     for f in dataclasses.fields(node):
         value = getattr(node, f.name)
         new = _rebuild_value(value, fn)
@@ -392,7 +396,7 @@ def _project_node(node: Node, side: str) -> Node:
         if len(chosen) != 1:
             raise ValueError("an Alt in expression position must hold one node per side")
         return chosen[0]
-    changes = {}
+    changes: dict[str, Any] = {}
     for f in dataclasses.fields(node):
         value = getattr(node, f.name)
         if isinstance(value, Node):
@@ -492,7 +496,7 @@ def stmt_lines(s: Node, depth: int) -> list[str]:
         case Block(body=body):
             return [f"{pad}{{", *_body(body, depth), f"{pad}}}"]
         case PP(branches=branches, els=els):
-            lines: list[str] = []
+            lines = []
             for i, branch in enumerate(branches):
                 lines.append(branch.directive.opening() if i == 0 else branch.directive.elif_())
                 lines += [line for st in branch.body for line in stmt_lines(st, depth)]
@@ -536,7 +540,7 @@ def item_lines(item: Node) -> list[str]:
         case Proto(ret=ret, name=name, params=params):
             return [ret.declare(f"{name}({_params(params)})") + ";"]
         case PP(branches=branches, els=els):
-            lines: list[str] = []
+            lines = []
             for i, branch in enumerate(branches):
                 lines.append(branch.directive.opening() if i == 0 else branch.directive.elif_())
                 lines += [line for it in branch.body for line in item_lines(it)]

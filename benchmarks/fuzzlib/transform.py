@@ -13,6 +13,7 @@ import dataclasses
 import random
 import re
 from collections.abc import Callable
+from typing import Any, TypeGuard
 
 from fuzzlib import ctyping as ct
 from fuzzlib.ctyping import CType
@@ -93,11 +94,11 @@ def type_env(program: Program) -> dict[str, CType]:
     return env
 
 
-def _is_int_name(e: Node, env: dict[str, CType]) -> bool:
+def _is_int_name(e: Node, env: dict[str, CType]) -> TypeGuard[Name]:
     return isinstance(e, Name) and isinstance(env.get(e.id), ct.Int)
 
 
-def _is_float_name(e: Node, env: dict[str, CType]) -> bool:
+def _is_float_name(e: Node, env: dict[str, CType]) -> TypeGuard[Name]:
     return isinstance(e, Name) and isinstance(env.get(e.id), ct.Float)
 
 
@@ -420,7 +421,7 @@ def mutate_subtree(node: Node, rng: random.Random, env: dict[str, CType], tries:
 def _swap(root: Node, old: Node, new: Node) -> Node:
     if root is old:
         return new
-    changes = {}
+    changes: dict[str, Any] = {}
     for f in dataclasses.fields(root):
         value = getattr(root, f.name)
         if isinstance(value, Node):

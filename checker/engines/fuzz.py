@@ -103,6 +103,7 @@ def samples(
     for item in (*old.inputs, *new.inputs):
         inputs.setdefault(item.key, item)
     heap = any(is_heap(item.ref) for item in inputs.values())
+    lengths = {name: region.length for cfa in (new, old) for name, region in cfa.regions.items()}
     for _ in range(count):
         scalars: dict[str, int | float] = {}
         regions: dict[str, RegionValue] = {}
@@ -117,7 +118,9 @@ def samples(
             elif not item.is_region and used.get(item.type) and rng.random() < REUSE:
                 scalars[key] = rng.choice(used[item.type])  # equal inputs meet conditions
             elif item.is_region:
-                cells = {i: scalar_sample(rng, item.type) for i in range(_REGION_CELLS)}
+                length = lengths.get(item.ref)
+                cells = {i: scalar_sample(rng, item.type)
+                         for i in range(min(_REGION_CELLS, length or _REGION_CELLS))}
                 regions[key] = RegionValue(cells, scalar_sample(rng, item.type))
             elif key.endswith(NULL_SUFFIX):
                 scalars[key] = 1 if rng.random() < 0.05 else 0

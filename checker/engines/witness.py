@@ -170,8 +170,13 @@ def report_scalar(value: Scalar | str) -> Value:
     return value
 
 
-def report_region(region: RegionValue) -> Value:
-    cells = {int(k): v for k, v in region.cells.items()}
+def report_region(region: RegionValue, length: int | None = None) -> Value:
+    """A region's cells as a list (or, sparse, as index -> value with a default);
+    `length`: the object's cell count, where it has one: every cell of it, none past it."""
+    cells = {int(k): v for k, v in region.cells.items()
+             if length is None or 0 <= int(k) < length}
+    if length is not None and 0 < length <= 64:
+        return [report_scalar(cells.get(i, region.default)) for i in range(length)]
     if cells and min(cells) >= 0 and max(cells) < 64:
         return [report_scalar(cells.get(i, region.default)) for i in range(max(cells) + 1)]
     shown: dict[str, Value] = {str(k): report_scalar(v) for k, v in sorted(cells.items())}

@@ -8,11 +8,13 @@ same atoms, so what is shown is what was checked. A new kind of input plugs in
 as one more atom class (its solver constraint, its concrete test, its C text)
 and one line in `point`.
 
-The text is a C condition at the function's entry, in its scope: parameters,
-globals and the function's own static locals by name, the objects behind a
-pointer parameter as `p[i]` after the pointer's `p != NULL`, evaluated left to
-right. A static local of a called function, or one whose name a constrained
-parameter or global also has, has no such name; a body never constrains it.
+The text is a C condition over what a caller controls at the function's
+entry: parameters and globals by name, the objects behind a pointer parameter
+as `p[i]` after the pointer's `p != NULL`, evaluated left to right. A static
+local (of the function or of a callee) is state no caller sets and C cannot
+name outside its function: a body never constrains it, so a body holds
+whatever the statics hold, and an entry whose difference needs some static
+state has no body (NO_BODY; its witness shows that state).
 """
 
 from __future__ import annotations
@@ -206,7 +208,7 @@ def _holds(atom: Atom, assignment: Assignment) -> bool:
 NO_BODY = ("0 /* no set of inputs that C names at the entry was shown to differ in every "
            "configuration; the witness does */")
 """The text of an entry without a sound body (its difference rests on state C
-cannot name at the entry, such as a called function's static local)."""
+cannot name at the entry, such as a static local)."""
 
 
 @dataclass(frozen=True)
@@ -228,10 +230,9 @@ class Scope:
         for item in (*old.inputs, *new.inputs):
             if item.source is not InputSource.CONFIG and item.key not in own:
                 inputs.setdefault(item.key, item)
-        roots = {key: _root(item, old.name) for key, item in inputs.items()}
-        plain = {root for key, root in roots.items() if root and "::" not in inputs[key].name}
-        names = {key: None if root is None or ("::" in inputs[key].name and root in plain)
-                 or is_heap(inputs[key].ref) else root for key, root in roots.items()}
+        roots = {key: _root(item) for key, item in inputs.items()}
+        names = {key: None if root is None or is_heap(inputs[key].ref) else root
+                 for key, root in roots.items()}
         callees: dict[str, str] = {}
         for cfa in (old, new):
             for param, event in cfa.function_params:
@@ -265,17 +266,16 @@ def _root_text(name: str) -> str:
     return name.split(".", 1)[0]
 
 
-def _root(item: Input, function: str) -> str | None:
+def _root(item: Input) -> str | None:
+    """The C name of the input's object; None for a static local (`f::k`): no
+    caller sets it, and outside its function C has no name for it."""
     if item.is_region:
         if item.shape is None:
             return None
         root = item.shape.root
     else:
         root = _root_text(item.name)
-    if "::" in root:
-        owner, _, local = root.partition("::")
-        return local if owner == function else None
-    return root
+    return None if "::" in root else root
 
 
 def text(body: Body | None, scope: Scope) -> str:
@@ -391,7 +391,8 @@ def point(
             if flag is not None and assignment.scalars.get(flag, 0):
                 continue  # NULL: there are no objects behind it
             region = assignment.regions[key]
-            extent = item.shape.dims[0][0] if item.shape is not None else None
+            first = item.shape.dims[0][0] if item.shape is not None else None
+            extent = first * item.shape.per_object if item.shape and first else None  # flat
             indices = set(region.cells) | set(reads.get(key, ()))
             atoms.extend(Cell(key, i, region.cells.get(i, region.default)) for i in indices
                          if extent is None or 0 <= i < extent)

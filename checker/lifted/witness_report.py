@@ -44,6 +44,17 @@ def _inputs(old: Cfa, new: Cfa) -> dict[str, tuple[str, bool, bool]]:
     return found
 
 
+def region_lengths(*cfas: Cfa) -> dict[str, int | None]:
+    """Input or output key -> its region's cell count (None: unbounded)."""
+    found: dict[str, int | None] = {}
+    for cfa in cfas:
+        for key, ref, is_region in [*((i.key, i.ref, i.is_region) for i in cfa.inputs),
+                                    *((o.key, o.ref, o.is_region) for o in cfa.outputs)]:
+            if is_region and ref in cfa.regions:
+                found.setdefault(key, cfa.regions[ref].length)
+    return found
+
+
 def witness_inputs(
     old: Cfa, new: Cfa, assignment: Assignment, plan: Layout | None = None
 ) -> dict[str, Value]:
@@ -51,8 +62,7 @@ def witness_inputs(
     the witness's memory (`plan`)."""
     shown: dict[str, Value] = {}
     pointers = pointer_inputs(old, new)
-    lengths = {item.key: cfa.regions[item.ref].length for cfa in (old, new)
-               for item in cfa.inputs if item.is_region and item.ref in cfa.regions}
+    lengths = region_lengths(old, new)
     nulls = {
         key[: -len(NULL_SUFFIX)]
         for key, value in assignment.scalars.items()
@@ -78,19 +88,10 @@ def witness_inputs(
             pointer = key[1:].split(".", 1)[0] if key.startswith("*") else None
             if pointer is not None and pointer in nulls:
                 continue
-            shown[name] = report_region(_within(assignment.regions[key], lengths.get(key)))
+            shown[name] = report_region(assignment.regions[key], lengths.get(key))
         else:
             shown[name] = report_scalar(assignment.scalars[key])
     return shown
-
-
-def _within(region: RegionValue, length: int | None) -> RegionValue:
-    """An array input's cells inside the array (the solver's model may name
-    cells past its end, which no replay sets or reads)."""
-    if length is None:
-        return region
-    return RegionValue({i: v for i, v in region.cells.items() if 0 <= int(i) < length},
-                       region.default)
 
 
 def configuration(old: Cfa, new: Cfa, assignment: Assignment) -> dict[str, int]:
@@ -115,6 +116,7 @@ def observation_values(
     """A version's behaviour as report values; `memory`: the views behind pointer
     inputs after the call; `plan`: where pointer arguments of calls point."""
     names = {o.key: o.name for o in cfa.outputs}
+    lengths = region_lengths(cfa)
     shown: dict[str, Value] = {}
     if observed.status == STATUS_TRAP:
         shown["trap"] = TRAP_TEXT
@@ -126,7 +128,7 @@ def observation_values(
         for key, value in sorted(observed.outputs.items()):
             name = names.get(key, key)
             if isinstance(value, RegionValue):
-                shown[name] = report_region(value)
+                shown[name] = report_region(value, lengths.get(key))
             else:
                 shown[name] = report_scalar(value)
         shown.update(memory or {})

@@ -34,6 +34,7 @@ from fuzzlib.syntax import (  # noqa: E402
     PP,
     Alt,
     Bin,
+    Call,
     Cond,
     Decl,
     Directive,
@@ -51,6 +52,7 @@ from fuzzlib.syntax import (  # noqa: E402
     Param,
     PPBranch,
     Program,
+    Proto,
     RecordDef,
     Return,
     Un,
@@ -137,6 +139,33 @@ def test_a_witness_the_harness_cannot_rebuild_is_incomplete_not_wrong() -> None:
     assert "wrong-neq" in kinds(CLAMP, report("NOT_EQUIVALENT", [static]))
 
 
+def test_a_witness_in_a_later_call_s_state_is_judged_by_its_difference() -> None:
+    """A static local's value at the entry is an input (docs/semantics.md): a witness
+    may put it in the state of a later call, whose outputs the harness (a first call)
+    cannot show; the difference must still replay (static-63)."""
+    # old: n++; return x + 1 + (n > 5)   new: return x
+    count = ExprS(Un("++", Name("n"), post=True))
+    pair = pair_of([X], [Decl(ct.INT, "n", None, static=True),
+                         Alt((count, Return(Bin("+", Bin("+", Name("x"), Lit("1")),
+                                                Bin(">", Name("n"), Lit("5"))))),
+                             (Return(Name("x")),))])
+    later = entry("1", "1", {"x": 3, "f::n": 9}, {"return": 5, "f::n": 10}, {"return": 3})
+    assert kinds(pair, report("NOT_EQUIVALENT", [later])) == set()
+
+
+def test_a_call_without_code_answers_by_its_position_as_liftdiff_counts_it() -> None:
+    """liftdiff's results of a function without code depend on the call's position
+    among such calls (its first stub argument): the harness's stub answers so."""
+    ext = Proto(ct.INT, "ext_op", (Param(ct.INT, "v"),))
+    call = Call(Name("ext_op"), (Name("x"),))
+    cached = (Decl(ct.INT, "t", call), Return(Bin("+", Name("t"), Name("t"))))
+    pair = pair_of([X], [Alt(cached, (Return(Bin("+", call, call)),))], items=(ext,))
+    counted = entry("1", "1", {"x": 1}, {"return": 10, "calls": ["ext_op(1)"]},
+                    {"return": 12, "calls": ["ext_op(1)", "ext_op(1)"]})
+    counted["witness"]["stubs"] = {"uf:ext_op": [[[0, 1], 5], [[1, 1], 7]]}
+    assert kinds(pair, report("NOT_EQUIVALENT", [counted])) == set()
+
+
 def test_a_body_that_is_not_c_is_reported() -> None:
     odd = entry("1", "f::k <= 5", {"x": 3}, {"return": 4}, {"return": 3})
     assert "bad-body" in kinds(CLAMP, report("NOT_EQUIVALENT", [odd]))
@@ -159,6 +188,24 @@ def test_heads_are_checked_per_configuration() -> None:
     assert kinds(FEATURED, report("NOT_EQUIVALENT", [too_wide])) == {"unsound-head"}
     missing = entry("!defined(CFG_A)", "1", witness, *outs, config={"CFG_A": 0})
     assert kinds(FEATURED, report("NOT_EQUIVALENT", [missing])) >= {"wrong-eq"}
+
+
+def test_an_entry_without_a_body_claims_a_difference_in_each_head_configuration() -> None:
+    """With no body (`0 /* ... */`) the head claims that each of its configurations
+    differs on some input, not on the witness's (pointer-90: aliased inputs only)."""
+    negative = Cond(Bin("<", Name("x"), Lit("0")), Lit("0"), Name("x"))
+    pair = pair_of([X], [PP((PPBranch(Directive("ifdef", "CFG_A"), (
+        Return(Alt((Bin("+", Name("x"), Lit("1")),), (Name("x"),))),)),),
+        (Return(Alt((negative,), (Name("x"),))),))])
+    outs = ({"return": 4}, {"return": 3})
+    no_body = entry("1", "0 /* none */", {"x": 3}, *outs, config={"CFG_A": 1})
+    assert kinds(pair, report("NOT_EQUIVALENT", [no_body])) == set()
+    wide = entry("1", "x == 3", {"x": 3}, *outs, config={"CFG_A": 1})
+    assert kinds(pair, report("NOT_EQUIVALENT", [wide])) == {"unsound-head"}
+    alike = FEATURED  # without CFG_A both return x: no input differs there
+    none_there = entry("1", "0 /* none */", {"x": 1}, {"return": 2}, {"return": 1},
+                       config={"CFG_A": 1})
+    assert kinds(alike, report("NOT_EQUIVALENT", [none_there])) == {"unsound-head"}
 
 
 def test_a_feature_default_is_what_an_undefined_feature_means() -> None:
@@ -279,6 +326,26 @@ def test_aliasing_differences_count_apart_under_a_stated_assumption() -> None:
     stated = judge(pair, report("EQUIVALENT", assumptions=("no aliasing",)), OPTIONS)
     assert stated.findings == () and stated.no_alias
     assert kinds(pair, report("EQUIVALENT")) == {"wrong-eq"}
+
+
+
+def test_a_witness_with_pointers_into_one_memory_object_replays_aliased() -> None:
+    """liftdiff's heap witness names memory objects and byte offsets: two pointers
+    into one object are laid out in one harness object, at their element offsets."""
+    p, q = Param(ct.Ptr(ct.INT), "p"), Param(ct.Ptr(ct.INT), "q")
+    # old: *q += *p; *q += *p   new: t = *p; *q += t; *q += t (differ where q == p)
+    step = ExprS(Bin("+=", Un("*", Name("q")), Un("*", Name("p"))))
+    cached = [Decl(ct.INT, "t", Un("*", Name("p"))),
+              *[ExprS(Bin("+=", Un("*", Name("q")), Name("t")))] * 2]
+    pair = pair_of([p, q], [If(Un("!", Bin("&&", Name("p"), Name("q"))), (Return(Lit("0")),)),
+                            Alt((step, step), tuple(cached)), Return(Lit("0"))])
+    same = {"object": 0, "offset": 4}
+    aliased = entry("1", "0", {"p": same, "q": same, "*p": [3], "*q": [3]},
+                    {"return": 0, "*p": [12], "*q": [12]}, {"return": 0, "*p": [9], "*q": [9]})
+    assert kinds(pair, report("NOT_EQUIVALENT", [aliased])) == set()
+    apart = {"p": {"object": 0, "offset": 0}, "q": {"object": 0, "offset": 2}}  # mid-element
+    torn = entry("1", "0", {**apart, "*p": [3], "*q": [3]}, {"return": 0}, {"return": 0})
+    assert kinds(pair, report("NOT_EQUIVALENT", [torn])) == {"incomplete-witness"}
 
 
 # old: unsigned char u = x; while (u != 10) u += 1; return 1;   new: u += 2: it never ends

@@ -40,6 +40,7 @@ SOURCE = """
 struct pt { int x; int a[3]; };
 struct pt table[2];
 int grid[2][3];
+int cells[4];
 static int shadow;
 static int helper(void) { static int calls; return ++calls; }
 int f(int i, unsigned u, long l, unsigned long ul, signed char c, unsigned char uc,
@@ -49,7 +50,7 @@ int f(int i, unsigned u, long l, unsigned long ul, signed char c, unsigned char 
     static int hist[4];
     k += i;
     return i + u + l + ul + c + uc + fl + d + *p + q->a[1] + s.a[2] + table[1].a[0]
-        + grid[1][2] + shadow + helper() + k + hist[3];
+        + grid[1][2] + cells[3] + shadow + helper() + k + hist[3];
 }
 """
 
@@ -67,9 +68,10 @@ KEYS = {item.name: item.key for item in CFA.inputs}
 
 def test_names_are_c_at_the_function_entry() -> None:
     names = {SCOPE.inputs[key].name: name for key, name in SCOPE.names.items()}
-    assert names["i"] == "i" and names["f::k"] == "k"
-    assert names["f::hist"] == "hist" and names["shadow"] == "shadow"
-    assert names["helper::calls"] is None  # a callee's static: no C name in f
+    assert names["i"] == "i" and names["shadow"] == "shadow" and names["cells"] == "cells"
+    # statics are state no caller sets, of f or of a callee: no C name at the entry
+    assert names["f::k"] is None and names["f::hist"] is None
+    assert names["helper::calls"] is None
 
 
 def test_cells_are_named_by_the_c_layout() -> None:
@@ -80,7 +82,7 @@ def test_cells_are_named_by_the_c_layout() -> None:
     assert cell("s.a", 2) == "s.a[2] == 7"
     assert cell("table.a", 5) == "table[1].a[2] == 7"
     assert cell("grid", 5) == "grid[1][2] == 7"
-    assert cell("f::hist", 3) == "hist[3] == 7"
+    assert cell("cells", 3) == "cells[3] == 7"
 
 
 def test_a_pointer_is_named_by_its_null_test_alone_and_the_heap_not_at_all() -> None:
@@ -138,10 +140,10 @@ def test_own_statics_are_no_inputs_of_a_body() -> None:
 
 def test_point_keeps_the_cells_read() -> None:
     region = RegionValue({0: 4}, 9)
-    assignment = Assignment({KEYS["i"]: 3}, {KEYS["f::hist"]: region})
-    body = point(assignment, SCOPE, {KEYS["f::hist"]: {0, 3}})
+    assignment = Assignment({KEYS["i"]: 3}, {KEYS["cells"]: region})
+    body = point(assignment, SCOPE, {KEYS["cells"]: {0, 3}})
     assert {a for a in body if isinstance(a, Cell)} == {
-        Cell(KEYS["f::hist"], 0, 4), Cell(KEYS["f::hist"], 3, 9)}
+        Cell(KEYS["cells"], 0, 4), Cell(KEYS["cells"], 3, 9)}
 
 
 def test_a_call_result_is_an_atom_of_the_same_function_the_product_calls() -> None:
@@ -208,8 +210,8 @@ def bodies_and_inputs(draw: st.DrawFn) -> tuple[frozenset, Assignment]:
         scalars[key] = value
     cells = {i: draw(st.integers(-(1 << 31), (1 << 31) - 1)) for i in range(4)}
     for index in draw(st.sets(st.integers(0, 3), max_size=2)):
-        atoms.add(Cell(KEYS["f::hist"], index, draw(st.sampled_from([cells[index], 7]))))
-    return frozenset(atoms), Assignment(scalars, {KEYS["f::hist"]: RegionValue(cells, 0)})
+        atoms.add(Cell(KEYS["cells"], index, draw(st.sampled_from([cells[index], 7]))))
+    return frozenset(atoms), Assignment(scalars, {KEYS["cells"]: RegionValue(cells, 0)})
 
 
 def _c_value(value: int | float, ctype: object) -> str:
@@ -227,9 +229,9 @@ def _gcc_holds(cases: list[tuple[frozenset, Assignment]], tmp: Path) -> list[boo
     for body, assignment in cases:
         decls = "".join(f"    {TYPES[n]} {n} = {_c_value(assignment.scalars[KEYS[n]], TYPES[n])};\n"
                         for n in SCALARS)
-        cells = assignment.regions[KEYS["f::hist"]].cells
-        fill = "".join(f"    hist[{i}] = {v};\n" for i, v in cells.items())
-        blocks.append(f"  {{\n    int hist[4];\n{fill}{decls}"
+        cells = assignment.regions[KEYS["cells"]].cells
+        fill = "".join(f"    cells[{i}] = {v};\n" for i, v in cells.items())
+        blocks.append(f"  {{\n    int cells[4];\n{fill}{decls}"
                       f"    printf(\"%d\\n\", ({text(body, SCOPE)}) ? 1 : 0);\n  }}\n")
     source = ("#include <math.h>\n#include <stddef.h>\n#include <stdio.h>\n"
               "#pragma GCC diagnostic ignored \"-Wall\"\nint main(void)\n{\n"
@@ -252,9 +254,9 @@ def _z3_holds(body: frozenset, assignment: Assignment) -> bool:
         symbol = symbols[key]
         solver.add(symbol == z3.FPVal(value, symbol.sort()) if isinstance(value, float)
                    else symbol == z3.BitVecVal(value, symbol.size()))
-    region = assignment.regions[KEYS["f::hist"]]
+    region = assignment.regions[KEYS["cells"]]
     for index, value in region.cells.items():
-        solver.add(z3.Select(symbols[KEYS["f::hist"]], z3.BitVecVal(index, 64))
+        solver.add(z3.Select(symbols[KEYS["cells"]], z3.BitVecVal(index, 64))
                    == z3.BitVecVal(value, 32))
     return solver.check() == z3.sat
 
