@@ -354,8 +354,8 @@ def _equal_reason(old: Cfa, new: Cfa) -> str:
 
 
 def _compiled_verdict(compiled: CompiledReplay) -> bool | None:
-    """True: gcc confirms; False: gcc contradicts or cannot build the witness;
-    None: could not compile/run."""
+    """True: gcc confirms; False: gcc contradicts, or the harness cannot be built
+    or compiled; None: no compiler (the interpreter judges alone)."""
     if compiled.refused:
         return False
     if compiled.unavailable:

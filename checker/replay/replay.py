@@ -712,14 +712,14 @@ def compiled_replay(
         a = _run_version(old_spec, old_obs, compiler)
         b = (_skipped(a, old_obs, agrees) if new_obs.status == STATUS_NONTERMINATING else None
              ) or _run_version(new_spec, new_obs, compiler)
-    if a.kind == "unavailable" or b.kind == "unavailable":  # no compiler at all
-        message = a.message if a.kind == "unavailable" else b.message
-        return CompiledReplay(a, b, False, False, message, unavailable=True)
-    if a.kind == "compile_error" or b.kind == "compile_error":
-        # our harness around the user's code did not build: gcc has not run the
-        # witness, so it is not confirmed (a NOT_EQUIVALENT needs both replays)
-        message = a.message if a.kind == "compile_error" else b.message
-        return CompiledReplay(a, b, False, False, message, refused=True)
+    failed = next((o for o in (a, b) if o.kind in ("unavailable", "compile_error")), None)
+    if failed is not None:
+        # no compiler at all: the interpreter judges alone (said in the verdict); our
+        # harness around the user's code did not build: gcc has not run the witness,
+        # so it is not confirmed (a NOT_EQUIVALENT needs both replays)
+        return CompiledReplay(a, b, False, False, failed.message,
+                              unavailable=failed.kind == "unavailable",
+                              refused=failed.kind == "compile_error")
     va, vb = _translated(a, plan.layout), _translated(b, plan.layout)
     differs = (
         a.kind != b.kind
