@@ -66,8 +66,6 @@ NO_ALIAS_ASSUMPTION = (
     "pointer inputs point to objects that do not overlap each other or any global "
     "(assume_no_alias)"
 )
-MAX_HEAP_CONSTANT = 4096
-"""Elements of the largest constant object copied into the heap (see constant_in_heap)."""
 GLOBAL_BLOCKS = (64, 63)
 """Exclusive heap blocks of pointer globals under assume_no_alias: 64 + (a stable
 hash of the name) mod 63; parameters take block 1 + their position."""
@@ -157,6 +155,9 @@ class LoweringState:
     """What holds once the globals are initialised (heap copies of constants)."""
     heap_constants: set[str] = field(default_factory=set)
     """Constant objects (regions) whose contents the heap holds (see constant_in_heap)."""
+    constant_checks: list[Expr] = field(default_factory=list)
+    """That their heap copies hold those contents: at the entry and after every call
+    without code (`constants_survive_calls`)."""
     """Assignments at the CFA's entry, before globals are initialised (null flags
     of pointer inputs)."""
     inline_counter: int = 0
