@@ -30,7 +30,7 @@ from checker.ir.ir import (
     Var,
 )
 from checker.lower.layout import cell_shape, leaves
-from checker.lower.lower_state import FUNCTION_ID, NULL_SUFFIX, Frame
+from checker.lower.lower_state import FUNCTION_ID, NULL_SUFFIX, Frame, HeapPointer
 from checker.lower.lower_stmt import StmtLowering, _param_decls
 from checker.lower.prototypes import harness_local
 from checker.lower.values import UNKNOWN_TARGET, Place, VarPlace
@@ -66,14 +66,30 @@ def lower_function(
     fdef = program.functions.get(name)
     if fdef is None:
         raise InputError(f"function '{name}' is not defined in {program.path}")
-    lowering = StmtLowering(
-        program=program,
-        settings=settings,
-        entry_name=name,
-        unroll=unroll,
-        encoding=encoding,
-        heap_regions=heap_regions,
-    )
+    heap_pointers: frozenset[str] = frozenset()
+    while True:
+        lowering = StmtLowering(
+            program=program,
+            settings=settings,
+            entry_name=name,
+            unroll=unroll,
+            encoding=encoding,
+            heap_regions=heap_regions,
+            heap_pointers=heap_pointers,
+        )
+        try:
+            return _lower(lowering, program, name, fdef)
+        except HeapPointer as again:
+            if len(heap_pointers) >= MAX_HEAP_POINTERS:
+                raise again.problem from None
+            heap_pointers |= {again.name}
+
+
+MAX_HEAP_POINTERS = 8
+"""Lowerings a function may take to find its pointers into several constants."""
+
+
+def _lower(lowering: StmtLowering, program: Program, name: str, fdef: c_ast.FuncDef) -> Cfa:
     lowering.init_statements()
     lowering.address_taken = address_taken_names(program.ast)
     lowering.escaping = escaping_names(program)

@@ -60,6 +60,7 @@ from checker.lower.lower_state import (
     FUNCTION_ID,
     MIRROR_PREFIX,
     NULL_SUFFIX,
+    HeapPointer,
     LoweringState,
 )
 from checker.lower.values import (
@@ -861,10 +862,24 @@ class ExprLowering(LoweringState):
             self.pointer_bases[name] = (value.base, value.target)
         elif base != value.base:
             shown = name.split("::")[-1]
-            raise self.unsupported(
+            problem = self.unsupported(
                 f"pointer '{shown}' may point into different objects ({base}, {value.base})",
                 node,
             )
+            if name not in self.heap_pointers and all(
+                    is_heap(b) or self._copyable(b, value.target) for b in (base, value.base)):
+                raise HeapPointer(name, problem)
+            raise problem
+
+    def _copyable(self, base: str, target: CType) -> bool:
+        """Can `constant_in_heap` copy the object `base` into the heap?"""
+        region = self.regions.get(base)
+        if region is not None and region.init is not None and region.const:
+            return True  # a string literal
+        var = self._fixed_object(base)
+        return var is not None and constant_identity(self.program, var) is not None and \
+            not isinstance(constant_layout(self.regions, True, base,
+                                           self.program.complete(target)), str)
 
     # ------------------------------------------------------------ conversions
 

@@ -71,6 +71,18 @@ GLOBAL_BLOCKS = (64, 63)
 hash of the name) mod 63; parameters take block 1 + their position."""
 
 
+class HeapPointer(Exception):
+    """The pointer variable `name` is given pointers into different objects, each
+    of which can be copied into the heap: lower again with it pointing into the
+    heap from its declaration on (`LoweringState.heap_pointers`). Never leaves
+    `lower_function`."""
+
+    def __init__(self, name: str, problem: UnsupportedError) -> None:
+        super().__init__(name)
+        self.name = name
+        self.problem = problem
+
+
 @dataclass
 class Frame:
     """One (possibly inlined) function activation."""
@@ -160,6 +172,10 @@ class LoweringState:
     without code (`constants_survive_calls`)."""
     """Assignments at the CFA's entry, before globals are initialised (null flags
     of pointer inputs)."""
+    heap_pointers: frozenset[str] = frozenset()
+    """Pointer variables that point into the heap from the start: they are given
+    pointers into several constant objects (`s = "INET"; ... s = "PACKET";`),
+    which then live in the heap (see `HeapPointer`)."""
     inline_counter: int = 0
     temp_counter: int = 0
     current: Location = field(default_factory=lambda: Location("?", 0))
@@ -229,6 +245,8 @@ class LoweringState:
         elif isinstance(ctype, PointerType):
             self.variables[name] = ct.INDEX  # pointers are element offsets in the IR
             self.variables[name + NULL_SUFFIX] = ct.INT
+            if name in self.heap_pointers:
+                self.pointer_bases[name] = (HEAP, ctype.target)
             self.pointer_bases.setdefault(name, (None, ctype.target))
         else:
             self.variables[name] = ctype
