@@ -93,6 +93,7 @@ def _lower(lowering: StmtLowering, program: Program, name: str, fdef: c_ast.Func
     lowering.init_statements()
     lowering.address_taken = address_taken_names(program.ast)
     lowering.escaping = escaping_names(program)
+    lowering.retyped = retyped_names(program.ast)
     lowering.assigned = assigned_names(program.ast)
     lowering.guarded_writes = feature_guarded_writes(program.ast)
     builder = lowering.builder
@@ -466,6 +467,24 @@ def address_taken_names(ast: c_ast.FileAST) -> set[str]:
                     base = base.name
                 if isinstance(base, c_ast.ID):
                     names.add(base.name)
+            self.generic_visit(node)
+
+    Finder().visit(ast)
+    return names
+
+
+def retyped_names(ast: c_ast.FileAST) -> set[str]:
+    """Names whose address (or decayed array) is converted to a pointer type,
+    `(struct globals *)&bb_common_bufsiz1`: their object holds another type."""
+    names: set[str] = set()
+
+    class Finder(c_ast.NodeVisitor):  # type: ignore[misc]  # pycparser has no stubs: the base is Any
+        def visit_Cast(self, node: c_ast.Cast) -> None:
+            operand = node.expr
+            if isinstance(operand, c_ast.UnaryOp) and operand.op == "&":
+                operand = operand.expr
+            if isinstance(operand, c_ast.ID) and isinstance(node.to_type.type, c_ast.PtrDecl):
+                names.add(operand.name)
             self.generic_visit(node)
 
     Finder().visit(ast)

@@ -135,6 +135,10 @@ class LoweringState:
     address_taken: set[str] = field(default_factory=set)
     escaping: set[str] = field(default_factory=set)
     """Names passed (their address, or an array) to functions without code (pre-scanned)."""
+    retyped: set[str] = field(default_factory=set)
+    """Names whose address is converted to another pointer type (pre-scanned): a
+    global array used as storage for objects of another type (BusyBox's
+    `#define G (*(struct globals*)&bb_common_bufsiz1)`)."""
     assigned: set[str] = field(default_factory=set)
     """Names assigned anywhere after their declaration (pre-scanned)."""
     guarded_writes: Mapping[str, frozenset[str]] = field(default_factory=dict)
@@ -389,6 +393,15 @@ class LoweringState:
                 self.assume("an array declared without its size is in memory at an address "
                             "of its own, the same in both versions (its contents an input)")
                 place = MemPlace(HEAP, ctype, self.heap_object(f"&{key}", ctype.elem))
+                self.global_places[key] = place
+                return place
+            if var.name in self.retyped and not (var.const or var.is_static_local
+                                                 or self.globals_initial):
+                # storage for objects of another type: bytes, as the heap is
+                self.assume("a global array whose address is converted to another pointer "
+                            "type is in memory at an address of its own, the same in both "
+                            "versions (its bytes inputs and outputs, like any global's)")
+                place = MemPlace(HEAP, ctype, self.heap_object(f"&{key}", ctype))
                 self.global_places[key] = place
                 return place
             place = MemPlace(storage, ctype, Const(0, ct.INDEX))
