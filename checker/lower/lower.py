@@ -66,7 +66,7 @@ def lower_function(
     fdef = program.functions.get(name)
     if fdef is None:
         raise InputError(f"function '{name}' is not defined in {program.path}")
-    heap_pointers: frozenset[str] = frozenset()
+    heap_names: frozenset[str] = frozenset()
     while True:
         lowering = StmtLowering(
             program=program,
@@ -75,17 +75,17 @@ def lower_function(
             unroll=unroll,
             encoding=encoding,
             heap_regions=heap_regions,
-            heap_pointers=heap_pointers,
+            heap_names=heap_names,
         )
         try:
             return _lower(lowering, program, name, fdef)
         except HeapPointer as again:
-            if len(heap_pointers) >= MAX_HEAP_POINTERS:
+            if len(heap_names) >= MAX_HEAP_NAMES:
                 raise again.problem from None
-            heap_pointers |= {again.name}
+            heap_names |= {again.name}
 
 
-MAX_HEAP_POINTERS = 8
+MAX_HEAP_NAMES = 8
 """Lowerings a function may take to find its pointers into several constants."""
 
 

@@ -866,7 +866,7 @@ class ExprLowering(LoweringState):
                 f"pointer '{shown}' may point into different objects ({base}, {value.base})",
                 node,
             )
-            if name not in self.heap_pointers and all(
+            if name not in self.heap_names and all(
                     is_heap(b) or self._copyable(b, value.target) for b in (base, value.base)):
                 raise HeapPointer(name, problem)
             raise problem
@@ -1109,7 +1109,11 @@ class ExprLowering(LoweringState):
             target = (self.compound_literal(node.expr, in_memory=True)
                       if isinstance(node.expr, c_ast.CompoundLiteral) else self.place(node.expr))
             if isinstance(target, VarPlace):
-                raise self.unsupported(f"address of '{target.name}' kept in a variable", node)
+                problem = self.unsupported(f"address of '{target.name}' kept in a variable",
+                                           node)
+                if target.name in self.local_names and target.name not in self.heap_names:
+                    raise HeapPointer(target.name, problem)  # it holds pointers: to the heap
+                raise problem
             if isinstance(target, BytePlace):
                 raise self.unsupported("address of an object inside a union", node)
             return Ptr(target.base, target.type, target.index, ZERO)

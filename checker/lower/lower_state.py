@@ -73,9 +73,9 @@ hash of the name) mod 63; parameters take block 1 + their position."""
 
 class HeapPointer(Exception):
     """The pointer variable `name` is given pointers into different objects, each
-    of which can be copied into the heap: lower again with it pointing into the
-    heap from its declaration on (`LoweringState.heap_pointers`). Never leaves
-    `lower_function`."""
+    of which can be copied into the heap, or the local `name`'s address is kept
+    in a variable: lower again with it in the heap from its declaration on
+    (`LoweringState.heap_names`). Never leaves `lower_function`."""
 
     def __init__(self, name: str, problem: UnsupportedError) -> None:
         super().__init__(name)
@@ -176,10 +176,14 @@ class LoweringState:
     without code (`constants_survive_calls`)."""
     """Assignments at the CFA's entry, before globals are initialised (null flags
     of pointer inputs)."""
-    heap_pointers: frozenset[str] = frozenset()
-    """Pointer variables that point into the heap from the start: they are given
-    pointers into several constant objects (`s = "INET"; ... s = "PACKET";`),
-    which then live in the heap (see `HeapPointer`)."""
+    heap_names: frozenset[str] = frozenset()
+    """Storage the lowering found belongs in the heap (see `HeapPointer`): pointer
+    variables given pointers into several constant objects (`s = "INET"; ...
+    s = "PACKET";`), which point into the heap from the start; locals whose
+    address is kept in a variable although they hold pointers (`save(&old)`),
+    which live there."""
+    local_names: set[str] = field(default_factory=set)
+    """The storage names of locals held in variables (what `heap_names` may move)."""
     inline_counter: int = 0
     temp_counter: int = 0
     current: Location = field(default_factory=lambda: Location("?", 0))
@@ -249,7 +253,7 @@ class LoweringState:
         elif isinstance(ctype, PointerType):
             self.variables[name] = ct.INDEX  # pointers are element offsets in the IR
             self.variables[name + NULL_SUFFIX] = ct.INT
-            if name in self.heap_pointers:
+            if name in self.heap_names:
                 self.pointer_bases[name] = (HEAP, ctype.target)
             self.pointer_bases.setdefault(name, (None, ctype.target))
         else:

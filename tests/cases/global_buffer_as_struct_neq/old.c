@@ -1,7 +1,6 @@
 /* As global_buffer_as_struct_eq; the new version returns one more for n == 3.
-   The array is the compiled harness's own object, not the witness's buffer,
-   so gcc's run cannot show the witness's bytes written there: the difference
-   is not confirmed, UNKNOWN (never an unreplayed NOT_EQUIVALENT). */
+   The array is the compiled program's own object (not a buffer of the
+   witness's memory), so gcc's run is compared on everything else. */
 struct globals {
 	int count;
 	unsigned char flags;
