@@ -17,7 +17,6 @@ from checker.ir.ir import (
     RETURN_VAR,
     STATUS_VAR,
     Assign,
-    Assume,
     Cfa,
     Const,
     Event,
@@ -140,7 +139,6 @@ def _lower(lowering: StmtLowering, program: Program, name: str, fdef: c_ast.Func
         builder.join(exit_loc)
         builder.merge(return_loc, exit_loc)
     _global_initialisers(lowering, body_start)
-    _constants_survive_calls(lowering)
     reachable = _globals_pointers_may_reach(lowering)
     if reachable:
         lowering.assume(GLOBAL_ALIAS_ASSUMPTION.format(names=", ".join(reachable)))
@@ -385,23 +383,6 @@ def _global_initialisers(lowering: StmtLowering, body_start: int) -> None:
         builder.emit(check, lowering.current)
     lowering.initialising_globals = False
     builder.join(body_start)
-
-
-def _constants_survive_calls(lowering: StmtLowering) -> None:
-    """Constants copied into the heap are read-only (gcc puts them in .rodata):
-    a call without code leaves their bytes as they were, so after each one
-    their contents hold again."""
-    if not lowering.constant_checks:
-        return
-    builder = lowering.builder
-    for i, edge in enumerate(list(builder.edges)):
-        if not (isinstance(edge.action, Event) and edge.action.writes):
-            continue
-        builder.current = builder.new_location()
-        builder.edges[i] = dataclasses.replace(edge, dst=builder.current)
-        for check in lowering.constant_checks[:-1]:
-            builder.emit(Assume(check), edge.loc)
-        builder.edge(builder.current, edge.dst, Assume(lowering.constant_checks[-1]), edge.loc)
 
 
 def _copy_mirrors(lowering: StmtLowering, out: bool) -> None:

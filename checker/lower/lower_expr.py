@@ -833,12 +833,10 @@ class ExprLowering(LoweringState):
                 copy = self._heap_scalar(_add_index(address, index_const(cell.offset)),
                                          cell.type)
                 assert isinstance(copy, Scalar)
-                self.constant_checks.append(Binary(BinOp.EQ, copy.expr, load, ct.INT))
-                self.entry_checks.append(Assume(self.constant_checks[-1]))
+                self.entry_checks.append(Assume(Binary(BinOp.EQ, copy.expr, load, ct.INT)))
             self.assume("a constant object (string literal, const array or struct) stored in "
                         "memory or passed on is in memory at an address of its own, the same "
-                        "in both versions, holding its contents (code we do not have does "
-                        "not write it: it is read-only)")
+                        "in both versions, holding its contents")
             self.heap_constants.add(value.base)
         offset = _scale(value.index, layout.stride)
         return Ptr(HEAP, target, _add_index(address, offset), ZERO)

@@ -171,9 +171,6 @@ class LoweringState:
     """What holds once the globals are initialised (heap copies of constants)."""
     heap_constants: set[str] = field(default_factory=set)
     """Constant objects (regions) whose contents the heap holds (see constant_in_heap)."""
-    constant_checks: list[Expr] = field(default_factory=list)
-    """That their heap copies hold those contents: at the entry and after every call
-    without code (`constants_survive_calls`)."""
     """Assignments at the CFA's entry, before globals are initialised (null flags
     of pointer inputs)."""
     heap_names: frozenset[str] = frozenset()

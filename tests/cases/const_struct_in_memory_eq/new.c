@@ -6,10 +6,10 @@ struct st { const struct op *last; int k; };
 unsigned long parse(const char *s, const struct sfx *table);
 int f(struct st *s, int n, const char *str) {
 	static const struct op none = { 9, 9 };
-	int v = (int)parse(str, &suffixes[0]);
 	s->last = &none;
 	if (n < 0 || n > 2)
 		return -1;
 	s->last = table + n;
-	return table[n].type + v;
+	n = table[n].type;
+	return n + (int)parse(str, &suffixes[0]);
 }
