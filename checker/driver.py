@@ -53,7 +53,7 @@ from checker.types import (
 )
 from checker.variability import Feature, config_key, derive_product, merge_features
 from checker.variability import formula as fm
-from checker.variability.smt import extension
+from checker.variability.smt import Oracle, extension
 from checker.variability.types import alike, macro_configuration, presence_domain
 
 
@@ -350,6 +350,7 @@ def _lifted(
         raise UnsupportedError(
             f"'{name}' is never defined in both versions under the same configuration"
         )
+    oracle = Oracle()
     for old_variant, new_variant in pairs:
         structural = fm.conj(
             old_variant.condition,
@@ -358,6 +359,8 @@ def _lifted(
             new_variant.defined_under(name),
         )
         scope = fm.conj(model, structural)
+        if not oracle.satisfiable(scope):
+            continue  # no configuration builds both (a struct laid out per #if in each)
         configure = configure_for(old, new, features, settings, scope) if features else None
         ctx = PairContext(
             old_variant.program, new_variant.program, name, settings, versions, compiler, configure
@@ -370,6 +373,10 @@ def _lifted(
             assumptions.extend(summary.rest.assumptions)
         for fcex in summary.entries:
             entries.append(_entry(fcex, features, scope))
+    if not summaries:
+        raise UnsupportedError(
+            f"'{name}' is never defined in both versions under the same configuration"
+        )
     stats = Stats(round(budget.elapsed(), 3), budget.calls)
     facts = ResultFacts(
         features=tuple(f.name for f in features),

@@ -17,6 +17,7 @@ from checker.engines.symexec import Environment, EventSite, ExitState, execute
 from checker.errors import UnsupportedError
 from checker.ir import smt_ops
 from checker.ir.heap import PointerDomain
+from checker.ir.heap_views import pointee_mismatch
 from checker.ir.ir import (
     EXIT_CODE_VAR,
     STATUS_EXIT,
@@ -102,9 +103,12 @@ def shared_inputs(old: Cfa, new: Cfa) -> dict[str, SharedInput]:
         existing = inputs.get(item.key)
         if existing is not None:
             if existing.input.type != item.type or existing.input.is_region != item.is_region:
+                problem = _heap_view_problem(existing.input, item)
+                if problem is None:
+                    continue
                 raise UnsupportedError(
                     f"'{item.name}' has type {existing.input.type} in the old version and "
-                    f"{item.type} in the new one (signature change)",
+                    f"{item.type} in the new one ({problem})",
                     new.location,
                 )
             continue
@@ -114,6 +118,14 @@ def shared_inputs(old: Cfa, new: Cfa) -> dict[str, SharedInput]:
         symbol = z3.Const(f"in!{item.key}", sort)
         inputs[item.key] = SharedInput(item.key, item.name, symbol, item)
     return inputs
+
+
+def _heap_view_problem(old: Input, new: Input) -> str | None:
+    """None for a pointer input whose pointee struct changed but whose members
+    both versions know lie alike (heap_views): one address, shared."""
+    if old.pointer is None or old.pointer != new.pointer or old.is_region or new.is_region:
+        return "signature change"
+    return pointee_mismatch(old.type, new.type)
 
 
 def build_product(old: Cfa, new: Cfa) -> Product:

@@ -228,7 +228,10 @@ class Scope:
         own = {item.key for item in own_states(old, new)}  # at their start, in every check
         inputs: dict[str, Input] = {}
         for item in (*old.inputs, *new.inputs):
-            if item.source is not InputSource.CONFIG and item.key not in own:
+            # a LOCAL input is the address of an object the lowering put in the heap
+            # (never NULL, no name in C at the entry)
+            if item.source not in (InputSource.CONFIG, InputSource.LOCAL) and \
+                    item.key not in own:
                 inputs.setdefault(item.key, item)
         roots = {key: _root(item) for key, item in inputs.items()}
         names = {key: None if root is None or is_heap(inputs[key].ref) else root

@@ -29,7 +29,7 @@ from checker.ir.ir import (
     Var,
 )
 from checker.lower.layout import cell_shape, leaves
-from checker.lower.lower_state import FUNCTION_ID, NULL_SUFFIX, Frame
+from checker.lower.lower_state import FUNCTION_ID, NULL_SUFFIX, Frame, HeapPointer
 from checker.lower.lower_stmt import StmtLowering, _param_decls
 from checker.lower.prototypes import harness_local
 from checker.lower.values import UNKNOWN_TARGET, Place, VarPlace
@@ -65,17 +65,34 @@ def lower_function(
     fdef = program.functions.get(name)
     if fdef is None:
         raise InputError(f"function '{name}' is not defined in {program.path}")
-    lowering = StmtLowering(
-        program=program,
-        settings=settings,
-        entry_name=name,
-        unroll=unroll,
-        encoding=encoding,
-        heap_regions=heap_regions,
-    )
+    heap_names: frozenset[str] = frozenset()
+    while True:
+        lowering = StmtLowering(
+            program=program,
+            settings=settings,
+            entry_name=name,
+            unroll=unroll,
+            encoding=encoding,
+            heap_regions=heap_regions,
+            heap_names=heap_names,
+        )
+        try:
+            return _lower(lowering, program, name, fdef)
+        except HeapPointer as again:
+            if len(heap_names) >= MAX_HEAP_NAMES:
+                raise again.problem from None
+            heap_names |= {again.name}
+
+
+MAX_HEAP_NAMES = 8
+"""Lowerings a function may take to find its pointers into several constants."""
+
+
+def _lower(lowering: StmtLowering, program: Program, name: str, fdef: c_ast.FuncDef) -> Cfa:
     lowering.init_statements()
     lowering.address_taken = address_taken_names(program.ast)
     lowering.escaping = escaping_names(program)
+    lowering.retyped = retyped_names(program.ast)
     lowering.assigned = assigned_names(program.ast)
     lowering.guarded_writes = feature_guarded_writes(program.ast)
     builder = lowering.builder
@@ -431,6 +448,24 @@ def address_taken_names(ast: c_ast.FileAST) -> set[str]:
                     base = base.name
                 if isinstance(base, c_ast.ID):
                     names.add(base.name)
+            self.generic_visit(node)
+
+    Finder().visit(ast)
+    return names
+
+
+def retyped_names(ast: c_ast.FileAST) -> set[str]:
+    """Names whose address (or decayed array) is converted to a pointer type,
+    `(struct globals *)&bb_common_bufsiz1`: their object holds another type."""
+    names: set[str] = set()
+
+    class Finder(c_ast.NodeVisitor):  # type: ignore[misc]  # pycparser has no stubs: the base is Any
+        def visit_Cast(self, node: c_ast.Cast) -> None:
+            operand = node.expr
+            if isinstance(operand, c_ast.UnaryOp) and operand.op == "&":
+                operand = operand.expr
+            if isinstance(operand, c_ast.ID) and isinstance(node.to_type.type, c_ast.PtrDecl):
+                names.add(operand.name)
             self.generic_visit(node)
 
     Finder().visit(ast)

@@ -19,6 +19,7 @@ from checker.frontend.const_eval import (
     parse_int_literal,
     string_value,
 )
+from checker.frontend.program import GlobalVar
 from checker.ir.fold import deep_fold
 from checker.ir.heap import HEAP, NULL_PAGE, TOP, is_heap
 from checker.ir.ir import (
@@ -46,6 +47,7 @@ from checker.ir.ir import (
 )
 from checker.ir.ub_guards import float_to_int_overflow, shift_out_of_range
 from checker.lower.eval_order import ORDER_ASSUMPTION, Clash, EffectAnalysis, Effects, shown
+from checker.lower.heap_constants import constant_identity, constant_layout
 from checker.lower.layout import (
     UNION_BYTE,
     Leaf,
@@ -56,9 +58,9 @@ from checker.lower.layout import (
 )
 from checker.lower.lower_state import (
     FUNCTION_ID,
-    MAX_HEAP_CONSTANT,
     MIRROR_PREFIX,
     NULL_SUFFIX,
+    HeapPointer,
     LoweringState,
 )
 from checker.lower.values import (
@@ -799,45 +801,56 @@ class ExprLowering(LoweringState):
         return value.index
 
     def constant_in_heap(self, value: Ptr, node: c_ast.Node | None) -> Ptr:
-        """A pointer into a constant object (a string literal, a const array of
-        scalars) that is stored in memory, passed on or mixed with pointers into
-        memory: the same pointer into a copy of the object in the heap, at an
+        """A pointer into a constant object (a string literal, a const array or
+        struct of numbers, a `static const` local) that is stored in memory,
+        passed on or mixed with pointers into memory: the same pointer into a copy
+        of the object in the heap, laid out as gcc does (`heap_constants`), at an
         address of its own (an input, the same in both versions: a literal's by
-        its text, an array's by its name) whose bytes hold the object's contents
+        its text, an object's by its name) whose bytes hold the object's contents
         from the entry on."""
         assert value.base is not None
-        region = self.regions.get(value.base)
         target = self.program.complete(value.target)
-        fixed = {init.place.base for init in self.global_inits
-                 if init.var.const and isinstance(init.place, MemPlace)}
-        if (region is None or not (region.const or region.name in fixed)
-                or region.length is None
-                or region.length > MAX_HEAP_CONSTANT or isinstance(region.elem, PointerType)
-                or not isinstance(target, (IntType, FloatType)) or target.size != region.elem.size):
-            raise self.unsupported(
-                "a pointer to a local object stored in memory or passed on", node
-            )
-        if region.init is not None:  # a literal: by its text (gcc merges equal ones)
+        var = self._fixed_object(value.base)
+        layout = constant_layout(self.regions, var is not None, value.base, target)
+        if isinstance(layout, str):
+            raise self.unsupported(layout, node)
+        region = self.regions.get(value.base)
+        if region is not None and region.init is not None and region.const:
+            # a literal: by its text (gcc merges equal ones)
             text = bytes(int(b) & 0xFF for b in region.init[:-1]).decode("latin-1")
             key = "&" + json.dumps(text)
         else:
-            key = "&" + region.name.removeprefix(MIRROR_PREFIX)
-        address = self.heap_object(key, region.elem)
-        if region.name not in self.heap_constants:
-            checks = []
-            for i in range(region.length):
-                cell = Load(region.name, index_const(i), region.elem)
-                at = _add_index(address, index_const(i * region.elem.size))
-                copy = self._heap_scalar(at, region.elem)
+            identity = None if var is None else constant_identity(self.program, var)
+            if identity is None:
+                raise self.unsupported("a pointer to a constant object whose contents are no "
+                                       "constant expressions, stored in memory or passed on",
+                                       node)
+            key = f"&{value.base.removeprefix(MIRROR_PREFIX)}~{identity}"
+        address = self.heap_object(key, target)
+        if value.base not in self.heap_constants:
+            for cell in layout.cells:
+                load = Load(cell.region, index_const(cell.index), cell.type)
+                copy = self._heap_scalar(_add_index(address, index_const(cell.offset)),
+                                         cell.type)
                 assert isinstance(copy, Scalar)
-                checks.append(Binary(BinOp.EQ, copy.expr, cell, ct.INT))
-            self.entry_checks.extend(Assume(check) for check in checks)
-            self.assume("a constant object (string literal, const array) stored in memory or "
-                        "passed on is in memory at an address of its own, the same in both "
-                        "versions, holding its contents")
-            self.heap_constants.add(region.name)
-        offset = _scale(value.index, region.elem.size)
+                self.entry_checks.append(Assume(Binary(BinOp.EQ, copy.expr, load, ct.INT)))
+            self.assume("a constant object (string literal, const array or struct) stored in "
+                        "memory or passed on is in memory at an address of its own, the same "
+                        "in both versions, holding its contents")
+            self.heap_constants.add(value.base)
+        offset = _scale(value.index, layout.stride)
         return Ptr(HEAP, target, _add_index(address, offset), ZERO)
+
+    def _fixed_object(self, base: str) -> GlobalVar | None:
+        """The const global (or static const local) whose initialiser fills the
+        object `base`, which nothing writes afterwards."""
+        storage = base.removeprefix(MIRROR_PREFIX)
+        for init in self.global_inits:
+            place = init.place
+            name = place.base if isinstance(place, MemPlace) else getattr(place, "name", None)
+            if init.var.const and name in (base, storage):
+                return init.var
+        return None
 
     def _bind_pointer(self, name: str, value: Ptr, node: c_ast.Node | None) -> None:
         base, _target = self.pointer_bases.get(name, (None, value.target))
@@ -847,10 +860,24 @@ class ExprLowering(LoweringState):
             self.pointer_bases[name] = (value.base, value.target)
         elif base != value.base:
             shown = name.split("::")[-1]
-            raise self.unsupported(
+            problem = self.unsupported(
                 f"pointer '{shown}' may point into different objects ({base}, {value.base})",
                 node,
             )
+            if name not in self.heap_names and all(
+                    is_heap(b) or self._copyable(b, value.target) for b in (base, value.base)):
+                raise HeapPointer(name, problem)
+            raise problem
+
+    def _copyable(self, base: str, target: CType) -> bool:
+        """Can `constant_in_heap` copy the object `base` into the heap?"""
+        region = self.regions.get(base)
+        if region is not None and region.init is not None and region.const:
+            return True  # a string literal
+        var = self._fixed_object(base)
+        return var is not None and constant_identity(self.program, var) is not None and \
+            not isinstance(constant_layout(self.regions, True, base,
+                                           self.program.complete(target)), str)
 
     # ------------------------------------------------------------ conversions
 
@@ -1080,7 +1107,11 @@ class ExprLowering(LoweringState):
             target = (self.compound_literal(node.expr, in_memory=True)
                       if isinstance(node.expr, c_ast.CompoundLiteral) else self.place(node.expr))
             if isinstance(target, VarPlace):
-                raise self.unsupported(f"address of '{target.name}' kept in a variable", node)
+                problem = self.unsupported(f"address of '{target.name}' kept in a variable",
+                                           node)
+                if target.name in self.local_names and target.name not in self.heap_names:
+                    raise HeapPointer(target.name, problem)  # it holds pointers: to the heap
+                raise problem
             if isinstance(target, BytePlace):
                 raise self.unsupported("address of an object inside a union", node)
             return Ptr(target.base, target.type, target.index, ZERO)

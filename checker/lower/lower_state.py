@@ -66,11 +66,21 @@ NO_ALIAS_ASSUMPTION = (
     "pointer inputs point to objects that do not overlap each other or any global "
     "(assume_no_alias)"
 )
-MAX_HEAP_CONSTANT = 4096
-"""Elements of the largest constant object copied into the heap (see constant_in_heap)."""
 GLOBAL_BLOCKS = (64, 63)
 """Exclusive heap blocks of pointer globals under assume_no_alias: 64 + (a stable
 hash of the name) mod 63; parameters take block 1 + their position."""
+
+
+class HeapPointer(Exception):
+    """The pointer variable `name` is given pointers into different objects, each
+    of which can be copied into the heap, or the local `name`'s address is kept
+    in a variable: lower again with it in the heap from its declaration on
+    (`LoweringState.heap_names`). Never leaves `lower_function`."""
+
+    def __init__(self, name: str, problem: UnsupportedError) -> None:
+        super().__init__(name)
+        self.name = name
+        self.problem = problem
 
 
 @dataclass
@@ -125,6 +135,10 @@ class LoweringState:
     address_taken: set[str] = field(default_factory=set)
     escaping: set[str] = field(default_factory=set)
     """Names passed (their address, or an array) to functions without code (pre-scanned)."""
+    retyped: set[str] = field(default_factory=set)
+    """Names whose address is converted to another pointer type (pre-scanned): a
+    global array used as storage for objects of another type (BusyBox's
+    `#define G (*(struct globals*)&bb_common_bufsiz1)`)."""
     assigned: set[str] = field(default_factory=set)
     """Names assigned anywhere after their declaration (pre-scanned)."""
     guarded_writes: Mapping[str, frozenset[str]] = field(default_factory=dict)
@@ -159,6 +173,14 @@ class LoweringState:
     """Constant objects (regions) whose contents the heap holds (see constant_in_heap)."""
     """Assignments at the CFA's entry, before globals are initialised (null flags
     of pointer inputs)."""
+    heap_names: frozenset[str] = frozenset()
+    """Storage the lowering found belongs in the heap (see `HeapPointer`): pointer
+    variables given pointers into several constant objects (`s = "INET"; ...
+    s = "PACKET";`), which point into the heap from the start; locals whose
+    address is kept in a variable although they hold pointers (`save(&old)`),
+    which live there."""
+    local_names: set[str] = field(default_factory=set)
+    """The storage names of locals held in variables (what `heap_names` may move)."""
     inline_counter: int = 0
     temp_counter: int = 0
     current: Location = field(default_factory=lambda: Location("?", 0))
@@ -228,6 +250,8 @@ class LoweringState:
         elif isinstance(ctype, PointerType):
             self.variables[name] = ct.INDEX  # pointers are element offsets in the IR
             self.variables[name + NULL_SUFFIX] = ct.INT
+            if name in self.heap_names:
+                self.pointer_bases[name] = (HEAP, ctype.target)
             self.pointer_bases.setdefault(name, (None, ctype.target))
         else:
             self.variables[name] = ctype
@@ -370,6 +394,15 @@ class LoweringState:
                 self.assume("an array declared without its size is in memory at an address "
                             "of its own, the same in both versions (its contents an input)")
                 place = MemPlace(HEAP, ctype, self.heap_object(f"&{key}", ctype.elem))
+                self.global_places[key] = place
+                return place
+            if var.name in self.retyped and not (var.const or var.is_static_local
+                                                 or self.globals_initial):
+                # storage for objects of another type: bytes, as the heap is
+                self.assume("a global array whose address is converted to another pointer "
+                            "type is in memory at an address of its own, the same in both "
+                            "versions (its bytes inputs and outputs, like any global's)")
+                place = MemPlace(HEAP, ctype, self.heap_object(f"&{key}", ctype))
                 self.global_places[key] = place
                 return place
             place = MemPlace(storage, ctype, Const(0, ct.INDEX))

@@ -495,7 +495,8 @@ def harness_spec(
             cell = contents.cells.get(index, contents.default)
             assignments.append(CAssignment(_cell(item.shape, c_name(item.ref), index),
                                            cell, item.type))
-    outputs = _output_leaves(cfa, observed, c_name) + _memory_leaves(plan, memory)
+    outputs = _output_leaves(cfa, observed, c_name) + _memory_leaves(
+        plan, memory, _own_objects(cfa, assignment))
     events = {event for _, event in cfa.function_params}
     stub_list = [
         _stub(cfa, func, prototype, assignment, stubs, plan,
@@ -524,9 +525,29 @@ def harness_spec(
     )
 
 
-def _memory_leaves(plan: Layout, memory: MemoryPlan | None) -> list[OutputLeaf]:
-    """The written heap bytes after the call, the pointers written there, and the
-    real addresses of the blocks (to read those pointers as model addresses)."""
+def _own_objects(cfa: Cfa, assignment: Assignment) -> list[tuple[int, int]]:
+    """[start, end) of the objects the compiled program holds itself (a local or
+    global the lowering put in the heap at an address of its own): gcc's run
+    writes them, not the witness's buffers, so those bytes are not read back."""
+    spans = []
+    for item in cfa.inputs:
+        if item.source is not InputSource.LOCAL or not isinstance(item.type, PointerType):
+            continue
+        start = int(assignment.scalars.get(item.key, 0))
+        try:
+            size = item.type.target.size
+        except (AttributeError, TypeError):
+            continue
+        if start and size:
+            spans.append((start, start + size))
+    return spans
+
+
+def _memory_leaves(plan: Layout, memory: MemoryPlan | None,
+                   own: list[tuple[int, int]]) -> list[OutputLeaf]:
+    """The written heap bytes after the call (outside the program's `own`
+    objects), the pointers written there, and the real addresses of the blocks
+    (to read those pointers as model addresses)."""
     if memory is None:
         return []
     leaves = [
@@ -534,10 +555,14 @@ def _memory_leaves(plan: Layout, memory: MemoryPlan | None) -> list[OutputLeaf]:
         for index in range(len(plan.blocks))
     ]
     for at in memory.written:
+        if any(start <= at < end for start, end in own):
+            continue
         where = plan.locate(at)
         assert where is not None
         leaves.append(OutputLeaf(f"heap[{at}]", f"{memory_name(where[0])}[{where[1]}]", ct.UCHAR))
     for at in memory.written_pointers:
+        if any(start <= at < end for start, end in own):
+            continue
         where = plan.locate(at)
         assert where is not None
         expr = f"__liftdiff_word({memory_name(where[0])} + {where[1]})"
