@@ -170,6 +170,13 @@ def _has_float(term: z3.ExprRef) -> bool:
     return any(isinstance(node.sort(), z3.FPSortRef) for node in subterms(term))
 
 
+def _has_float_cached(term: z3.ExprRef, seen: dict[int, bool]) -> bool:
+    key = term.get_id()
+    if key not in seen:
+        seen[key] = _has_float(term)
+    return seen[key]
+
+
 def _is_variable(term: z3.ExprRef) -> bool:
     return z3.is_const(term) and is_uninterpreted(term)
 
@@ -196,10 +203,19 @@ def houdini_check(
         )
     factors = _program_factors(old, new)
     facts = {state: candidates(system, state, factors) for state in system.states()}
+    # a step checked under its source's current facts stays checked when facts
+    # of its target drop out (it showed more than is now asked): only a source
+    # whose facts changed since (a weaker assumption) sends it back to the solver
+    version = dict.fromkeys(facts, 0)
+    checked: dict[int, int] = {}
     changed = True
     while changed:
         changed = False
-        for step in system.transitions:
+        for index, step in enumerate(system.transitions):
+            assumed_version = version[step.src] if step.src is not None else 0
+            if checked.get(index) == assumed_version:
+                continue
+            checked[index] = assumed_version
             # inputs never change: their domain (pointer ranges, null flags) holds everywhere
             pre = system.domain if step.src is None else [*facts[step.src], *system.domain]
             target_args = system.args(step.dst)
@@ -208,19 +224,24 @@ def houdini_check(
             merge = _merging(pre)
             assumed = [_apply(fact, merge) for fact in pre]
             guard = _apply(step.guard, merge)
+            # a fact's image under this step does not change while facts drop out
+            # (its pairs and merge are fixed here): computed once, not per model
+            images = {
+                id(fact): z3.simplify(_apply(z3.substitute(fact, *pairs), merge))
+                for fact in facts[step.dst]
+            }
+            floats: dict[int, bool] = {}
+            ints: list[z3.BoolRef] | None = None
             while facts[step.dst]:
-                images = [
-                    z3.simplify(_apply(z3.substitute(fact, *pairs), merge))
-                    for fact in facts[step.dst]
-                ]
-                open_images = [image for image in images if not z3.is_true(image)]
-                if not open_images:
+                open_facts = [f for f in facts[step.dst] if not z3.is_true(images[id(f)])]
+                if not open_facts:
                     break
-                goal = z3.Not(z3.And(*open_images))
-                if not _has_float(goal):
+                goal = z3.Not(z3.And(*[images[id(f)] for f in open_facts]))
+                if not any(_has_float_cached(images[id(f)], floats) for f in open_facts):
                     # integer facts rarely need the float part of a path condition;
                     # leaving it out is only a weaker assumption (a refutation still holds)
-                    ints = [c for c in [*assumed, *_conjuncts(guard)] if not _has_float(c)]
+                    if ints is None:
+                        ints = [c for c in [*assumed, *_conjuncts(guard)] if not _has_float(c)]
                     quick = check([*ints, goal], budget.share(QUICK_INT))
                     if isinstance(quick, NoSolution):
                         break
@@ -235,22 +256,18 @@ def houdini_check(
                 if isinstance(answer, Undecided):
                     if budget.exhausted():
                         return _unknown(answer.reason)
-                    # undecided facts are dropped: a weaker candidate set is still sound
-                    facts[step.dst] = [
-                        fact
-                        for fact, image in zip(facts[step.dst], images, strict=True)
-                        if z3.is_true(image)
-                    ]
-                    changed = True
-                    continue
-                keep = [
-                    fact
-                    for fact, image in zip(facts[step.dst], images, strict=True)
-                    if z3.is_true(answer.model.eval(image, model_completion=True))
-                ]
-                if len(keep) == len(facts[step.dst]):
-                    break  # the model satisfies every image: nothing to learn
-                facts[step.dst] = keep
+                    keep: list[z3.BoolRef] = []  # undecided facts are dropped: still sound
+                else:
+                    keep = [f for f in open_facts if z3.is_true(
+                        answer.model.eval(images[id(f)], model_completion=True))]
+                    if len(keep) == len(open_facts):
+                        # the model breaks no fact, although it satisfies the negation of
+                        # their conjunction (an evaluation the model does not pin down):
+                        # nothing refuted, nothing proved either, so all open facts go
+                        keep = []
+                dropped = {id(f) for f in open_facts} - {id(f) for f in keep}
+                facts[step.dst] = [f for f in facts[step.dst] if id(f) not in dropped]
+                version[step.dst] += 1
                 changed = True
     exit_facts = facts.get(system.exit, [])
     merge = _merging(exit_facts)

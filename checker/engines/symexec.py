@@ -25,6 +25,7 @@ from checker.ir.ir import (
     Cast,
     Cfa,
     Const,
+    CyclicRegion,
     Event,
     Expr,
     ExprVisitor,
@@ -223,6 +224,7 @@ def execute(cfa: Cfa, env: Environment) -> ExitState:
             nxt = step(evaluator, state, edge.action, events)
             if nxt is not None:
                 incoming.setdefault(edge.dst, []).append(nxt)
+    _all_arrived(cfa, incoming)
     if final is None:
         final = State(z3.BoolVal(False))
     return ExitState(final.guard, final.env, final.mem, tuple(events))
@@ -233,23 +235,13 @@ def execute_from(
 ) -> tuple[dict[int, State], list[EventSite]]:
     """Run from `start` until the first location in `stops` on every path (the
     part of the CFA between cut points, which is acyclic); returns the merged
-    state arriving at each stop reached."""
+    state arriving at each stop reached (at `start` itself: the paths that come
+    back to it, a loop's back edges)."""
     evaluator = Evaluator(env)
     succ = cfa.successors()
-    region: set[int] = set()
-    stack = [start]
-    while stack:
-        node = stack.pop()
-        if node in region:
-            continue
-        region.add(node)
-        if node != start and node in stops:
-            continue
-        stack.extend(edge.dst for edge in succ.get(node, ()))
-    order = [loc for loc in topological_order(cfa) if loc in region]
-    if start in order:
-        order.remove(start)
-    order.insert(0, start)
+    # the order of this region, not of the whole CFA: read off a cyclic CFA, it
+    # put a loop head that is a stop here before the paths arriving at it
+    order = topological_order(cfa, start, frozenset({*stops, start}))
     incoming: dict[int, list[State]] = {start: [state]}
     events: list[EventSite] = []
     reached: dict[int, State] = {}
@@ -270,9 +262,20 @@ def execute_from(
                 again.append(nxt)
             else:
                 incoming.setdefault(edge.dst, []).append(nxt)
+    _all_arrived(cfa, incoming)
     if again:
         reached[start] = merge(again, evaluator)
     return reached, events
+
+
+def _all_arrived(cfa: Cfa, incoming: Mapping[int, list[State]]) -> None:
+    """Every path that arrived somewhere was carried on: one left waiting after
+    the last location was taken would be dropped from the formula (a path the
+    proof never saw)."""
+    if incoming:
+        raise CyclicRegion(
+            f"paths of '{cfa.name}' left at locations {sorted(incoming)} out of order"
+        )
 
 
 def step(

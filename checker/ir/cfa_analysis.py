@@ -15,7 +15,7 @@ from checker.ir.ir import (
     Store,
     Var,
     action_exprs,
-    loop_heads,
+    back_edges,
     walk,
 )
 
@@ -28,14 +28,19 @@ class Loop:
 
 
 def natural_loops(cfa: Cfa) -> dict[int, Loop]:
-    """Loop per head: the head plus every location that reaches a back edge's
-    source without passing through the head."""
-    heads = loop_heads(cfa)
+    """Loop per head: the head plus every location that reaches one of the
+    head's back edges' sources without passing through the head. Only back
+    edges count: an edge into an inner loop's head comes from a location the
+    head reaches too (around the outer loop), and taking it for a back edge
+    made the inner loop contain the outer one and the entry."""
+    sources: dict[int, list[int]] = {}
+    for edge in back_edges(cfa):
+        sources.setdefault(edge.dst, []).append(edge.src)
     preds = cfa.predecessors()
     loops: dict[int, Loop] = {}
-    for head in heads:
+    for head, latches in sources.items():
         body = {head}
-        stack = [e.src for e in preds.get(head, ()) if _reaches(cfa, head, e.src)]
+        stack = list(latches)
         while stack:
             node = stack.pop()
             if node in body:
@@ -44,21 +49,6 @@ def natural_loops(cfa: Cfa) -> dict[int, Loop]:
             stack.extend(e.src for e in preds.get(node, ()))
         loops[head] = Loop(head, body)
     return loops
-
-
-def _reaches(cfa: Cfa, start: int, goal: int) -> bool:
-    succ = cfa.successors()
-    seen = {start}
-    stack = [start]
-    while stack:
-        node = stack.pop()
-        if node == goal:
-            return True
-        for edge in succ.get(node, ()):
-            if edge.dst not in seen:
-                seen.add(edge.dst)
-                stack.append(edge.dst)
-    return False
 
 
 def loop_forest(cfa: Cfa) -> list[Loop]:

@@ -469,10 +469,12 @@ class Cfa:
         return locs
 
 
-def loop_heads(cfa: Cfa) -> set[int]:
-    """Targets of back edges in a depth-first search from the entry."""
+def back_edges(cfa: Cfa) -> list[Edge]:
+    """Edges to a location still on the stack of a depth-first search from the
+    entry (retreating edges): every cycle has one, and in a CFA without
+    `goto` into a loop their targets dominate their sources (natural loops)."""
     succ = cfa.successors()
-    heads: set[int] = set()
+    found: list[Edge] = []
     state: dict[int, int] = {}  # 1 = on stack, 2 = done
     stack: list[tuple[int, Iterator[Edge]]] = [(cfa.entry, iter(succ.get(cfa.entry, ())))]
     state[cfa.entry] = 1
@@ -485,29 +487,57 @@ def loop_heads(cfa: Cfa) -> set[int]:
             continue
         mark = state.get(edge.dst)
         if mark == 1:
-            heads.add(edge.dst)
+            found.append(edge)
         elif mark is None:
             state[edge.dst] = 1
             stack.append((edge.dst, iter(succ.get(edge.dst, ()))))
-    return heads
+    return found
 
 
-def topological_order(cfa: Cfa) -> list[int]:
-    """Locations reachable from the entry in topological order (the CFA must be acyclic)."""
+def loop_heads(cfa: Cfa) -> set[int]:
+    """Targets of back edges in a depth-first search from the entry."""
+    return {edge.dst for edge in back_edges(cfa)}
+
+
+class CyclicRegion(ValueError):
+    """A topological order was asked of locations that lie on a cycle."""
+
+
+def topological_order(
+    cfa: Cfa, start: int | None = None, stops: frozenset[int] | set[int] = frozenset()
+) -> list[int]:
+    """Locations reachable from `start` (default: the entry) in topological order,
+    `stops` reached but not left (an edge back to `start` ends there too when
+    `start` is a stop). The locations in between must be acyclic (a loop-free
+    CFA; a loop's body between cut points): on a cycle this raises
+    `CyclicRegion`, because an order read off a cyclic graph puts a location
+    before a path into it, and a symbolic execution that follows the order
+    would lose that path without a word."""
+    origin = cfa.entry if start is None else start
     succ = cfa.successors()
     order: list[int] = []
-    seen: set[int] = set()
-    stack: list[tuple[int, Iterator[Edge]]] = [(cfa.entry, iter(succ.get(cfa.entry, ())))]
-    seen.add(cfa.entry)
+    state: dict[int, int] = {origin: 1}  # 1 = on stack, 2 = done
+    stack: list[tuple[int, Iterator[Edge]]] = [(origin, iter(succ.get(origin, ())))]
     while stack:
         node, it = stack[-1]
         edge = next(it, None)
         if edge is None:
+            state[node] = 2
             order.append(node)
             stack.pop()
             continue
-        if edge.dst not in seen:
-            seen.add(edge.dst)
+        if edge.dst in stops:
+            if edge.dst not in state:  # a sink of the region
+                state[edge.dst] = 2
+                order.append(edge.dst)
+            continue
+        mark = state.get(edge.dst)
+        if mark == 1:
+            raise CyclicRegion(
+                f"a cycle through location {edge.dst} of '{cfa.name}' between cut points"
+            )
+        if mark is None:
+            state[edge.dst] = 1
             stack.append((edge.dst, iter(succ.get(edge.dst, ()))))
     order.reverse()
     return order

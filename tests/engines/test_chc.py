@@ -7,10 +7,11 @@ from pathlib import Path
 import z3
 
 from checker.engines.answer import Equivalent, Stage, Unknown
-from checker.engines.chc import build_system, chc_check
+from checker.engines.chc import build_product_system, build_system, chc_check
 from checker.engines.houdini import houdini_check
 from checker.frontend.frontend import load
-from checker.ir.ir import Cfa
+from checker.ir.cfa_analysis import loop_forest, natural_loops
+from checker.ir.ir import Cfa, loop_heads
 from checker.lower.lower import lower_function
 from checker.semantics.solver import Budget
 from checker.types import Settings, SourceFile
@@ -91,3 +92,67 @@ def test_a_restriction_may_name_symbols_the_loops_do_not_read(tmp_path: Path) ->
 
     outcome = chc_check(old, new, 30, 2048, restriction)
     assert isinstance(outcome, Equivalent), outcome
+
+
+NESTED = """int f(int n) {
+    int r = 0;
+    for (int i = 0; i < 2; i++)
+        for (int j = 0; j < n; j++)
+            r++;
+    return r%s;
+}"""
+
+
+def _nest(cfa: Cfa) -> tuple[int, int]:
+    """(outer head, inner head) of a CFA with one loop inside one loop: the
+    head nearer the entry is the outer one (found without the loop analysis
+    under test)."""
+    succ = cfa.successors()
+    distance = {cfa.entry: 0}
+    queue = [cfa.entry]
+    for node in queue:
+        for edge in succ.get(node, ()):
+            if edge.dst not in distance:
+                distance[edge.dst] = distance[node] + 1
+                queue.append(edge.dst)
+    outer, inner = sorted(loop_heads(cfa), key=distance.__getitem__)
+    return outer, inner
+
+
+def test_the_inner_loop_of_a_nest_holds_neither_the_outer_head_nor_the_entry(
+    tmp_path: Path,
+) -> None:
+    """The edge into the inner loop's head comes from a location that head
+    reaches too (around the outer loop): it is no back edge, and the inner
+    loop is not the outer loop's parent."""
+    old, _ = pair(tmp_path, NESTED % "", NESTED % "")
+    outer, inner = _nest(old)
+    loops = natural_loops(old)
+    assert outer not in loops[inner].body and old.entry not in loops[inner].body
+    assert loops[inner].body < loops[outer].body
+    (nest,) = loop_forest(old)
+    assert nest.head == outer and [child.head for child in nest.children] == [inner]
+
+
+def test_the_inner_loop_leaves_for_the_outer_head(tmp_path: Path) -> None:
+    """Fuzz finding feature-104: from the inner loop's head, the only way on
+    after the last iteration is back to the outer loop's head. An order of the
+    whole cyclic CFA put that head first, the paths arrived after it was taken
+    and were dropped, and every run that enters the inner loop vanished from
+    the Horn clauses and the relational invariants alike."""
+    old, new = pair(tmp_path, NESTED % "", NESTED % "")
+    system = build_product_system(old, new)
+    outer, inner = _nest(old)
+    assert outer in {target for target, _ in system.sides[0].moves(inner)}
+    assert any(step.src == (inner, inner) and step.dst == (outer, outer)
+               for step in system.transitions)
+
+
+def test_a_difference_after_an_inner_loop_is_not_proved_away(tmp_path: Path) -> None:
+    """The pair differs exactly on runs that entered the inner loop (r == 6:
+    n == 3); with those runs lost, Spacer and Houdini both proved it."""
+    old, new = pair(tmp_path, NESTED % "", NESTED % " + (r == 6)")
+    spacer = chc_check(old, new, 5, 2048)
+    assert not isinstance(spacer, Equivalent), spacer
+    invariants = houdini_check(old, new, Budget(10, 5))
+    assert not isinstance(invariants, Equivalent), invariants

@@ -65,3 +65,17 @@ def test_loops_with_observable_calls_are_not_tried() -> None:
     with pytest.raises(StepLimitExceeded) as cut:
         run_version(cfa, Assignment({keys["x"]: 3}, {}, {}), "old", 500)
     assert not never_ends(cfa, cut.value.stopped, Budget(30, 5))
+
+
+def test_a_long_inner_loop_that_returns_to_its_outer_loop_is_not_claimed() -> None:
+    """The inner loop's only way out leads back to the outer loop's head: with
+    that move lost (the order of a cyclic CFA, fuzz finding feature-104), no
+    step could leave the inner loop and its state was a closed recurrence set."""
+    text = """int f(int n) {
+        int s = 0;
+        for (int i = 0; i < 2; i++)
+            for (int j = 0; j < n; j++)
+                s++;
+        return s;
+    }"""
+    assert not cut_off(cfa_of(text), n=1_000_000)
