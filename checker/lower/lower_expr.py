@@ -458,6 +458,8 @@ class ExprLowering(LoweringState):
                                    "pointers (not modelled in memory)", node)
         if isinstance(target, (VoidType, ct.FunctionType)):
             raise self.unsupported(f"dereference of a {target} pointer", node)
+        if pointer.base is None and not isinstance(pointer.null, Const):
+            pointer = self.null_variable_in_heap(pointer, node)
         if pointer.base is None:
             if not (isinstance(pointer.null, Const) and pointer.null.value):
                 raise self.unsupported("dereference of a pointer whose target is unknown", node)
@@ -1278,6 +1280,8 @@ class ExprLowering(LoweringState):
             if isinstance(right, Scalar):
                 negated = self.arith(BinOp.SUB, Scalar(ZERO, ct.INT), right, node)
                 return self.pointer_add(left, negated, node)
+            if left.base is None or right.base is None:  # NULL is the heap's address 0
+                left, right = (self.as_address(left, node), self.as_address(right, node))
             if left.base != right.base or left.base is None:
                 raise self.unsupported("difference of pointers into different objects", node)
             difference: Expr = Binary(BinOp.SUB, left.index, right.index, ct.PTRDIFF_T)
@@ -1296,12 +1300,36 @@ class ExprLowering(LoweringState):
             if isinstance(delta, Const) and delta.value == 0:
                 return pointer  # NULL + 0 is NULL
             if pointer.base is None and not isinstance(pointer.null, Const):
-                raise self.unsupported("arithmetic on a pointer whose target is unknown", node)
+                pointer = self.null_variable_in_heap(pointer, node)
             address = _add_index(pointer.index, delta)  # NULL + n: the address n
             return Ptr(HEAP, pointer.target, address, _is_zero(address))
         step = scalar_count(target) if isinstance(target, ArrayType) else 1
         delta = _scale(_as_index(offset.expr), step)
         return Ptr(pointer.base, pointer.target, _add_index(pointer.index, delta), pointer.null)
+
+    def as_address(self, pointer: Ptr, node: c_ast.Node | None) -> Ptr:
+        """A NULL pointer (the constant, or a variable holding only NULL) as the
+        heap's address 0, for subtraction from a heap pointer or another NULL."""
+        if pointer.base is not None:
+            return pointer
+        if isinstance(pointer.null, Const):
+            return Ptr(HEAP, pointer.target, pointer.index, _is_zero(pointer.index))
+        return self.null_variable_in_heap(pointer, node)
+
+    def null_variable_in_heap(self, pointer: Ptr, node: c_ast.Node | None) -> Ptr:
+        """A pointer variable that so far holds only NULL (`char *p = 0`), read for
+        arithmetic or a dereference: an address of the heap (NULL is address 0), as
+        gcc compiles it, so `p + n` is the address n and `*p` traps in the NULL page.
+        The variable is bound to the heap from here on: a later assignment of a
+        pointer into a local object (a loop may bring it back here) is then
+        UNSUPPORTED as any pointer into two kinds of object."""
+        name = pointer.index.name if isinstance(pointer.index, Var) else None
+        if (name is None or not isinstance(pointer.null, Var)
+                or pointer.null.name != name + NULL_SUFFIX
+                or self.pointer_bases.get(name, (HEAP, None))[0] is not None):
+            raise self.unsupported("arithmetic on a pointer whose target is unknown", node)
+        self.pointer_bases[name] = (HEAP, pointer.target)
+        return Ptr(HEAP, pointer.target, pointer.index, _is_zero(pointer.index))
 
     def _step(self, target: CType) -> int:
         """Bytes between consecutive objects a heap pointer points to (GNU: void is 1)."""

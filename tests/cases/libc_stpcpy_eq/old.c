@@ -1,0 +1,7 @@
+#include <string.h>
+char *copy_end(char *restrict d, const char *restrict s)
+{
+    while ((*d = *s++))
+        d++;
+    return d;
+}
