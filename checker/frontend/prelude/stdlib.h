@@ -39,8 +39,12 @@ unsigned long __liftdiff_strtoul(const char *nptr, char **endptr, int base, int 
     } else if (base == 0)
         base = 10;
     const char *digits = s;
-    unsigned long cutoff = 18446744073709551615UL / (unsigned)base;
-    unsigned cutlim = 18446744073709551615UL % (unsigned)base;
+    /* the usual bases without a division or a product of two variables (cheap
+       for the solver); the same numbers as ULONG_MAX / base and ULONG_MAX % base */
+    unsigned long cutoff = base == 10 ? 1844674407370955161UL : base == 16 ? 1152921504606846975UL
+        : base == 8 ? 2305843009213693951UL : 18446744073709551615UL / (unsigned)base;
+    unsigned cutlim = base == 10 ? 5 : base == 16 || base == 8 ? (unsigned)base - 1
+        : (unsigned)(18446744073709551615UL % (unsigned)base);
     unsigned long value = 0;
     int overflow = 0;
     for (;; s++) {
@@ -58,7 +62,8 @@ unsigned long __liftdiff_strtoul(const char *nptr, char **endptr, int base, int 
         if (value > cutoff || (value == cutoff && c > cutlim))
             overflow = 1;
         else
-            value = value * (unsigned)base + c;
+            value = (base == 10 ? value * 10 : base == 16 ? value << 4 : base == 8 ? value << 3
+                     : value * (unsigned)base) + c;
     }
     if (s == digits) {
         if (endptr)
@@ -94,7 +99,7 @@ unsigned long long strtoull(const char *s, char **endptr, int base)
     return __liftdiff_strtoul(s, endptr, base, 0);
 }
 /* glibc's atoi is (int)strtol(s, NULL, 10): an out-of-range value saturates
-   and is then truncated ("99999999999" is -1), errno ERANGE. */
+   and is then truncated ("99999999999999999999" is -1), errno ERANGE. */
 int atoi(const char *s)
 {
     return (int)strtol(s, (char **)0, 10);
