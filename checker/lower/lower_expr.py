@@ -588,8 +588,10 @@ class ExprLowering(LoweringState):
                 if is_heap(bound) and value.base is not None and not is_heap(value.base):
                     value = self.constant_in_heap(value, node)  # `global_ptr = "text"`
                 self._bind_pointer(name, value, node)
-                self.builder.emit(Assign(name, value.index), loc)
+                # the null flag first: a heap address's flag reads the old address
+                # (`p += n`: p$null = (p + n == 0), then p = p + n)
                 self.builder.emit(Assign(name + NULL_SUFFIX, value.null), loc)
+                self.builder.emit(Assign(name, value.index), loc)
             else:
                 self.builder.emit(Assign(name, value.expr), loc)
             self.mark_written(name)
