@@ -1255,6 +1255,8 @@ class ExprLowering(LoweringState):
         if op in (BinOp.EQ, BinOp.NE):
             if a.base is None or b.base is None:
                 # comparison with a null pointer constant: only the null flag matters
+                self.null_compared.update(
+                    name for p in (a, b) if p.base is None and (name := _null_variable(p)))
                 other = b if a.base is None else a
                 equal: Expr = other.null if (a.base is None) != (b.base is None) else ONE
             elif a.base != b.base:
@@ -1325,11 +1327,12 @@ class ExprLowering(LoweringState):
         The variable is bound to the heap from here on: a later assignment of a
         pointer into a local object (a loop may bring it back here) is then
         UNSUPPORTED as any pointer into two kinds of object."""
-        name = pointer.index.name if isinstance(pointer.index, Var) else None
-        if (name is None or not isinstance(pointer.null, Var)
-                or pointer.null.name != name + NULL_SUFFIX
-                or self.pointer_bases.get(name, (HEAP, None))[0] is not None):
+        name = _null_variable(pointer)
+        if not name or self.pointer_bases.get(name, (HEAP, None))[0] is not None:
             raise self.unsupported("arithmetic on a pointer whose target is unknown", node)
+        if name in self.null_compared:
+            raise self.unsupported(f"arithmetic on the pointer '{name.split('::')[-1]}', "
+                                   "compared before as NULL", node)
         self.pointer_bases[name] = (HEAP, pointer.target)
         return Ptr(HEAP, pointer.target, pointer.index, _is_zero(pointer.index))
 
@@ -1530,6 +1533,14 @@ class ExprLowering(LoweringState):
             self.pointer_bases = {**self.pointer_bases, **saved[2]}
             self.written = saved[3]
         return ctype
+
+
+def _null_variable(pointer: Ptr) -> str:
+    """The variable a pointer without a base was read from ('' for a constant)."""
+    name = pointer.index.name if isinstance(pointer.index, Var) else ""
+    if name and isinstance(pointer.null, Var) and pointer.null.name == name + NULL_SUFFIX:
+        return name
+    return ""
 
 
 def _is_zero(address: Expr) -> Expr:
