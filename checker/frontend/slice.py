@@ -360,13 +360,23 @@ def _initializer_end(tokens: Sequence[Token], index: int) -> int:
 # ------------------------------------------------------------ the slice
 
 
+FEATURE_TEST_MACROS = ("_GNU_SOURCE", "_DEFAULT_SOURCE", "_BSD_SOURCE", "_SVID_SOURCE",
+                       "_POSIX_C_SOURCE", "_POSIX_SOURCE", "_XOPEN_SOURCE",
+                       "_XOPEN_SOURCE_EXTENDED", "_ISOC99_SOURCE", "_ISOC11_SOURCE",
+                       "_LARGEFILE64_SOURCE", "_FILE_OFFSET_BITS", "_ATFILE_SOURCE",
+                       "_REENTRANT", "_THREAD_SAFE", "_TIME_BITS")
+"""glibc's feature-test macros: no code names them, but they decide what the system
+headers declare (`memrchr` needs `_GNU_SOURCE`; gcc, which compiles the slice for
+the replay, would otherwise call it undeclared, as an int), so a slice keeps them."""
+
+
 def slice_functions(unit: TranslationUnit, names: Iterable[str]) -> Slice:
     """The slice of the functions `names` (those the unit defines; the others are
-    simply absent from it, as from the file)."""
+    simply absent from it, as from the file), with the file's feature-test macros."""
     entries = unit.entries
     chosen: set[int] = set()
     seen: set[str] = set()
-    wanted = list(names)
+    wanted = [*names, *FEATURE_TEST_MACROS]
     errors = [i for i, e in enumerate(entries) if e.is_error]
     vocabulary: set[str] = set()
 

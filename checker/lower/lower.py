@@ -475,12 +475,25 @@ def retyped_names(ast: c_ast.FileAST) -> set[str]:
 def escaping_names(program: Program) -> set[str]:
     """Names whose object is an argument of a call to a function without code
     (`getopt32(argv, "a:", &str)`, `stat(path, &st)`, `read(fd, buf, n)`): the
-    callee may read, write and keep its address, so it lives in the heap."""
+    callee may read, write and keep its address, so it lives in the heap. So does
+    `x` of `&x` given to a library function that the prelude defines (`char *end;
+    strtol(s, &end, 10)`): its reference code writes through `char **`, which a
+    pointer to a local pointer cannot be held in."""
     names: set[str] = set()
+
+    def library(callee: str) -> bool:
+        fdef = program.functions.get(callee)
+        path = program.location(fdef.decl).path if fdef is not None else ""
+        return path.startswith("<") and path.endswith(".h>")
 
     class Finder(c_ast.NodeVisitor):  # type: ignore[misc]  # pycparser has no stubs: the base is Any
         def visit_FuncCall(self, node: c_ast.FuncCall) -> None:
             callee = node.name.name if isinstance(node.name, c_ast.ID) else None
+            if callee is not None and node.args and library(callee):
+                for arg in node.args.exprs:
+                    if (isinstance(arg, c_ast.UnaryOp) and arg.op == "&"
+                            and isinstance(arg.expr, c_ast.ID)):
+                        names.add(arg.expr.name)
             if callee is not None and callee not in program.functions and node.args:
                 for arg in node.args.exprs:
                     base = arg.expr if isinstance(arg, c_ast.UnaryOp) and arg.op == "&" else arg

@@ -460,6 +460,8 @@ class ExprLowering(LoweringState):
                                    "pointers (not modelled in memory)", node)
         if isinstance(target, (VoidType, ct.FunctionType)):
             raise self.unsupported(f"dereference of a {target} pointer", node)
+        if pointer.base is None and not isinstance(pointer.null, Const):
+            pointer = self.null_variable_in_heap(pointer, node)
         if pointer.base is None:
             if not (isinstance(pointer.null, Const) and pointer.null.value):
                 raise self.unsupported("dereference of a pointer whose target is unknown", node)
@@ -588,8 +590,10 @@ class ExprLowering(LoweringState):
                 if is_heap(bound) and value.base is not None and not is_heap(value.base):
                     value = self.constant_in_heap(value, node)  # `global_ptr = "text"`
                 self._bind_pointer(name, value, node)
-                self.builder.emit(Assign(name, value.index), loc)
+                # the null flag first: a heap address's flag reads the old address
+                # (`p += n`: p$null = (p + n == 0), then p = p + n)
                 self.builder.emit(Assign(name + NULL_SUFFIX, value.null), loc)
+                self.builder.emit(Assign(name, value.index), loc)
             else:
                 self.builder.emit(Assign(name, value.expr), loc)
             self.mark_written(name)
@@ -1282,6 +1286,8 @@ class ExprLowering(LoweringState):
         if op in (BinOp.EQ, BinOp.NE):
             if a.base is None or b.base is None:
                 # comparison with a null pointer constant: only the null flag matters
+                self.null_compared.update(
+                    name for p in (a, b) if p.base is None and (name := _null_variable(p)))
                 other = b if a.base is None else a
                 equal: Expr = other.null if (a.base is None) != (b.base is None) else ONE
             elif a.base != b.base:
@@ -1309,6 +1315,8 @@ class ExprLowering(LoweringState):
             if isinstance(right, Scalar):
                 negated = self.arith(BinOp.SUB, Scalar(ZERO, ct.INT), right, node)
                 return self.pointer_add(left, negated, node)
+            if left.base is None or right.base is None:  # NULL is the heap's address 0
+                left, right = (self.as_address(left, node), self.as_address(right, node))
             if left.base != right.base or left.base is None:
                 raise self.unsupported("difference of pointers into different objects", node)
             difference: Expr = Binary(BinOp.SUB, left.index, right.index, ct.PTRDIFF_T)
@@ -1327,12 +1335,37 @@ class ExprLowering(LoweringState):
             if isinstance(delta, Const) and delta.value == 0:
                 return pointer  # NULL + 0 is NULL
             if pointer.base is None and not isinstance(pointer.null, Const):
-                raise self.unsupported("arithmetic on a pointer whose target is unknown", node)
+                pointer = self.null_variable_in_heap(pointer, node)
             address = _add_index(pointer.index, delta)  # NULL + n: the address n
             return Ptr(HEAP, pointer.target, address, _is_zero(address))
         step = scalar_count(target) if isinstance(target, ArrayType) else 1
         delta = _scale(_as_index(offset.expr), step)
         return Ptr(pointer.base, pointer.target, _add_index(pointer.index, delta), pointer.null)
+
+    def as_address(self, pointer: Ptr, node: c_ast.Node | None) -> Ptr:
+        """A NULL pointer (the constant, or a variable holding only NULL) as the
+        heap's address 0, for subtraction from a heap pointer or another NULL."""
+        if pointer.base is not None:
+            return pointer
+        if isinstance(pointer.null, Const):
+            return Ptr(HEAP, pointer.target, pointer.index, _is_zero(pointer.index))
+        return self.null_variable_in_heap(pointer, node)
+
+    def null_variable_in_heap(self, pointer: Ptr, node: c_ast.Node | None) -> Ptr:
+        """A pointer variable that so far holds only NULL (`char *p = 0`), read for
+        arithmetic or a dereference: an address of the heap (NULL is address 0), as
+        gcc compiles it, so `p + n` is the address n and `*p` traps in the NULL page.
+        The variable is bound to the heap from here on: a later assignment of a
+        pointer into a local object (a loop may bring it back here) is then
+        UNSUPPORTED as any pointer into two kinds of object."""
+        name = _null_variable(pointer)
+        if not name or self.pointer_bases.get(name, (HEAP, None))[0] is not None:
+            raise self.unsupported("arithmetic on a pointer whose target is unknown", node)
+        if name in self.null_compared:
+            raise self.unsupported(f"arithmetic on the pointer '{name.split('::')[-1]}', "
+                                   "compared before as NULL", node)
+        self.pointer_bases[name] = (HEAP, pointer.target)
+        return Ptr(HEAP, pointer.target, pointer.index, _is_zero(pointer.index))
 
     def _step(self, target: CType) -> int:
         """Bytes between consecutive objects a heap pointer points to (GNU: void is 1)."""
@@ -1531,6 +1564,14 @@ class ExprLowering(LoweringState):
             self.pointer_bases = {**self.pointer_bases, **saved[2]}
             self.written = saved[3]
         return ctype
+
+
+def _null_variable(pointer: Ptr) -> str:
+    """The variable a pointer without a base was read from ('' for a constant)."""
+    name = pointer.index.name if isinstance(pointer.index, Var) else ""
+    if name and isinstance(pointer.null, Var) and pointer.null.name == name + NULL_SUFFIX:
+        return name
+    return ""
 
 
 def _is_zero(address: Expr) -> Expr:

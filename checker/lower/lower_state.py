@@ -114,6 +114,10 @@ class LoweringState:
     variables: dict[str, ScalarType] = field(default_factory=dict)
     regions: dict[str, Region] = field(default_factory=dict)
     pointer_bases: dict[str, tuple[str | None, CType]] = field(default_factory=dict)
+    null_compared: set[str] = field(default_factory=set)
+    """Pointer variables compared while they held only NULL (as NULL itself): they
+    must not become heap addresses later (`null_variable_in_heap`), which a loop
+    could bring back to that comparison."""
     name_counts: dict[str, int] = field(default_factory=dict)
     frames: list[Frame] = field(default_factory=list)
     inputs: list[Input] = field(default_factory=list)

@@ -498,8 +498,9 @@ class StmtLowering(ExprLowering):
         """A local object passed to a function without code lives in the heap, at an
         address of a block of its own (it overlaps no other object), an input named
         `&name` that is the same in both versions, so calls given it cancel."""
-        self.assume("a local object passed to a function without code is in memory at an "
-                    "address of its own, the same in both versions (named by the local)")
+        self.assume("a local object passed to a function without code, or by address to a "
+                    "library function, is in memory at an address of its own, the same in "
+                    "both versions (named by the local)")
         return MemPlace(HEAP, ctype, self.heap_object(f"&{fresh}", ctype))
 
     def expr_CompoundLiteral(self, node: c_ast.CompoundLiteral) -> Value:

@@ -226,6 +226,7 @@ class CompiledOutcome:
 
 _PRELUDE = r"""
 #include <stdio.h>
+#include <errno.h>
 static int __liftdiff_fd = -1;
 static void __liftdiff_copy(void *dst, const void *src, unsigned long n)
 {

@@ -211,16 +211,67 @@ char *strstr(const char *s, const char *needle)
             return 0;
     }
 }
+/* Overlap as AddressSanitizer checks it (CHECK_RANGES_OVERLAP): do the byte
+   ranges [a, a + na) and [b, b + nb) share a byte? Pointers into different
+   objects never do; the distance is bounded by __LIFTDIFF_REACH, as objects are. */
+int __liftdiff_overlap(const char *a, size_t na, const char *b, size_t nb)
+{
+    if (a == b)
+        return 1;
+    if (__liftdiff_before(a, b))
+        return (size_t)(b - a) < __LIFTDIFF_REACH && (size_t)(b - a) < na;
+    if (__liftdiff_before(b, a))
+        return (size_t)(a - b) < __LIFTDIFF_REACH && (size_t)(a - b) < nb;
+    return 0;
+}
+/* strncat reads s up to n bytes or its NUL and d to its NUL, as glibc and
+   AddressSanitizer do; the overlap trap is AddressSanitizer's (its ranges: d
+   with its string, the copied bytes and one more; s's bytes read). */
+char *strncat(char *d, const char *s, size_t n)
+{
+    size_t m = strnlen(s, n);
+    size_t k = strlen(d);
+    size_t read = m < n ? m + 1 : n;
+    if (m && __liftdiff_overlap(d, k + read + 1, s, read))
+        __builtin_trap();
+    for (size_t i = 0; i < m; i++)
+        d[k + i] = s[i];
+    d[k + m] = 0;
+    return d;
+}
+char *stpcpy(char *d, const char *s)
+{
+    for (size_t i = 0;; i++) {
+        if (__LIFTDIFF_MEETS(d, s, i))
+            __builtin_trap();
+        if (!(d[i] = s[i]))
+            return d + i;
+    }
+}
+void *mempcpy(void *d, const void *s, size_t n)
+{
+    return (unsigned char *)memcpy(d, s, n) + n;
+}
+char *strchrnul(const char *s, int c)
+{
+    for (;; s++)
+        if (*s == (char)c || !*s)
+            return (char *)s;
+}
+/* memrchr reads all n bytes (AddressSanitizer checks them all), from the end. */
+void *memrchr(const void *s, int c, size_t n)
+{
+    const unsigned char *p = s;
+    const unsigned char *found = 0;
+    for (size_t i = n; i > 0; i--)
+        if (p[i - 1] == (unsigned char)c && !found)
+            found = p + (i - 1);
+    return (void *)found;
+}
+#include <strings.h>
 char *strdup(const char *);
 char *strndup(const char *, size_t);
-char *strncat(char *, const char *, size_t);
-void *memrchr(const void *, int, size_t);
-void *mempcpy(void *, const void *, size_t);
-char *stpcpy(char *, const char *);
 char *stpncpy(char *, const char *, size_t);
-char *strchrnul(const char *, int);
-size_t strspn(const char *, const char *);
-size_t strcspn(const char *, const char *);
 char *strtok(char *, const char *);
 char *strtok_r(char *, const char *, char **);
 char *strsep(char **, const char *);
@@ -229,6 +280,4 @@ char *strsignal(int);
 char *strcasestr(const char *, const char *);
 int strcoll(const char *, const char *);
 size_t strxfrm(char *, const char *, size_t);
-int strcasecmp(const char *, const char *);
-int strncasecmp(const char *, const char *, size_t);
 #endif

@@ -1,0 +1,2 @@
+#include <strings.h>
+int same(const char *a, const char *b) { return strcasecmp(a, b) == 0; }

@@ -1,0 +1,3 @@
+#define _GNU_SOURCE
+#include <string.h>
+const char *field_end(const char *s) { return strchrnul(s, 58); }

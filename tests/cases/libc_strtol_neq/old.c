@@ -1,0 +1,10 @@
+#include <ctype.h>
+#include <stdlib.h>
+long signed_digit(const char *s, char **end)
+{
+    if ((s[0] != 45 && s[0] != 43) || !isdigit(s[1]) || isdigit(s[2]))
+        return 100;
+    if (end)
+        *end = (char *)s + 1;
+    return s[0] == 45 ? 48 - s[1] : s[1] - 48;
+}

@@ -1,0 +1,4 @@
+long offset(long n)
+{
+    return n;
+}

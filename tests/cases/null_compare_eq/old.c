@@ -1,0 +1,4 @@
+int is_set(long n)
+{
+    return n != 0;
+}

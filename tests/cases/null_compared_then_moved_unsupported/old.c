@@ -1,0 +1,4 @@
+int count(const char *q, int n)
+{
+    return 0;
+}
