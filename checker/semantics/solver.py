@@ -51,6 +51,10 @@ class Budget:
     def call_limit(self) -> float:
         return max(0.05, min(self.per_call, self.remaining()))
 
+    def whole_remaining(self) -> float:
+        """Seconds left in the function's whole budget (this one is a share of it)."""
+        return self.remaining()
+
 
 @dataclass
 class _Share(Budget):
@@ -60,6 +64,9 @@ class _Share(Budget):
         self.calls += 1
         if self.parent is not None:
             self.parent.count_call()
+
+    def whole_remaining(self) -> float:
+        return self.remaining() if self.parent is None else self.parent.whole_remaining()
 
 
 def function_budget(settings: Settings, started: float) -> Budget:
