@@ -593,7 +593,8 @@ def random_search(
         if not satisfies(product, admissible, assignment):
             continue
         try:
-            confirmed, _, _, _ = replayer.confirm(assignment, None, FUZZ_STEPS)
+            confirmed, _, _, _ = replayer.confirm(
+                assignment, None, FUZZ_STEPS, deadline=time.monotonic() + budget.remaining())
         except InterpreterError:
             continue
         if confirmed is not None:
