@@ -69,9 +69,16 @@ class _Share(Budget):
         return self.remaining() if self.parent is None else self.parent.whole_remaining()
 
 
+ENGINE_SHARE = 0.95
+"""The engines' budget ends this far into the function's limit: what runs between
+two looks at the clock (a product being built, a replay being cut off) then
+still ends before the limit, with the engine's own reason, not the alarm's."""
+
+
 def function_budget(settings: Settings, started: float) -> Budget:
     """The one wall-clock allowance of a function pair, counted from `started`."""
-    return Budget(settings.timeout, settings.solver_timeout, settings.memory_mb, started=started)
+    return Budget(settings.timeout * ENGINE_SHARE, settings.solver_timeout, settings.memory_mb,
+                  started=started)
 
 
 @dataclass(frozen=True)
