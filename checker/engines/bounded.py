@@ -11,6 +11,7 @@ looping after k iterations while the other has returned (`hang_witness`).
 from __future__ import annotations
 
 import dataclasses
+import time
 from collections.abc import Callable, Mapping
 from typing import assert_never
 
@@ -68,6 +69,18 @@ def bounds(limit: int, start: int = 1) -> list[int]:
     return sorted(set(ks))
 
 
+GROWTH = 2.0
+"""A deeper bound's product takes at least about this many times the last one's
+time to lower and build (it unrolls each loop further): with less time left
+than that, the search stops at the bound it reached rather than overrun."""
+
+
+FUZZ_SHARE = 0.3
+"""Of the time left, what the random tests before the first solver call may take
+(a `main` whose every test runs a loop over argv to its step limit would
+otherwise spend the whole budget before the solver is asked)."""
+
+
 def bounded_check(
     old: Program,
     new: Program,
@@ -91,13 +104,16 @@ def bounded_check(
     reached = 0
     reason = None
     first = True
+    building = 0.0  # seconds the last bound took to lower and build
     for k in ks:
-        if budget.exhausted():
-            break
+        if budget.exhausted() or budget.remaining() < GROWTH * building:
+            break  # a deeper product would not be built, let alone solved, in time
+        started = time.monotonic()
         old_cfa, new_cfa, _ = lower_pair(old, new, name, settings, k, encoding)
         if len(old_cfa.edges) + len(new_cfa.edges) > MAX_EDGES and reached:
             break
         product = build_product(old_cfa, new_cfa)
+        building = time.monotonic() - started
         unwound_old, unwound_new = unwound(product)
         replayer = Replayer(
             product,
@@ -113,7 +129,8 @@ def bounded_check(
         within = [*restricted, z3.Not(unwound_old), z3.Not(unwound_new)]
         if first and fuzz:
             found = random_search(
-                product, restricted, replayer, settings.random_tests, settings.seed, budget, fixed
+                product, restricted, replayer, settings.random_tests, settings.seed,
+                budget.share(budget.remaining() * FUZZ_SHARE), fixed
             )
             if found is not None:
                 return _found(found, product, notes), reached

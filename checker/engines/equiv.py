@@ -9,6 +9,7 @@ and the solver asked again, within the refinement budget.
 from __future__ import annotations
 
 import dataclasses
+import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import assert_never, cast
@@ -21,7 +22,7 @@ from checker.engines.product import Product
 from checker.engines.termination import never_ends
 from checker.engines.witness import library_lemma, model_assignment, model_effect, model_stub
 from checker.engines.z3_terms import is_uninterpreted, subterms
-from checker.ir.heap import HEAP, MemoryEncoding, encode, is_heap, region_name
+from checker.ir.heap import HEAP, MemoryEncoding, encode, is_heap, region_name, size_of
 from checker.ir.ir import (
     STATUS_EXIT,
     STATUS_NONTERMINATING,
@@ -115,9 +116,11 @@ class Replayer:
         assignment: Assignment,
         model: z3.ModelRef | None,
         max_steps: int = MAX_STEPS,
+        deadline: float | None = None,
     ) -> tuple[Confirmed | None, Assignment, list[ExternalCall], str]:
         """Replay `assignment`; returns (witness or None, completed assignment,
-        library calls made, why it did not replay)."""
+        library calls made, why it did not replay). A run still going at
+        `deadline` is cut off as at its step limit."""
         product = self.product
         old_cfa, new_cfa = self.programs or (product.old, product.new)
         assignment, why = _own_states_at_start(old_cfa, new_cfa, assignment)
@@ -126,11 +129,14 @@ class Replayer:
         types = call_result_types(product.old, product.new)
         stubs = dict(assignment.stubs)
         for _ in range(STUB_ROUNDS):
-            pair = run_pair(old_cfa, new_cfa, assignment.with_stubs(stubs), max_steps)
+            if deadline is not None and time.monotonic() > deadline:
+                return None, assignment, [], ("its replay did not finish within its share of "
+                                              "the time (calls without code kept adding effects)")
+            pair = run_pair(old_cfa, new_cfa, assignment.with_stubs(stubs), max_steps, deadline)
             if pair is None:
                 return None, assignment, [], "the two runs do not agree on the initial memory"
             assignment, old_run, new_run = pair
-            effects = _effects(product, model, assignment, old_run, new_run)
+            effects = _effects(product, model, assignment, old_run, new_run, deadline=deadline)
             if effects is not None:
                 assignment = assignment.with_effects(effects)
                 continue
@@ -141,6 +147,8 @@ class Replayer:
                 break
             added = False
             for call in missing:
+                if deadline is not None and time.monotonic() > deadline:
+                    break  # the next round says why the replay stopped
                 value = None
                 if model is not None and call.func in types:
                     value = model_stub(product, model, call.func, call.args, types[call.func])
@@ -271,20 +279,27 @@ def _effects(
     model: z3.ModelRef | None,
     assignment: Assignment,
     *runs: Run,
+    deadline: float | None = None,
 ) -> dict[tuple[CallKey, int], int] | None:
     """The effects of calls without code, completed with what the model says the
     runs read after them (None when nothing is added: a call the model says
-    nothing about left the bytes as they were)."""
+    nothing about left the bytes as they were); past `deadline`, those found so far."""
     if model is None:
         return None
     effects = dict(assignment.effects)
     bytes_heap = any(HEAP in cfa.regions for cfa in (product.old, product.new))
+    known: dict[tuple[str, tuple[Arg, ...], str], z3.ExprRef | None] = {}
     for run in runs:
         trace = run_heap(run)
         for (func, args), address, ctype in (trace.effect_reads if trace else ()):
+            if all(((func, args), address + offset) in effects
+                   for offset in range(size_of(ctype))):
+                continue  # every byte is fixed already: the model cannot add to it
+            if deadline is not None and time.monotonic() > deadline:
+                break
             region = HEAP if bytes_heap else region_name(ctype, MemoryEncoding.TYPED)
             value = model_effect(product, model, func, cast(tuple[Arg, ...], args), region,
-                                 address, ctype)
+                                 address, ctype, known)
             if value is None:
                 continue
             for offset, byte in enumerate(encode(value, ctype)):
@@ -533,7 +548,8 @@ def _refine(
         model = answer.model
         assignment = model_assignment(product, model)
         try:
-            confirmed, assignment, library, why = replayer.confirm(assignment, model)
+            confirmed, assignment, library, why = replayer.confirm(
+                assignment, model, deadline=replay_deadline(budget))
         except InterpreterError as exc:
             return _unknown(f"solver counterexample does not replay: {exc}")
         if confirmed is not None:
@@ -547,6 +563,18 @@ def _refine(
         f"no replayable counterexample after {refinements} "
         f"refinements of library-call values ({last_reason})"
     )
+
+
+REPLAY_SHARE = 0.25
+"""A solver's candidate is replayed in at most this share of the function's time
+left: a run the candidate sends round a loop millions of times (a list whose
+every element the lazily made memory makes non-NULL) is cut off, not allowed
+to spend the budget the other pieces and the random search need."""
+
+
+def replay_deadline(budget: Budget) -> float:
+    """When the replay of a candidate found under `budget` is cut off."""
+    return time.monotonic() + max(0.0, budget.whole_remaining()) * REPLAY_SHARE
 
 
 def random_search(
@@ -565,7 +593,8 @@ def random_search(
         if not satisfies(product, admissible, assignment):
             continue
         try:
-            confirmed, _, _, _ = replayer.confirm(assignment, None, FUZZ_STEPS)
+            confirmed, _, _, _ = replayer.confirm(
+                assignment, None, FUZZ_STEPS, deadline=time.monotonic() + budget.remaining())
         except InterpreterError:
             continue
         if confirmed is not None:

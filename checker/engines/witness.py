@@ -7,10 +7,12 @@ Python ints, floats and strings.
 from __future__ import annotations
 
 import math
+from dataclasses import dataclass, field
 
 import z3
 
 from checker.engines.product import Product
+from checker.engines.symexec import Application
 from checker.ir import smt_ops
 from checker.ir.smt_ops import python_value, z3_literal
 from checker.replay.memory import RegionValue
@@ -77,19 +79,88 @@ def _application(
     region: str | None,
 ) -> z3.ExprRef | None:
     """The term of an uninterpreted call built for `func` (its effect on `region`,
-    or its result) whose arguments the model gives the values `args`."""
+    or its result) whose arguments the model gives the values `args`: the first
+    such application in build order (found by value where the arguments are
+    bit-vectors, one model evaluation per application, not per question)."""
+    group = _index(product, model).get((func, region, len(args)))
+    if group is None:
+        return None
+    best: int | None = None
+    slow = group.unkeyed
+    for widths, by_value in group.keyed.items():
+        key = _values(args, widths)
+        if key is None:  # an argument bit-vectors do not hold: compare every one
+            slow = list(range(len(group.apps)))
+            break
+        found = by_value.get(key)
+        if found is not None and (best is None or found < best):
+            best = found
+    for position in slow:
+        if best is not None and position > best:
+            break
+        app = group.apps[position]
+        try:
+            same = z3.And(*[a == z3_literal(v, a.sort()) for a, v in zip(app.args, args,
+                                                                           strict=True)])
+        except (z3.Z3Exception, AssertionError, TypeError):
+            continue
+        if z3.is_true(model.eval(same, model_completion=True)):
+            best = position
+            break
+    return None if best is None else group.apps[best].term
+
+
+def _values(args: tuple[int | float | str, ...], widths: tuple[int, ...]) -> tuple[int, ...] | None:
+    """The bit-vector values `z3_literal` makes of `args` at `widths` (None for a float)."""
+    out = []
+    for value, width in zip(args, widths, strict=True):
+        if isinstance(value, float):
+            return None
+        literal = z3_literal(value, z3.BitVecSort(width))
+        if not z3.is_bv_value(literal) or literal.size() != width:
+            return None
+        out.append(literal.as_long())
+    return tuple(out)
+
+
+@dataclass
+class _Group:
+    """The applications of one function (and region, and arity), in build order."""
+
+    apps: list[Application] = field(default_factory=list)
+    keyed: dict[tuple[int, ...], dict[tuple[int, ...], int]] = field(default_factory=dict)
+    """Argument widths -> the model's argument values -> first position."""
+    unkeyed: list[int] = field(default_factory=list)
+    """Positions of applications whose arguments are not all bit-vector values
+    (or whose values are wider than any int argument matches): compared one by one."""
+
+
+_INDEX: list[tuple[Product, z3.ModelRef, dict[tuple[str, str | None, int], _Group]]] = []
+"""The last model's applications (one entry: a refinement asks about one model
+many times, once for each call a long run makes)."""
+
+
+def _index(product: Product, model: z3.ModelRef) -> dict[tuple[str, str | None, int], _Group]:
+    if _INDEX and _INDEX[0][0] is product and _INDEX[0][1] is model:
+        return _INDEX[0][2]
+    index: dict[tuple[str, str | None, int], _Group] = {}
     for env in (product.old_env, product.new_env):
         for app in env.applications:
-            if app.func != func or app.region != region or len(app.args) != len(args):
+            group = index.setdefault((app.func, app.region, len(app.args)), _Group())
+            position = len(group.apps)
+            group.apps.append(app)
+            values: tuple[int, ...] | None = None
+            if all(z3.is_bv(a) for a in app.args):
+                evaluated = [model.eval(a, model_completion=True) for a in app.args]
+                if all(z3.is_bv_value(v) for v in evaluated):
+                    values = tuple(v.as_long() for v in evaluated)
+            if values is None:
+                group.unkeyed.append(position)
                 continue
-            try:
-                same = z3.And(*[a == z3_literal(v, a.sort()) for a, v in zip(app.args, args,
-                                                                               strict=True)])
-            except (z3.Z3Exception, AssertionError, TypeError):
-                continue
-            if z3.is_true(model.eval(same, model_completion=True)):
-                return app.term
-    return None
+            widths = tuple(a.size() for a in app.args)
+            group.keyed.setdefault(widths, {}).setdefault(values, position)
+    _INDEX[:] = [(product, model, index)]
+    return index
 
 
 def model_effect(
@@ -100,9 +171,18 @@ def model_effect(
     region: str,
     address: int,
     ctype: ScalarType,
+    known: dict[tuple[str, tuple[int | float | str, ...], str], z3.ExprRef | None] | None = None,
 ) -> Scalar | None:
-    """The model's value of a `ctype` at `address` after a call without code."""
-    array = _application(product, model, func, args, region)
+    """The model's value of a `ctype` at `address` after a call without code
+    (`known`: the calls' terms found so far for this model, filled as found:
+    one search of the applications per call, not one per byte read)."""
+    key = (func, args, region)
+    if known is not None and key in known:
+        array = known[key]
+    else:
+        array = _application(product, model, func, args, region)
+        if known is not None:
+            known[key] = array
     if array is None:
         return None
     value = smt_ops.load(array, z3.BitVecVal(address, 64), ctype)
@@ -182,3 +262,4 @@ def report_region(region: RegionValue, length: int | None = None) -> Value:
     shown: dict[str, Value] = {str(k): report_scalar(v) for k, v in sorted(cells.items())}
     shown["default"] = report_scalar(region.default)
     return shown
+

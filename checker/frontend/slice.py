@@ -27,6 +27,7 @@ import functools
 import re
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
+from functools import partial
 
 from checker.frontend.cscan import (
     Item,
@@ -38,6 +39,7 @@ from checker.frontend.cscan import (
     tokenize,
 )
 from checker.frontend.includes import find_header
+from checker.frontend.unobserved import hoist_members, layout_names, object_macros, reached
 from checker.semantics.keywords import KEYWORDS
 from checker.types import Settings, SourceFile
 from checker.variability.features import ConditionalMacros
@@ -403,8 +405,60 @@ def slice_functions(unit: TranslationUnit, names: Iterable[str]) -> Slice:
     kept = sorted(chosen)
     system = [i for i, e in enumerate(entries)
               if e.system is not None and _condition_names(e) <= vocabulary]
-    text = render([entries[i] for i in sorted({*kept, *system})])
-    return Slice(SourceFile(unit.source.path, text), len(kept), unit.notes)
+    chosen_entries, hoisted = _hoist_unobserved(unit, chosen)
+    text = render([chosen_entries.get(i, entries[i]) for i in sorted({*kept, *system})])
+    return Slice(SourceFile(unit.source.path, text), len(kept), (*unit.notes, *hoisted))
+
+
+def _hoist_unobserved(unit: TranslationUnit,
+                      chosen: set[int]) -> tuple[dict[int, Entry], list[str]]:
+    """Kept declarations whose conditional struct members nothing in the slice can
+    observe, with those members unconditional (see `unobserved`), and a note for each."""
+    entries = unit.entries
+    candidates = [i for i in chosen if entries[i].item.kind is ItemKind.DECLARATION
+                  and "{" in entries[i].item.text and "#" in entries[i].item.text]
+    if not candidates:
+        return {}, []
+    macros = object_macros(entries[i].item.text for i in chosen
+                           if entries[i].item.kind is ItemKind.DIRECTIVE)
+    roots = layout_names((entries[i].item.text for i in chosen), macros,
+                         (entries[i].item.text for i in candidates))
+    sized = reached(roots, unit.index, lambda i: entries[i].follows, chosen)
+    uses: dict[str, int] = {}
+    for position in chosen:
+        for name in entries[position].item.mentions | entries[position].follows:
+            uses[name] = uses.get(name, 0) + 1
+    out: dict[int, Entry] = {}
+    notes: list[str] = []
+    for position in sorted(candidates):
+        entry = entries[position]
+        if position in sized:
+            continue
+        hoisted = hoist_members(entry.item.text, partial(
+            _observed, uses, entry.item.mentions | entry.follows, _words(entry.item.text)))
+        if hoisted is None:
+            continue
+        out[position] = dataclasses.replace(
+            entry, item=dataclasses.replace(entry.item, text=hoisted.text))
+        notes.append(f"{entry.path}:{entry.item.start_line}: members under "
+                     f"{', '.join(f'`{c}`' for c in hoisted.conditions)} declared in every "
+                     "configuration: no code of the function's slice names them or takes "
+                     "the size of their struct")
+    return out, notes
+
+
+def _observed(uses: Mapping[str, int], own: frozenset[str], words: Mapping[str, int],
+              name: str) -> bool:
+    """Whether another kept entry, or this one outside its one declaration, names `name`."""
+    return uses.get(name, 0) - (name in own) > 0 or words.get(name, 0) > 1
+
+
+def _words(text: str) -> dict[str, int]:
+    counts: dict[str, int] = {}
+    for token in tokenize(text):
+        if token.kind is TokenKind.IDENT:
+            counts[token.text] = counts.get(token.text, 0) + 1
+    return counts
 
 
 @functools.lru_cache(maxsize=32)

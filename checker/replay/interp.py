@@ -10,6 +10,7 @@ external functions take their values from a stub table keyed by
 from __future__ import annotations
 
 import math
+import time
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import cast as cast_type
@@ -480,10 +481,17 @@ class _Run:
         return enabled[0]
 
 
-def run(cfa: Cfa, inputs: RunInputs, *, max_steps: int = 1_000_000) -> RunResult:
+_CLOCK_STEPS = 4096
+"""Edges between two looks at the clock (a look costs about as much as an edge)."""
+
+
+def run(cfa: Cfa, inputs: RunInputs, *, max_steps: int = 1_000_000,
+        deadline: float | None = None) -> RunResult:
     """Execute `cfa` from its entry to its exit on `inputs`.
 
-    Raises StepLimitExceeded after `max_steps` edges, InterpreterError when the
+    Raises StepLimitExceeded after `max_steps` edges or past `deadline` (a
+    `time.monotonic()` value: a run is cut off as by its step limit, never
+    taken for ended), InterpreterError when the
     CFA is not deterministic where it is run or an operation the lowering
     guards is reached, UnsupportedError for printf text that cannot be rendered.
     """
@@ -496,6 +504,11 @@ def run(cfa: Cfa, inputs: RunInputs, *, max_steps: int = 1_000_000) -> RunResult
             if steps >= max_steps:
                 raise StepLimitExceeded(
                     f"no exit after {max_steps} steps", step.edge.loc, state.stopped(location))
+            if (deadline is not None and steps % _CLOCK_STEPS == _CLOCK_STEPS - 1
+                    and time.monotonic() > deadline):
+                raise StepLimitExceeded(
+                    f"no exit after {steps} steps, when the run's time share ran out",
+                    step.edge.loc, state.stopped(location))
             steps += 1
             if step.effect is not None:
                 step.effect()

@@ -126,7 +126,8 @@ class Difference:
     new: object
 
 
-def run_version(cfa: Cfa, assignment: Assignment, tag: str, max_steps: int) -> RunResult:
+def run_version(cfa: Cfa, assignment: Assignment, tag: str, max_steps: int,
+                deadline: float | None = None) -> RunResult:
     scalars: dict[str, Scalar] = {}
     regions: dict[str, RegionValue] = {}
     views: dict[str, RegionValue] = {}
@@ -145,7 +146,7 @@ def run_version(cfa: Cfa, assignment: Assignment, tag: str, max_steps: int) -> R
             scalars[name] = value
     heap = HeapInit(assignment.heap, views, assignment.heap_seed, assignment.effects)
     inputs = RunInputs(scalars, regions, dict(assignment.stubs), heap)
-    return run(cfa, inputs, max_steps=max_steps)
+    return run(cfa, inputs, max_steps=max_steps, deadline=deadline)
 
 
 HEAP_ROUNDS = 4
@@ -154,9 +155,10 @@ Run = RunResult | StepLimitExceeded
 """A finished run, or the error of one its step limit cut off (with its state)."""
 
 
-def run_capped(cfa: Cfa, assignment: Assignment, tag: str, max_steps: int) -> Run:
+def run_capped(cfa: Cfa, assignment: Assignment, tag: str, max_steps: int,
+               deadline: float | None = None) -> Run:
     try:
-        return run_version(cfa, assignment, tag, max_steps)
+        return run_version(cfa, assignment, tag, max_steps, deadline)
     except StepLimitExceeded as cut:
         return cut
 
@@ -166,17 +168,17 @@ def run_heap(run: Run) -> HeapTrace | None:
 
 
 def run_pair(
-    old: Cfa, new: Cfa, assignment: Assignment, max_steps: int
+    old: Cfa, new: Cfa, assignment: Assignment, max_steps: int, deadline: float | None = None
 ) -> tuple[Assignment, Run, Run] | None:
     """Both versions on one memory: each run makes the heap bytes it reads first
     from the class of its access (`memory.py`); where the runs made a byte
     differently, they run again on the bytes made first, until they agree.
     Returns the assignment with every heap byte either run depends on fixed, and
-    the runs (a run its step limit cut off as its error); None when they do not
+    the runs (a run its step limit or `deadline` cut off as its error); None when they do not
     agree within HEAP_ROUNDS."""
     for _ in range(HEAP_ROUNDS):
-        a = run_capped(old, assignment, "old", max_steps)
-        b = run_capped(new, assignment, "new", max_steps)
+        a = run_capped(old, assignment, "old", max_steps, deadline)
+        b = run_capped(new, assignment, "new", max_steps, deadline)
         first = _initial_heap(assignment, a)
         later = run_heap(b)
         agree = later is None or all(

@@ -51,6 +51,10 @@ class Budget:
     def call_limit(self) -> float:
         return max(0.05, min(self.per_call, self.remaining()))
 
+    def whole_remaining(self) -> float:
+        """Seconds left in the function's whole budget (this one is a share of it)."""
+        return self.remaining()
+
 
 @dataclass
 class _Share(Budget):
@@ -61,10 +65,20 @@ class _Share(Budget):
         if self.parent is not None:
             self.parent.count_call()
 
+    def whole_remaining(self) -> float:
+        return self.remaining() if self.parent is None else self.parent.whole_remaining()
+
+
+ENGINE_SHARE = 0.95
+"""The engines' budget ends this far into the function's limit: what runs between
+two looks at the clock (a product being built, a replay being cut off) then
+still ends before the limit, with the engine's own reason, not the alarm's."""
+
 
 def function_budget(settings: Settings, started: float) -> Budget:
     """The one wall-clock allowance of a function pair, counted from `started`."""
-    return Budget(settings.timeout, settings.solver_timeout, settings.memory_mb, started=started)
+    return Budget(settings.timeout * ENGINE_SHARE, settings.solver_timeout, settings.memory_mb,
+                  started=started)
 
 
 @dataclass(frozen=True)

@@ -29,7 +29,20 @@ from checker.variability.smt import Oracle, models
 from checker.variability.types import Feature, LiftedSource, Variant, presence_domain
 
 _MAX_STRUCTURAL_ROUNDS = 64
+MAX_VARIANTS = 32
+"""Variants of one file version at most: each is lifted, parsed and checked
+against the other version's, so past this a check cannot end in its budget;
+the function is UNSUPPORTED at once, naming the conditionals, instead of
+spending its budget enumerating."""
 _DEFINITION_KINDS = frozenset({"function", "object", "tag", "enum"})
+
+
+class Structurals(Structural):
+    """Several conditionals found structural at once (the round then adds them all)."""
+
+    def __init__(self, keys: set[int]) -> None:
+        super().__init__(min(keys))
+        self.keys = keys
 
 
 class Front:
@@ -93,13 +106,14 @@ def lift(text: str, path: str, settings: Settings,
         try:
             variants = _variants(front, structural, features, names)
         except Structural as exc:
-            key = base_key(front, exc.key)
-            if key is None or key in structural:
+            found = exc.keys if isinstance(exc, Structurals) else {exc.key}
+            keys = {base_key(front, k) for k in found}
+            if None in keys or keys <= structural:
                 line = front.scanned.elements[exc.key].line
                 raise UnsupportedError("conditional compilation the front end cannot "
                                        "split into variants",
                                        front.base.linemap.location(line)) from None
-            structural.add(key)
+            structural.update(k for k in keys if k is not None)
             continue
         model = fm.conj(front.model(), *front.base.constraints, presence_domain(features))
         notes = tuple(dict.fromkeys(front.base.notes))
@@ -116,11 +130,11 @@ def _variants(front: Front, structural: set[int], features: tuple[Feature, ...],
         analysis = front.base if psi == fm.TRUE else front.analyse(psi)
         new_requests = analysis.structural_requests - structural
         if new_requests:
-            raise Structural(min(new_requests))
+            raise Structurals(new_requests)
         parsed = CParser(analysis, front.oracle, set()).parse_file(Ctx(psi, {}))
         conflicts = conflicting_keys(parsed.entries) - structural
         if conflicts:
-            raise Structural(min(conflicts))
+            raise Structurals(conflicts)
         text = Emitter(analysis, names).emit(parsed.pieces, header(features, analysis))
         texts[text].append(psi)
         presences[text] = function_presence(parsed.entries)
@@ -163,11 +177,25 @@ def partition(front: Front, structural: set[int]) -> list[Formula]:
     terms: list[Formula] = []
     for key in sorted(structural):
         terms.extend(front.base.conditionals[key].presence)
-    result = []
+    result: list[Formula] = []
     for vector, _ in models(fm.TRUE, tuple(terms)):
+        if len(result) == MAX_VARIANTS:
+            raise _too_many(front, structural)
         result.append(fm.conj(*(t if value else fm.neg(t)
                                 for t, value in zip(terms, vector, strict=True))))
     return result
+
+
+def _too_many(front: Front, structural: set[int]) -> UnsupportedError:
+    """Why a file version is not split: its conditionals, where they are."""
+    where = [front.base.linemap.location(front.scanned.elements[k].line)
+             for k in sorted(structural)]
+    shown = ", ".join(f"{w.path}:{w.line}" for w in where[:6])
+    more = f" and {len(where) - 6} more" if len(where) > 6 else ""
+    return UnsupportedError(
+        f"conditional compilation splits the function's slice into more than {MAX_VARIANTS} "
+        f"variants: {len(where)} file-scope conditionals that no `if` can express "
+        f"(at {shown}{more})", where[0])
 
 
 def header(features: tuple[Feature, ...], analysis: Analysis) -> list[str]:

@@ -173,3 +173,63 @@ def test_variants_are_per_slice_not_per_file() -> None:
     parsed = load(piece.source, SETTINGS)
     assert [f.name for f in parsed.features] == ["FEATURE_7"]
     assert time.monotonic() - started < 10
+
+
+def _members_source(uses: str, members: int = 30) -> str:
+    """A global struct with `members` members each under its own feature, and a
+    function that reads what `uses` says."""
+    lines = ["struct globals {", "    int count;"]
+    for i in range(members):
+        lines += [f"#if FEATURE_{i}", f"    int m{i};", "#endif"]
+    lines += ["};", "extern struct globals *ptr_to_globals;", "#define G (*ptr_to_globals)",
+              f"int target(int x) {{ {uses} }}"]
+    return "\n".join(lines) + "\n"
+
+
+def test_members_no_code_of_the_slice_names_are_declared_in_every_configuration() -> None:
+    """Thirty conditional members the function never names: one variant, not 2^30,
+    and the note says what the verdict assumes."""
+    piece = _slice(source=_members_source("return G.count + x;"))
+    parsed = load(piece.source, SETTINGS)
+    assert len(parsed.variants) == 1
+    assert parsed.features == ()
+    assert any("FEATURE_29" in note and "declared in every configuration" in note
+               for note in piece.notes)
+
+
+def test_a_member_the_function_names_keeps_its_conditional() -> None:
+    piece = _slice(source=_members_source("return G.count + G.m2 + x;", members=3))
+    parsed = load(piece.source, SETTINGS)
+    assert len(parsed.variants) == 2  # FEATURE_2 splits; FEATURE_0/1 do not
+    assert [f.name for f in parsed.features] == ["FEATURE_2"]
+    assert any("FEATURE_0" in note for note in piece.notes)
+    assert not any("FEATURE_2" in note for note in piece.notes)
+
+
+def test_a_struct_whose_size_is_taken_keeps_its_conditionals() -> None:
+    """`sizeof(G)` sees every member: nothing is declared unconditionally."""
+    for uses in ("return (int)sizeof(G) + x;", "struct globals *p = 0; return (int)sizeof(*p);"):
+        piece = _slice(source=_members_source(uses, members=2))
+        assert not any("declared in every configuration" in note for note in piece.notes)
+        assert len(load(piece.source, SETTINGS).variants) == 4
+
+
+def test_the_size_of_a_member_does_not_take_its_struct_s() -> None:
+    source = _members_source("return (int)sizeof(G.count) + x;", members=2)
+    piece = _slice(source=source)
+    assert len(load(piece.source, SETTINGS).variants) == 1
+
+
+def test_a_verdict_over_thirty_unnamed_conditional_members() -> None:
+    """End to end: an equivalent rewrite of a function that reads one member of a
+    struct with thirty conditional ones is EQUIVALENT, assuming what the note says."""
+    from checker.api import check_pair
+    from checker.types import Verdict
+
+    old = _members_source("return G.count + x;")
+    new = _members_source("return x + G.count;")
+    report = check_pair(SourceFile("src/a.c", old), SourceFile("src/a.c", new),
+                        Settings(disk_headers=False, timeout=30), ["target"])
+    (result,) = report.results
+    assert result.verdict is Verdict.EQUIVALENT, result.reason
+    assert any("declared in every configuration" in a for a in result.assumptions)

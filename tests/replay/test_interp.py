@@ -456,3 +456,18 @@ def test_string_used_as_a_number_is_an_internal_error() -> None:
     with pytest.raises(InterpreterError, match="string 's' used as a number"):
         evaluate(expr, {})
 
+
+
+def test_a_deadline_cuts_a_run_off_as_its_step_limit_does() -> None:
+    """A run past its deadline stops within a few thousand edges, as cut off (a
+    StepLimitExceeded with its state), never as ended; one that ends in time is
+    not affected."""
+    import time
+
+    cfa = make_cfa([(0, 1, Skip()), (1, 0, Skip())], {}, exit_loc=2, outputs=())
+    started = time.monotonic()
+    with pytest.raises(StepLimitExceeded, match="time share ran out") as info:
+        run(cfa, inputs({}), max_steps=10**9, deadline=time.monotonic() + 0.2)
+    assert time.monotonic() - started < 5
+    assert info.value.stopped.location in (0, 1)
+    assert run(sum_cfa(), inputs({"n": 3}), deadline=time.monotonic() + 60).outputs["return"] == 6
