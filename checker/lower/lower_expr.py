@@ -1470,8 +1470,12 @@ class ExprLowering(LoweringState):
         return self.read(place)
 
     def sizeof(self, node: c_ast.Node) -> int:
+        """`sizeof` of a type name or of an expression (also inside a constant
+        expression of the type: BusyBox's `BUILD_BUG_ON(sizeof(n) != 4)`)."""
         if isinstance(node, c_ast.Typename):
-            return self.program.complete(self.program.resolve(node)).size
+            constants = self.frames[-1].constants if self.frames else None
+            return self.program.complete(self.program.resolve(node, constants,
+                                                              self.sizeof)).size
         return self.type_of(node).size
 
     def type_of(self, node: c_ast.Node) -> CType:
