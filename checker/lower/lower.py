@@ -75,6 +75,7 @@ def lower_function(
     )
     lowering.init_statements()
     lowering.address_taken = address_taken_names(program.ast)
+    lowering.object_names = lowering.address_taken | subscripted_names(program.ast)
     lowering.escaping = escaping_names(program)
     lowering.assigned = assigned_names(program.ast)
     lowering.guarded_writes = feature_guarded_writes(program.ast)
@@ -431,6 +432,23 @@ def address_taken_names(ast: c_ast.FileAST) -> set[str]:
                     base = base.name
                 if isinstance(base, c_ast.ID):
                     names.add(base.name)
+            self.generic_visit(node)
+
+    Finder().visit(ast)
+    return names
+
+
+def subscripted_names(ast: c_ast.FileAST) -> set[str]:
+    """Names subscripted anywhere (`a[i]`, `a[i][j]`): arrays or pointers."""
+    names: set[str] = set()
+
+    class Finder(c_ast.NodeVisitor):  # type: ignore[misc]  # pycparser has no stubs: the base is Any
+        def visit_ArrayRef(self, node: c_ast.ArrayRef) -> None:
+            base = node.name
+            while isinstance(base, c_ast.ArrayRef):
+                base = base.name
+            if isinstance(base, c_ast.ID):
+                names.add(base.name)
             self.generic_visit(node)
 
     Finder().visit(ast)

@@ -396,10 +396,15 @@ class ExprLowering(LoweringState):
         raise NotImplementedError
 
     def lookup_name(self, name: str) -> Place | None:
+        """The place `name` designates: a local, a global, or an opaque global for a
+        name declared nowhere (None for an enum constant or a function)."""
         found = self.lookup(name)
         if found is not None:
             return found
-        return self.global_place(name, None)
+        found = self.global_place(name, None)
+        if found is not None or not self._named_nowhere(name):
+            return found
+        return self.opaque_global(name, self.current)
 
     def field(self, container: Place, name: str, node: c_ast.Node) -> Place:
         struct = container.type
@@ -1026,12 +1031,14 @@ class ExprLowering(LoweringState):
     def _declared_nowhere(self, node: c_ast.Node) -> bool:
         """An identifier that names nothing here (its header is absent: BusyBox's
         generated common_bufsiz.h declares `bb_common_bufsiz1`)."""
-        if not isinstance(node, c_ast.ID) or node.name == "__func__":
-            return False
+        return isinstance(node, c_ast.ID) and self._named_nowhere(node.name)
+
+    def _named_nowhere(self, name: str) -> bool:
         program = self.program
-        return not (node.name in program.enum_values or node.name in program.enum_exprs
-                    or node.name in program.functions or node.name in program.prototypes
-                    or self.lookup_name(node.name) is not None)
+        return not (name == "__func__" or name in program.enum_values
+                    or name in program.enum_exprs or name in program.functions
+                    or name in program.prototypes or self.lookup(name) is not None
+                    or name in self.global_places or name in program.globals)
 
     def _opaque_address(self, name: str, target: PointerType) -> Ptr:
         """`(T *)X` of an `X` declared nowhere: whatever X is (an array, a pointer,

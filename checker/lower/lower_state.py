@@ -123,6 +123,9 @@ class LoweringState:
     written: set[str] = field(default_factory=set)
     assumptions: list[str] = field(default_factory=list)
     address_taken: set[str] = field(default_factory=set)
+    object_names: set[str] = field(default_factory=set)
+    """Names subscripted or whose address is taken anywhere (pre-scanned): a name
+    declared nowhere used so is an object, not a constant (`opaque_global`)."""
     escaping: set[str] = field(default_factory=set)
     """Names passed (their address, or an array) to functions without code (pre-scanned)."""
     assigned: set[str] = field(default_factory=set)
@@ -339,6 +342,30 @@ class LoweringState:
         return self.materialise_global(
             name, var, name, self.addressable(name, self.program.complete(var.type))
         )
+
+    def opaque_global(self, name: str, where: Location) -> Place:
+        """A name declared nowhere (its header is absent: BusyBox's generated
+        common_bufsiz.h, linux/pkt_sched.h's TC_H_UNSPEC, a syscall number):
+        as if declared `extern char NAME[];` where it is used as an object
+        (subscripted, its address taken), else an int constant: an input of its
+        own kind (`InputSource.OPAQUE`), whose value the compiled replay takes
+        from the real header. Either is the same in both versions, so a verdict
+        that does not depend on it holds for whatever the real header says; one
+        that does rests on a witness gcc replays with the real declaration."""
+        if name in self.object_names:
+            self.assume(f"'{name}' is declared nowhere here: taken as an array of char "
+                        f"(`extern char {name}[];`) at an address of its own, the same in "
+                        "both versions")
+            var = GlobalVar(name, ct.ArrayType(ct.CHAR, None), None, False, where)
+            return self.materialise_global(name, var, name, False)
+        self.assume(f"'{name}' is declared nowhere here: taken as an unknown constant "
+                    "of type int, the same in both versions")
+        place = VarPlace(name, ct.INT)
+        self.declare_storage(place, RegionKind.GLOBAL)
+        self.global_places[name] = place
+        self.global_leaves[name] = name
+        self.add_input(name, name, ct.INT, InputSource.OPAQUE, name)
+        return place
 
     def addressable(self, name: str, ctype: CType) -> bool:
         """Does an object need a region for pointers to point into? Its name's
