@@ -942,8 +942,13 @@ class ExprLowering(LoweringState):
             return value
         if isinstance(old, VoidType) or value.base is None or is_heap(value.base):
             return Ptr(value.base, new, value.index, value.null)
-        if isinstance(old, IntType) and isinstance(new, IntType) and old.size == new.size \
-                and not (old.is_bool or new.is_bool):
+        scalar = old
+        while isinstance(scalar, ArrayType):  # `&array` as its first element (`&tbl` to memcpy)
+            scalar = self.program.complete(scalar.elem)
+        if scalar == new:  # cells count scalars: the first element's index is the array's
+            return Ptr(value.base, new, value.index, value.null)
+        if isinstance(scalar, IntType) and isinstance(new, IntType) and scalar.size == new.size \
+                and not (scalar.is_bool or new.is_bool):
             return Ptr(value.base, new, value.index, value.null)  # the same bits, re-read
         raise self.unsupported(f"pointer conversion from {old} * to {new} *", node)
 
