@@ -942,7 +942,7 @@ class ExprLowering(LoweringState):
             return value
         if isinstance(old, VoidType) or value.base is None or is_heap(value.base):
             return Ptr(value.base, new, value.index, value.null)
-        scalar = old
+        scalar: CType = old
         while isinstance(scalar, ArrayType):  # `&array` as its first element (`&tbl` to memcpy)
             scalar = self.program.complete(scalar.elem)
         if scalar == new:  # cells count scalars: the first element's index is the array's
