@@ -813,12 +813,15 @@ class ExprLowering(LoweringState):
         assert value.base is not None
         region = self.regions.get(value.base)
         target = self.program.complete(value.target)
+        scalar = target
+        while isinstance(scalar, ArrayType):  # `&table`: the whole array, at its first cell
+            scalar = self.program.complete(scalar.elem)
         fixed = {init.place.base for init in self.global_inits
                  if init.var.const and isinstance(init.place, MemPlace)}
         if (region is None or not (region.const or region.name in fixed)
                 or region.length is None
                 or region.length > MAX_HEAP_CONSTANT or isinstance(region.elem, PointerType)
-                or not isinstance(target, (IntType, FloatType)) or target.size != region.elem.size):
+                or not isinstance(scalar, (IntType, FloatType)) or scalar.size != region.elem.size):
             raise self.unsupported(
                 "a pointer to a local object stored in memory or passed on", node
             )
