@@ -7,6 +7,7 @@ assigned at the entry of the CFA, so no constant folder is needed.
 
 from __future__ import annotations
 
+import re
 import zlib
 from collections.abc import Mapping
 from dataclasses import dataclass, field
@@ -71,6 +72,10 @@ MAX_HEAP_CONSTANT = 4096
 GLOBAL_BLOCKS = (64, 63)
 """Exclusive heap blocks of pointer globals under assume_no_alias: 64 + (a stable
 hash of the name) mod 63; parameters take block 1 + their position."""
+
+
+_UNDECLARED_TYPE = re.compile(r"<undeclared type (\w+)>")
+"""How the front end names a type it found no declaration of (`program._struct`)."""
 
 
 @dataclass
@@ -172,6 +177,11 @@ class LoweringState:
         loc = self.program.location(node) if node is not None else self.current
         if loc.line == 0:
             loc = self.current
+        undeclared = _UNDECLARED_TYPE.search(construct)
+        if undeclared is not None:
+            construct += (f" ('{undeclared.group(1)}' is declared in no header this file "
+                          "includes: a header we do not have, or a file compiled only as "
+                          "#included into another, which declares it first)")
         return UnsupportedError(construct, loc)
 
     def assume(self, text: str) -> None:
