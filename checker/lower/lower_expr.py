@@ -535,6 +535,9 @@ class ExprLowering(LoweringState):
         )
 
     def write(self, place: Place, value: Value, node: c_ast.Node | None) -> None:
+        if isinstance(place, VarPlace) and place.name in self.opaque_constants:
+            raise self.unsupported(f"assignment to '{place.name}', declared nowhere here "
+                                   "(taken as a constant)", node)
         ctype = self.program.complete(place.type)
         value = self.convert(value, ctype, node)
         if isinstance(place, BytePlace):
@@ -1491,6 +1494,11 @@ class ExprLowering(LoweringState):
             constants = self.frames[-1].constants if self.frames else None
             return self.program.complete(self.program.resolve(node, constants,
                                                               self.sizeof)).size
+        opaque = next((n.name for n in _walk_ids(node) if n.name in self.opaque_constants
+                       or self._named_nowhere(n.name)), None)
+        if opaque is not None:  # `sizeof(T)` of a type we do not know parses as this too
+            raise self.unsupported(f"sizeof of an expression with '{opaque}', declared "
+                                   "nowhere here (its type is unknown)", node)
         return self.type_of(node).size
 
     def type_of(self, node: c_ast.Node) -> CType:
@@ -1659,3 +1667,19 @@ def _not_to_int(typename: c_ast.Typename) -> bool:
         return True
     names = getattr(getattr(inner, "type", None), "names", [])
     return any(word in ("float", "double") for word in names)
+
+
+def _walk_ids(node: c_ast.Node) -> list[c_ast.ID]:
+    """The identifiers an expression names (not member names: those are no IDs
+    of their own in pycparser's StructRef.field, which is skipped)."""
+    found: list[c_ast.ID] = []
+    todo = [node]
+    while todo:
+        item = todo.pop()
+        if isinstance(item, c_ast.ID):
+            found.append(item)
+        elif isinstance(item, c_ast.StructRef):
+            todo.append(item.name)
+        elif not isinstance(item, c_ast.Typename):
+            todo.extend(child for _, child in item.children())
+    return found

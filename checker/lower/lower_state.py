@@ -128,6 +128,8 @@ class LoweringState:
     written: set[str] = field(default_factory=set)
     assumptions: list[str] = field(default_factory=list)
     address_taken: set[str] = field(default_factory=set)
+    opaque_constants: set[str] = field(default_factory=set)
+    """Names declared nowhere taken as int constants (`opaque_global`)."""
     object_names: set[str] = field(default_factory=set)
     """Names subscripted or whose address is taken anywhere (pre-scanned): a name
     declared nowhere used so is an object, not a constant (`opaque_global`)."""
@@ -375,6 +377,7 @@ class LoweringState:
         self.global_places[name] = place
         self.global_leaves[name] = name
         self.add_input(name, name, ct.INT, InputSource.OPAQUE, name)
+        self.opaque_constants.add(name)
         return place
 
     def addressable(self, name: str, ctype: CType) -> bool:
