@@ -1073,7 +1073,8 @@ class ExprLowering(LoweringState):
 
     def expr_Cast(self, node: c_ast.Cast) -> Value:
         target = self.program.complete(self.program.resolve(node.to_type))
-        if isinstance(target, PointerType) and self._declared_nowhere(node.expr):
+        if (isinstance(target, PointerType) and self._declared_nowhere(node.expr)
+                and node.expr.name not in self.object_names):  # else one object, one model
             return self._opaque_address(node.expr.name, target)
         value = self.rvalue(node.expr)
         return self.convert(value, target, node)
