@@ -109,6 +109,10 @@ _COMPARE_OPS = {
     ">=": BinOp.GE,
 }
 _INT_ONLY = {BinOp.MOD, BinOp.SHL, BinOp.SHR, BinOp.BAND, BinOp.BOR, BinOp.BXOR}
+FUNCTION_NAME_IDS = frozenset({"__func__", "__FUNCTION__", "__PRETTY_FUNCTION__"})
+"""The function's name as a string: C's `__func__` and gcc's two older spellings
+(the same in C), which no header declares."""
+
 _PURE_UNARY = {"-", "+", "~", "!", "sizeof"}
 
 ONE = Const(1, ct.INT)
@@ -1029,7 +1033,7 @@ class ExprLowering(LoweringState):
             return Scalar(Const(self.program.enum_values[node.name], etype), etype)
         if node.name in self.program.enum_exprs and self.lookup(node.name) is None:
             return self.convert(self.rvalue(self.program.enum_exprs[node.name]), ct.INT, node)
-        if node.name == "__func__":
+        if node.name in FUNCTION_NAME_IDS:
             name = self.frames[-1].function if self.frames else self.entry_name
             return StringValue(name.encode())
         place = self.lookup_name(node.name)
@@ -1046,7 +1050,7 @@ class ExprLowering(LoweringState):
 
     def _named_nowhere(self, name: str) -> bool:
         program = self.program
-        return not (name == "__func__" or name in program.enum_values
+        return not (name in FUNCTION_NAME_IDS or name in program.enum_values
                     or name in program.enum_exprs or name in program.functions
                     or name in program.prototypes or self.lookup(name) is not None
                     or name in self.global_places or name in program.globals)
