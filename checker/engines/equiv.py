@@ -54,6 +54,7 @@ from checker.replay.replay import (
     observe,
     run_heap,
     run_pair,
+    with_constants,
 )
 from checker.semantics.library import PURE_LIBRARY
 from checker.semantics.solver import Budget, NoSolution, Undecided, check
@@ -117,10 +118,13 @@ class Replayer:
         model: z3.ModelRef | None,
         max_steps: int = MAX_STEPS,
         deadline: float | None = None,
+        constants_pinned: bool = False,
     ) -> tuple[Confirmed | None, Assignment, list[ExternalCall], str]:
         """Replay `assignment`; returns (witness or None, completed assignment,
         library calls made, why it did not replay). A run still going at
-        `deadline` is cut off as at its step limit."""
+        `deadline` is cut off as at its step limit. A witness whose constants
+        declared nowhere (`InputSource.OPAQUE`) are not what gcc sees in the real
+        header is replayed once more with gcc's values (`constants_pinned`)."""
         product = self.product
         old_cfa, new_cfa = self.programs or (product.old, product.new)
         assignment, why = _own_states_at_start(old_cfa, new_cfa, assignment)
@@ -177,6 +181,13 @@ class Replayer:
             compiled = compiled_replay(
                 old_cfa, new_cfa, *versions, assignment, old_obs, new_obs, self.compiler
             )
+            if compiled.constants and not constants_pinned:
+                pinned = with_constants(assignment, compiled.constants)
+                retried = self.confirm(pinned, model, max_steps, deadline, constants_pinned=True)
+                if retried[0] is None:
+                    return None, assignment, library, (
+                        f"{_compiled_reason(compiled)}; with those values: {retried[3]}")
+                return retried
             verdict = _compiled_verdict(compiled)
             if verdict is False:
                 return None, assignment, library, _compiled_reason(compiled)

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import struct
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from typing import Protocol
 
 from pycparser import c_ast
@@ -11,6 +11,10 @@ from pycparser import c_ast
 from checker.errors import UnsupportedError
 from checker.location import Location
 from checker.semantics import ctype as ct
+
+SizeofExpr = Callable[[c_ast.Node], int]
+"""The size of an expression's type (`sizeof n`): only the scope that declares
+`n` (the lowering of a function) knows it, so it is passed in, not looked up."""
 
 
 class FileTables(Protocol):
@@ -24,7 +28,8 @@ class FileTables(Protocol):
     def location(self, node: c_ast.Node | None) -> Location: ...
 
     def resolve(
-        self, node: c_ast.Node, constants: Mapping[str, int] | None = None
+        self, node: c_ast.Node, constants: Mapping[str, int] | None = None,
+        sizeof_expr: SizeofExpr | None = None,
     ) -> ct.CType: ...
 
     def complete(self, ctype: ct.CType) -> ct.CType: ...
@@ -208,11 +213,13 @@ def string_value(text: str) -> bytes:
 
 
 def eval_const_int(
-    node: c_ast.Node, program: FileTables, constants: Mapping[str, int] | None = None
+    node: c_ast.Node, program: FileTables, constants: Mapping[str, int] | None = None,
+    sizeof_expr: SizeofExpr | None = None,
 ) -> int:
     """Evaluate an integer constant expression with C semantics (LP64); names in
-    `constants` (locals initialised once to a constant) count as constants too."""
-    value, _ = _eval(node, program, constants or {})
+    `constants` (locals initialised once to a constant) count as constants too,
+    and `sizeof_expr` sizes `sizeof x` (gcc folds it: `x` is not evaluated)."""
+    value, _ = _eval(node, program, constants or {}, sizeof_expr)
     return value
 
 
@@ -224,7 +231,8 @@ def eval_const(
 
 
 def _eval(
-    node: c_ast.Node, program: FileTables, names: Mapping[str, int]
+    node: c_ast.Node, program: FileTables, names: Mapping[str, int],
+    sizeof_expr: SizeofExpr | None = None,
 ) -> tuple[int, ct.IntType]:
     loc = program.location(node)
     if isinstance(node, c_ast.Constant):
@@ -248,8 +256,8 @@ def _eval(
         raise UnsupportedError(f"'{node.name}' is not an integer constant", loc)
     if isinstance(node, c_ast.UnaryOp):
         if node.op == "sizeof":
-            return _sizeof(node.expr, program), ct.SIZE_T
-        value, vtype = _eval(node.expr, program, names)
+            return _sizeof(node.expr, program, names, sizeof_expr), ct.SIZE_T
+        value, vtype = _eval(node.expr, program, names, sizeof_expr)
         vtype = ct.promote(vtype)
         if node.op == "-":
             return vtype.wrap(-value), vtype
@@ -262,37 +270,38 @@ def _eval(
         raise UnsupportedError(f"operator {node.op} in a constant expression", loc)
     if isinstance(node, c_ast.Cast):
         target = program.complete(program.resolve(node.to_type))
-        value, _ = _eval(node.expr, program, names)
+        value, _ = _eval(node.expr, program, names, sizeof_expr)
         if not isinstance(target, ct.IntType):
             raise UnsupportedError("non-integer cast in a constant expression", loc)
         return target.wrap(value), target
     if isinstance(node, c_ast.TernaryOp):
-        cond, _ = _eval(node.cond, program, names)
-        then = _eval(node.iftrue, program, names)
-        other = _eval(node.iffalse, program, names)
+        cond, _ = _eval(node.cond, program, names, sizeof_expr)
+        then = _eval(node.iftrue, program, names, sizeof_expr)
+        other = _eval(node.iffalse, program, names, sizeof_expr)
         common = ct.common_type(then[1], other[1])
         assert isinstance(common, ct.IntType)
         chosen = then if cond else other
         return common.wrap(chosen[0]), common
     if isinstance(node, c_ast.BinaryOp):
-        return _binary(node, program, names)
+        return _binary(node, program, names, sizeof_expr)
     raise UnsupportedError(f"{type(node).__name__} in a constant expression", loc)
 
 
 def _binary(
-    node: c_ast.BinaryOp, program: FileTables, names: Mapping[str, int]
+    node: c_ast.BinaryOp, program: FileTables, names: Mapping[str, int],
+    sizeof_expr: SizeofExpr | None = None,
 ) -> tuple[int, ct.IntType]:
     loc = program.location(node)
     if node.op in ("&&", "||"):
-        left, _ = _eval(node.left, program, names)
+        left, _ = _eval(node.left, program, names, sizeof_expr)
         if node.op == "&&" and not left:
             return 0, ct.INT
         if node.op == "||" and left:
             return 1, ct.INT
-        right, _ = _eval(node.right, program, names)
+        right, _ = _eval(node.right, program, names, sizeof_expr)
         return int(bool(right)), ct.INT
-    a, at = _eval(node.left, program, names)
-    b, bt = _eval(node.right, program, names)
+    a, at = _eval(node.left, program, names, sizeof_expr)
+    b, bt = _eval(node.right, program, names, sizeof_expr)
     if node.op in ("<<", ">>"):
         at = ct.promote(at)
         if not 0 <= b < at.bits:  # gcc folds these with its own rule (1 << 40 == 0)
@@ -330,9 +339,15 @@ def _binary(
     raise UnsupportedError(f"operator {op} in a constant expression", loc)
 
 
-def _sizeof(node: c_ast.Node, program: FileTables) -> int:
+def _sizeof(
+    node: c_ast.Node, program: FileTables, names: Mapping[str, int],
+    sizeof_expr: SizeofExpr | None,
+) -> int:
     if isinstance(node, c_ast.Typename):
-        return program.complete(program.resolve(node)).size
-    raise UnsupportedError(
-        "sizeof of an expression in a constant expression", program.location(node)
-    )
+        return program.complete(program.resolve(node, names, sizeof_expr)).size
+    if sizeof_expr is None:
+        raise UnsupportedError(
+            "sizeof of an expression in a constant expression outside a function",
+            program.location(node),
+        )
+    return sizeof_expr(node)

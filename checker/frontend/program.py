@@ -12,7 +12,7 @@ from dataclasses import dataclass, field
 from pycparser import c_ast
 
 from checker.errors import UnsupportedError
-from checker.frontend.const_eval import eval_const, eval_const_int, string_value
+from checker.frontend.const_eval import SizeofExpr, eval_const, eval_const_int, string_value
 from checker.frontend.gnu_syntax import PACKED_MARKER, designator_range
 from checker.frontend.parse import coord_location
 from checker.location import Location
@@ -93,11 +93,13 @@ class Program:
 
     # ------------------------------------------------------------ types
 
-    def resolve(self, node: c_ast.Node, constants: Mapping[str, int] | None = None) -> CType:
+    def resolve(self, node: c_ast.Node, constants: Mapping[str, int] | None = None,
+                sizeof_expr: SizeofExpr | None = None) -> CType:
         """Type of a declarator (TypeDecl/PtrDecl/ArrayDecl/FuncDecl/Typename/Decl);
-        `constants` gives values to names in array sizes (locals known constant)."""
+        `constants` gives values to names in array sizes (locals known constant),
+        `sizeof_expr` the sizes of expressions there (see `const_eval`)."""
         if isinstance(node, (c_ast.Decl, c_ast.Typename)):
-            return self.resolve(node.type, constants)
+            return self.resolve(node.type, constants, sizeof_expr)
         if isinstance(node, c_ast.TypeDecl):
             return self.base_type(node.type)
         if isinstance(node, (c_ast.Struct, c_ast.Union, c_ast.Enum)):
@@ -106,8 +108,9 @@ class Program:
             target = self.resolve(node.type)
             return PointerType(target)
         if isinstance(node, c_ast.ArrayDecl):
-            elem = self.resolve(node.type, constants)
-            length = None if node.dim is None else self.const_int(node.dim, constants)
+            elem = self.resolve(node.type, constants, sizeof_expr)
+            length = (None if node.dim is None
+                      else self.const_int(node.dim, constants, sizeof_expr))
             if length is not None and length < 0:
                 raise UnsupportedError("array of negative size", self.location(node))
             return ArrayType(elem, length)
@@ -295,9 +298,10 @@ class Program:
 
     # ------------------------------------------------------------ constants
 
-    def const_int(self, node: c_ast.Node, constants: Mapping[str, int] | None = None) -> int:
+    def const_int(self, node: c_ast.Node, constants: Mapping[str, int] | None = None,
+                  sizeof_expr: SizeofExpr | None = None) -> int:
         """Integer constant expression (array sizes, enum values, case labels)."""
-        return eval_const_int(node, self, constants)
+        return eval_const_int(node, self, constants, sizeof_expr)
 
     def init_length(self, init: c_ast.Node) -> int | None:
         """The length of an array of unknown size that `init` initialises: one past

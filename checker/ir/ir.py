@@ -317,6 +317,7 @@ class InputSource(enum.Enum):
     CONFIG = "config"  # a feature variable of the metaproduct
     MEMORY = "memory"  # the heap's contents
     LOCAL = "local"  # the address of a local object passed to code we do not have
+    OPAQUE = "opaque"  # a constant declared nowhere here: its value is the real header's
 
 
 @dataclass(frozen=True)

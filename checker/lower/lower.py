@@ -91,6 +91,7 @@ MAX_HEAP_NAMES = 8
 def _lower(lowering: StmtLowering, program: Program, name: str, fdef: c_ast.FuncDef) -> Cfa:
     lowering.init_statements()
     lowering.address_taken = address_taken_names(program.ast)
+    lowering.object_names = lowering.address_taken | subscripted_names(program.ast)
     lowering.escaping = escaping_names(program)
     lowering.retyped = retyped_names(program.ast)
     lowering.assigned = assigned_names(program.ast)
@@ -466,6 +467,23 @@ def retyped_names(ast: c_ast.FileAST) -> set[str]:
                 operand = operand.expr
             if isinstance(operand, c_ast.ID) and isinstance(node.to_type.type, c_ast.PtrDecl):
                 names.add(operand.name)
+            self.generic_visit(node)
+
+    Finder().visit(ast)
+    return names
+
+
+def subscripted_names(ast: c_ast.FileAST) -> set[str]:
+    """Names subscripted anywhere (`a[i]`, `a[i][j]`): arrays or pointers."""
+    names: set[str] = set()
+
+    class Finder(c_ast.NodeVisitor):  # type: ignore[misc]  # pycparser has no stubs: the base is Any
+        def visit_ArrayRef(self, node: c_ast.ArrayRef) -> None:
+            base = node.name
+            while isinstance(base, c_ast.ArrayRef):
+                base = base.name
+            if isinstance(base, c_ast.ID):
+                names.add(base.name)
             self.generic_visit(node)
 
     Finder().visit(ast)

@@ -111,6 +111,10 @@ _COMPARE_OPS = {
     ">=": BinOp.GE,
 }
 _INT_ONLY = {BinOp.MOD, BinOp.SHL, BinOp.SHR, BinOp.BAND, BinOp.BOR, BinOp.BXOR}
+FUNCTION_NAME_IDS = frozenset({"__func__", "__FUNCTION__", "__PRETTY_FUNCTION__"})
+"""The function's name as a string: C's `__func__` and gcc's two older spellings
+(the same in C), which no header declares."""
+
 _PURE_UNARY = {"-", "+", "~", "!", "sizeof"}
 
 ONE = Const(1, ct.INT)
@@ -398,10 +402,15 @@ class ExprLowering(LoweringState):
         raise NotImplementedError
 
     def lookup_name(self, name: str) -> Place | None:
+        """The place `name` designates: a local, a global, or an opaque global for a
+        name declared nowhere (None for an enum constant or a function)."""
         found = self.lookup(name)
         if found is not None:
             return found
-        return self.global_place(name, None)
+        found = self.global_place(name, None)
+        if found is not None or not self._named_nowhere(name):
+            return found
+        return self.opaque_global(name, self.current)
 
     def field(self, container: Place, name: str, node: c_ast.Node) -> Place:
         struct = container.type
@@ -534,6 +543,9 @@ class ExprLowering(LoweringState):
         )
 
     def write(self, place: Place, value: Value, node: c_ast.Node | None) -> None:
+        if isinstance(place, VarPlace) and place.name in self.opaque_constants:
+            raise self.unsupported(f"assignment to '{place.name}', declared nowhere here "
+                                   "(taken as a constant)", node)
         ctype = self.program.complete(place.type)
         value = self.convert(value, ctype, node)
         if isinstance(place, BytePlace):
@@ -815,7 +827,10 @@ class ExprLowering(LoweringState):
         assert value.base is not None
         target = self.program.complete(value.target)
         var = self._fixed_object(value.base)
-        layout = constant_layout(self.regions, var is not None, value.base, target)
+        cells = target
+        while isinstance(cells, ArrayType):  # `&table`: the whole array, at its first cell
+            cells = self.program.complete(cells.elem)
+        layout = constant_layout(self.regions, var is not None, value.base, cells)
         if isinstance(layout, str):
             raise self.unsupported(layout, node)
         region = self.regions.get(value.base)
@@ -968,8 +983,13 @@ class ExprLowering(LoweringState):
             return value
         if isinstance(old, VoidType) or value.base is None or is_heap(value.base):
             return Ptr(value.base, new, value.index, value.null)
-        if isinstance(old, IntType) and isinstance(new, IntType) and old.size == new.size \
-                and not (old.is_bool or new.is_bool):
+        scalar: CType = old
+        while isinstance(scalar, ArrayType):  # `&array` as its first element (`&tbl` to memcpy)
+            scalar = self.program.complete(scalar.elem)
+        if scalar == new:  # cells count scalars: the first element's index is the array's
+            return Ptr(value.base, new, value.index, value.null)
+        if isinstance(scalar, IntType) and isinstance(new, IntType) and scalar.size == new.size \
+                and not (scalar.is_bool or new.is_bool):
             return Ptr(value.base, new, value.index, value.null)  # the same bits, re-read
         raise self.unsupported(f"pointer conversion from {old} * to {new} *", node)
 
@@ -1044,7 +1064,7 @@ class ExprLowering(LoweringState):
             return Scalar(Const(self.program.enum_values[node.name], etype), etype)
         if node.name in self.program.enum_exprs and self.lookup(node.name) is None:
             return self.convert(self.rvalue(self.program.enum_exprs[node.name]), ct.INT, node)
-        if node.name == "__func__":
+        if node.name in FUNCTION_NAME_IDS:
             name = self.frames[-1].function if self.frames else self.entry_name
             return StringValue(name.encode())
         place = self.lookup_name(node.name)
@@ -1057,12 +1077,14 @@ class ExprLowering(LoweringState):
     def _declared_nowhere(self, node: c_ast.Node) -> bool:
         """An identifier that names nothing here (its header is absent: BusyBox's
         generated common_bufsiz.h declares `bb_common_bufsiz1`)."""
-        if not isinstance(node, c_ast.ID) or node.name == "__func__":
-            return False
+        return isinstance(node, c_ast.ID) and self._named_nowhere(node.name)
+
+    def _named_nowhere(self, name: str) -> bool:
         program = self.program
-        return not (node.name in program.enum_values or node.name in program.enum_exprs
-                    or node.name in program.functions or node.name in program.prototypes
-                    or self.lookup_name(node.name) is not None)
+        return not (name in FUNCTION_NAME_IDS or name in program.enum_values
+                    or name in program.enum_exprs or name in program.functions
+                    or name in program.prototypes or self.lookup(name) is not None
+                    or name in self.global_places or name in program.globals)
 
     def _opaque_address(self, name: str, target: PointerType) -> Ptr:
         """`(T *)X` of an `X` declared nowhere: whatever X is (an array, a pointer,
@@ -1086,7 +1108,8 @@ class ExprLowering(LoweringState):
 
     def expr_Cast(self, node: c_ast.Cast) -> Value:
         target = self.program.complete(self.program.resolve(node.to_type))
-        if isinstance(target, PointerType) and self._declared_nowhere(node.expr):
+        if (isinstance(target, PointerType) and self._declared_nowhere(node.expr)
+                and node.expr.name not in self.object_names):  # else one object, one model
             return self._opaque_address(node.expr.name, target)
         value = self.rvalue(node.expr)
         return self.convert(value, target, node)
@@ -1534,8 +1557,17 @@ class ExprLowering(LoweringState):
         return self.read(place)
 
     def sizeof(self, node: c_ast.Node) -> int:
+        """`sizeof` of a type name or of an expression (also inside a constant
+        expression of the type: BusyBox's `BUILD_BUG_ON(sizeof(n) != 4)`)."""
         if isinstance(node, c_ast.Typename):
-            return self.program.complete(self.program.resolve(node)).size
+            constants = self.frames[-1].constants if self.frames else None
+            return self.program.complete(self.program.resolve(node, constants,
+                                                              self.sizeof)).size
+        opaque = next((n.name for n in _walk_ids(node) if n.name in self.opaque_constants
+                       or self._named_nowhere(n.name)), None)
+        if opaque is not None:  # `sizeof(T)` of a type we do not know parses as this too
+            raise self.unsupported(f"sizeof of an expression with '{opaque}', declared "
+                                   "nowhere here (its type is unknown)", node)
         return self.type_of(node).size
 
     def type_of(self, node: c_ast.Node) -> CType:
@@ -1712,3 +1744,19 @@ def _not_to_int(typename: c_ast.Typename) -> bool:
         return True
     names = getattr(getattr(inner, "type", None), "names", [])
     return any(word in ("float", "double") for word in names)
+
+
+def _walk_ids(node: c_ast.Node) -> list[c_ast.ID]:
+    """The identifiers an expression names (not member names: those are no IDs
+    of their own in pycparser's StructRef.field, which is skipped)."""
+    found: list[c_ast.ID] = []
+    todo = [node]
+    while todo:
+        item = todo.pop()
+        if isinstance(item, c_ast.ID):
+            found.append(item)
+        elif isinstance(item, c_ast.StructRef):
+            todo.append(item.name)
+        elif not isinstance(item, c_ast.Typename):
+            todo.extend(child for _, child in item.children())
+    return found

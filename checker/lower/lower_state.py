@@ -7,6 +7,7 @@ assigned at the entry of the CFA, so no constant folder is needed.
 
 from __future__ import annotations
 
+import re
 import zlib
 from collections.abc import Mapping
 from dataclasses import dataclass, field
@@ -69,6 +70,10 @@ NO_ALIAS_ASSUMPTION = (
 GLOBAL_BLOCKS = (64, 63)
 """Exclusive heap blocks of pointer globals under assume_no_alias: 64 + (a stable
 hash of the name) mod 63; parameters take block 1 + their position."""
+
+
+_UNDECLARED_TYPE = re.compile(r"<undeclared type (\w+)>")
+"""How the front end names a type it found no declaration of (`program._struct`)."""
 
 
 class HeapPointer(Exception):
@@ -137,6 +142,11 @@ class LoweringState:
     written: set[str] = field(default_factory=set)
     assumptions: list[str] = field(default_factory=list)
     address_taken: set[str] = field(default_factory=set)
+    opaque_constants: set[str] = field(default_factory=set)
+    """Names declared nowhere taken as int constants (`opaque_global`)."""
+    object_names: set[str] = field(default_factory=set)
+    """Names subscripted or whose address is taken anywhere (pre-scanned): a name
+    declared nowhere used so is an object, not a constant (`opaque_global`)."""
     escaping: set[str] = field(default_factory=set)
     """Names passed (their address, or an array) to functions without code (pre-scanned)."""
     retyped: set[str] = field(default_factory=set)
@@ -195,6 +205,11 @@ class LoweringState:
         loc = self.program.location(node) if node is not None else self.current
         if loc.line == 0:
             loc = self.current
+        undeclared = _UNDECLARED_TYPE.search(construct)
+        if undeclared is not None:
+            construct += (f" ('{undeclared.group(1)}' is declared in no header this file "
+                          "includes: a header we do not have, or a file compiled only as "
+                          "#included into another, which declares it first)")
         return UnsupportedError(construct, loc)
 
     def assume(self, text: str) -> None:
@@ -367,6 +382,31 @@ class LoweringState:
         return self.materialise_global(
             name, var, name, self.addressable(name, self.program.complete(var.type))
         )
+
+    def opaque_global(self, name: str, where: Location) -> Place:
+        """A name declared nowhere (its header is absent: BusyBox's generated
+        common_bufsiz.h, linux/pkt_sched.h's TC_H_UNSPEC, a syscall number):
+        as if declared `extern char NAME[];` where it is used as an object
+        (subscripted, its address taken), else an int constant: an input of its
+        own kind (`InputSource.OPAQUE`), whose value the compiled replay takes
+        from the real header. Either is the same in both versions, so a verdict
+        that does not depend on it holds for whatever the real header says; one
+        that does rests on a witness gcc replays with the real declaration."""
+        if name in self.object_names:
+            self.assume(f"'{name}' is declared nowhere here: taken as an array of char "
+                        f"(`extern char {name}[];`) at an address of its own, the same in "
+                        "both versions")
+            var = GlobalVar(name, ct.ArrayType(ct.CHAR, None), None, False, where)
+            return self.materialise_global(name, var, name, False)
+        self.assume(f"'{name}' is declared nowhere here: taken as an unknown constant "
+                    "of type int, the same in both versions")
+        place = VarPlace(name, ct.INT)
+        self.declare_storage(place, RegionKind.GLOBAL)
+        self.global_places[name] = place
+        self.global_leaves[name] = name
+        self.add_input(name, name, ct.INT, InputSource.OPAQUE, name)
+        self.opaque_constants.add(name)
+        return place
 
     def addressable(self, name: str, ctype: CType) -> bool:
         """Does an object need a region for pointers to point into? Its name's

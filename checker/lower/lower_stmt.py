@@ -368,7 +368,8 @@ class StmtLowering(ExprLowering):
             else:
                 self.program.resolve(node.type)
             return
-        ctype = self.program.complete(self.program.resolve(node, self.frames[-1].constants))
+        ctype = self.program.complete(self.program.resolve(node, self.frames[-1].constants,
+                                                                  self.sizeof))
         self.frames[-1].constants.pop(node.name, None)
         if isinstance(ctype, FunctionType):
             self.program.prototypes.setdefault(node.name, ctype)
@@ -471,7 +472,7 @@ class StmtLowering(ExprLowering):
 
     def _remember_constant(self, name: str, ctype: IntType, init: c_ast.Node) -> None:
         try:
-            value = self.program.const_int(init, self.frames[-1].constants)
+            value = self.program.const_int(init, self.frames[-1].constants, self.sizeof)
         except UnsupportedError:
             return
         self.frames[-1].constants[name] = ctype.wrap(value)
@@ -510,7 +511,8 @@ class StmtLowering(ExprLowering):
         """`(struct s){1, 2}`, `(int[]){1, 2, 3}`: an unnamed object of the block,
         initialised where it is evaluated."""
         ctype = self.program.complete(self.program.resolve(node.type,
-                                                           self.frames[-1].constants))
+                                                           self.frames[-1].constants,
+                                                           self.sizeof))
         if isinstance(ctype, ArrayType) and ctype.length is None:
             ctype = ArrayType(ctype.elem, self.program.init_length(node.init))
         name = self.fresh_name("$literal")

@@ -22,7 +22,7 @@ import signal
 import subprocess
 import tempfile
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from checker.errors import LiftdiffError
 from checker.ir.ir import Prototype, StaticLocal, StubParam
@@ -114,6 +114,16 @@ class OutputLeaf:
 
 
 @dataclass(frozen=True)
+class Constant:
+    """A constant the front end found declared nowhere (`InputSource.OPAQUE`: a
+    macro of a header it did not have). The harness sets nothing: it reports the
+    value the real header gives it, before the call, whatever the call does."""
+
+    name: str
+    type: ScalarType
+
+
+@dataclass(frozen=True)
 class BlockPointer:
     """A pointer into the witness's memory: `offset` bytes into block `block` (None:
     NULL); as a stub argument, `known=False` matches any pointer (one into a local)."""
@@ -188,6 +198,8 @@ class HarnessSpec:
     """Static locals the harness sets or reads."""
     function_params: tuple[tuple[str, str], ...] = ()
     """(parameter, stub) for function pointer parameters that point to a stub."""
+    constants: tuple[Constant, ...] = ()
+    """Constants declared nowhere for the front end, whose real values are reported."""
 
 
 @dataclass(frozen=True)
@@ -220,6 +232,8 @@ class CompiledOutcome:
     compiled counterpart of the interpreter's events."""
     call_memory: tuple[tuple[bytes, ...] | None, ...] = ()
     """Per call, the memory blocks' bytes at it (counted calls), else None."""
+    constants: Mapping[str, Number] = field(default_factory=dict)
+    """The real values of the spec's `constants` (reported before the call)."""
 
 
 # ------------------------------------------------------------ harness text
@@ -469,6 +483,7 @@ def _main(spec: HarnessSpec) -> str:
         "    for (const char *c = argv[1]; *c; c++) __liftdiff_fd = __liftdiff_fd * 10 + *c - '0';",
         "    setvbuf(stdout, 0, _IONBF, 0);",
         "    __liftdiff_calls = 0;  /* a sanitizer's start-up may call a stubbed function */",
+        *(_report_constant(index, constant) for index, constant in enumerate(spec.constants)),
         *(_link(link, len(spec.memory)) for link in spec.links),
         *(_assign(a) for a in globals_),
         "    {",
@@ -529,7 +544,11 @@ def _assign(assignment: Assignment) -> str:
             f"__liftdiff_copy((void *)&({lv}), &__liftdiff_v, sizeof __liftdiff_v); }}")
 
 
-def _write(index: int, leaf: OutputLeaf) -> str:
+def _report_constant(index: int, constant: Constant) -> str:
+    return _write(index, OutputLeaf(constant.name, constant.name, constant.type), "k")
+
+
+def _write(index: int, leaf: OutputLeaf, tag: str = "v") -> str:
     ctype = leaf.type
     if isinstance(ctype, FloatType):
         fmt, value = "%a", f"(double)({leaf.expr})"
@@ -537,7 +556,7 @@ def _write(index: int, leaf: OutputLeaf) -> str:
         fmt, value = "%llu", f"(unsigned long long)({leaf.expr})"
     else:
         fmt, value = "%lld", f"(long long)({leaf.expr})"
-    return f'    dprintf(__liftdiff_fd, "v {index} {fmt}\\n", {value});'
+    return f'    dprintf(__liftdiff_fd, "{tag} {index} {fmt}\\n", {value});'
 
 
 # ------------------------------------------------------------ stubs
@@ -688,7 +707,7 @@ def run_harness(
             _compile(compiler, spec, source, work, program, timeout, flags)
         except _CompileFailed as failure:
             return CompiledOutcome("compile_error", {}, None, "", str(failure))
-        return _execute(program, spec.outputs, work, timeout, notes)
+        return _execute(program, spec, work, timeout, notes)
 
 
 def include_flags(spec: HarnessSpec, work: str) -> list[str]:
@@ -765,7 +784,7 @@ def _extern_definition(name: str) -> str:
 
 
 def _execute(
-    program: str, outputs: Sequence[OutputLeaf], work: str, timeout: float, notes: list[str]
+    program: str, spec: HarnessSpec, work: str, timeout: float, notes: list[str]
 ) -> CompiledOutcome:
     path = os.path.join(work, "results")
     fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
@@ -780,7 +799,7 @@ def _execute(
         os.close(fd)
     stdout = done.stdout.decode("latin-1")
     with open(path, encoding="latin-1") as handle:
-        results = _parse_results(handle.read(), outputs)
+        results = _parse_results(handle.read(), spec.outputs, spec.constants)
     if results.misses:
         notes.append("stub misses: " + ", ".join(results.misses))
     code = done.returncode
@@ -800,7 +819,7 @@ def _execute(
     elif not results.finished:
         kind, exit_code, values = "exit", code, {}
     return CompiledOutcome(kind, values, exit_code, stdout, "; ".join(notes), results.calls,
-                           results.call_memory)
+                           results.call_memory, results.constants)
 
 
 @dataclass(frozen=True)
@@ -810,10 +829,14 @@ class _Results:
     calls: tuple[tuple[str, tuple[StubValue, ...]], ...]
     call_memory: tuple[tuple[bytes, ...] | None, ...]
     finished: bool
+    constants: Mapping[str, Number]
 
 
-def _parse_results(text: str, outputs: Sequence[OutputLeaf]) -> _Results:
+def _parse_results(
+    text: str, outputs: Sequence[OutputLeaf], constants: Sequence[Constant] = ()
+) -> _Results:
     values: dict[str, Number] = {}
+    reported: dict[str, Number] = {}
     misses: list[str] = []
     calls: list[tuple[str, tuple[StubValue, ...]]] = []
     memory: list[tuple[bytes, ...] | None] = []
@@ -824,6 +847,10 @@ def _parse_results(text: str, outputs: Sequence[OutputLeaf]) -> _Results:
             index, _, raw = rest.partition(" ")
             leaf = outputs[int(index)]
             values[leaf.name] = _parse_value(raw, leaf.type)
+        elif kind == "k":
+            index, _, raw = rest.partition(" ")
+            constant = constants[int(index)]
+            reported[constant.name] = _parse_value(raw, constant.type)
         elif kind == "c":
             name, *args = rest.split("\t")
             blocks = [a for a in args if a.startswith("M")]
@@ -834,7 +861,7 @@ def _parse_results(text: str, outputs: Sequence[OutputLeaf]) -> _Results:
             misses.append(rest)
         elif kind == "done":
             finished = True
-    return _Results(values, tuple(misses), tuple(calls), tuple(memory), finished)
+    return _Results(values, tuple(misses), tuple(calls), tuple(memory), finished, reported)
 
 
 def _parse_arg(raw: str) -> StubValue:

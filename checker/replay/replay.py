@@ -39,6 +39,7 @@ from checker.replay.compiled_replay import (
 from checker.replay.compiled_replay import (
     BlockPointer,
     CompiledOutcome,
+    Constant,
     HarnessSpec,
     MemoryLink,
     OutputLeaf,
@@ -409,6 +410,10 @@ class CompiledReplay:
     """The harness cannot build this witness (its memory) or does not compile:
     the witness is not confirmed."""
     notes: tuple[str, ...] = field(default_factory=tuple)
+    constants: Mapping[str, Scalar] = field(default_factory=dict)
+    """Constants declared nowhere for the front end whose real value (given here,
+    by input key) is not the witness's: the witness is not confirmed, and the
+    caller may replay it again with these values (`with_constants`)."""
 
 
 @dataclass(frozen=True)
@@ -470,7 +475,11 @@ def harness_spec(
         item.ref[: -len(NULL_SUFFIX)] for item in cfa.inputs
         if item.ref.endswith(NULL_SUFFIX) and assignment.scalars.get(item.key, 0)
     }
+    constants: list[Constant] = []
     for item in cfa.inputs:
+        if item.source is InputSource.OPAQUE:  # the real header's: reported, never set
+            constants.append(Constant(item.name, item.type))
+            continue
         if item.source in (InputSource.CONFIG, InputSource.LOCAL) or is_heap(item.ref):
             continue  # a local's address is the compiled program's own
         if item.ref.endswith(NULL_SUFFIX):
@@ -524,6 +533,7 @@ def harness_spec(
         statics=statics,
         function_params=tuple((param, event_symbol(event)) for param, event in cfa.function_params
                               if param not in null_params),
+        constants=tuple(constants),
     )
 
 
@@ -747,6 +757,12 @@ def compiled_replay(
         return CompiledReplay(a, b, False, False, failed.message,
                               unavailable=failed.kind == "unavailable",
                               refused=failed.kind == "compile_error")
+    real = _real_constants(old, new, assignment, a, b)
+    if real:
+        shown = ", ".join(f"'{k}' is {v} (the witness has {assignment.scalars[k]})"
+                          for k, v in real.items())
+        return CompiledReplay(a, b, False, False, f"in the compiled code {shown}",
+                              refused=True, constants=real)
     va, vb = _translated(a, plan.layout), _translated(b, plan.layout)
     differs = (
         a.kind != b.kind
@@ -758,6 +774,27 @@ def compiled_replay(
         or _call_memory_differs(a, b, plan)
     )
     return CompiledReplay(a, b, differs, agrees(a, old_obs) and agrees(b, new_obs))
+
+
+def _real_constants(
+    old: Cfa, new: Cfa, assignment: Assignment, *outcomes: CompiledOutcome
+) -> dict[str, Scalar]:
+    """The opaque constants (`InputSource.OPAQUE`) whose value where gcc compiles
+    them is not the witness's, by input key."""
+    keys = {item.name: item.key for cfa in (old, new) for item in cfa.inputs
+            if item.source is InputSource.OPAQUE}
+    found: dict[str, Scalar] = {}
+    for outcome in outcomes:
+        for name, value in outcome.constants.items():
+            key = keys.get(name)
+            if key is not None and not _same(value, assignment.scalars[key]):
+                found[key] = value
+    return found
+
+
+def with_constants(assignment: Assignment, real: Mapping[str, Scalar]) -> Assignment:
+    """`assignment` with the opaque constants at their real values (by input key)."""
+    return dataclasses.replace(assignment, scalars={**assignment.scalars, **real})
 
 
 def _translated(outcome: CompiledOutcome, plan: Layout) -> dict[str, Scalar | None]:

@@ -9,7 +9,8 @@ Rules (applied per file version; the engine unites old and new):
   through the body of a macro whose value is tested: `#ifndef FAST_FUNC` reads
   no body) that is never `#define`d in the
   text nor fixed by `defines`, and is not a reserved name (`__x`, `_X`: those
-  belong to the compiler/platform, so `#ifdef __cplusplus` is not a feature);
+  belong to the compiler/platform, so `#ifdef __cplusplus` is not a feature)
+  other than a system header's (`__NR_finit_module`: `_HEADER_RESERVED`);
   names in the feature model are features too.
 * A macro with a default is a feature all the same: `#ifndef X` / `#define X 0`
   / `#endif` only defines X where the build did not, so a build can still set
@@ -48,6 +49,12 @@ from checker.variability.types import Feature, FeatureUses, feature_of, presence
 
 KCONFIG_PREFIX = "ENABLE_"
 _RESERVED = re.compile(r"^(__|_[A-Z])")
+_HEADER_RESERVED = re.compile(r"^__[A-Z][A-Z0-9]*_\w*[A-Za-z0-9]$")
+"""Reserved names in a system header's style (`__NR_finit_module`, a syscall's
+number: defined exactly where the kernel headers have the call), unlike the
+compiler's and the platform's (`__GNUC__`, `__x86_64__`, `__cplusplus`,
+`_WIN32`), which our prelude decides as gcc on Linux does. What no header of
+ours defines may be defined by the real one: a feature (free), not undefined."""
 _BOOLEAN_BEFORE = frozenset({None, "!", "&&", "||", "(", "?", ":"})
 _BOOLEAN_AFTER = frozenset({None, "&&", "||", ")", "?", ":"})
 _CONDITIONAL_DIRECTIVES = frozenset({"if", "elif", "ifdef", "ifndef"})
@@ -135,7 +142,8 @@ def discover(scanned: Scanned, settings: Settings, model_tokens: Sequence[Token]
     else:
         tested = _closure(uses.value_tested, uses.bodies) | uses.tested
         names = {n for n in tested | model_names
-                 if n not in uses.defined_in_text and not _RESERVED.match(n)}
+                 if n not in uses.defined_in_text
+                 and (not _RESERVED.match(n) or _HEADER_RESERVED.match(n))}
         if conditional.prefixes:
             names |= {n for n in uses.code
                       if n.startswith(KCONFIG_PREFIX) and n not in uses.defined_in_text}

@@ -2,7 +2,8 @@
 clone of ../shared/bench/busybox.bundle, with the revision's own headers. Each
 commit is chosen for an idiom: a branch dead on Linux (`#ifdef __linux__`), a
 static const table and a local passed to functions without code, a macro
-defined only in some configurations (`#define bb_info_msg bb_error_msg`)."""
+defined only in some configurations (`#define bb_info_msg bb_error_msg`), a
+constant of a header we do not have (TC_H_UNSPEC)."""
 
 from __future__ import annotations
 
@@ -64,3 +65,13 @@ def test_tftp_info_msg_difference_is_not_claimed_without_gcc(repo: Path, tmp_pat
     assert result["verdict"] == "UNKNOWN", result["reason"]
     assert "the compiled replay cannot build the witness" in result["reason"]
     assert "bb_strtou" in result["reason"]
+
+
+def test_tc_classid_with_a_constant_of_an_absent_header(repo: Path, tmp_path: Path) -> None:
+    """db421ea836 drops the `else`s of print_tc_classid, whose first test reads
+    TC_H_UNSPEC from <linux/pkt_sched.h>, a header we do not have: an opaque
+    constant, the same in both versions and named in the assumptions, on which
+    the proof does not depend."""
+    result = check(repo, "31", tmp_path)
+    assert result["verdict"] == "EQUIVALENT", result["reason"]
+    assert any("'TC_H_UNSPEC' is declared nowhere here" in a for a in result["assumptions"])

@@ -15,6 +15,7 @@ from checker.replay.compiled_replay import (
     USER_MAIN,
     Assignment,
     BlockPointer,
+    Constant,
     HarnessError,
     HarnessSpec,
     MemoryLink,
@@ -660,3 +661,16 @@ def test_checked_build_traps_on_ctype_arguments_outside_the_table() -> None:
     plain = run_harness(spec(source, params=(("c", "int c"),),
                              assignments=(Assignment("c", 300, ct.INT),)))
     assert plain.kind != "trap"  # glibc reads beside its table
+
+
+@pytest.mark.gcc
+def test_a_constant_declared_nowhere_is_reported_not_set() -> None:
+    """A macro the front end had no header for: the harness sets nothing and
+    reports the value the real text gives it, before the call (here a trap)."""
+    source = "#define LIMIT (7U)\nint f(void) { int *p = 0; return *p + (int)LIMIT; }"
+    harness = dataclasses.replace(spec(source), constants=(Constant("LIMIT", ct.INT),))
+    assert "LIMIT =" not in harness_source(harness)
+    outcome = run_harness(harness)
+    assert outcome.kind == "trap"
+    assert outcome.constants == {"LIMIT": 7}
+

@@ -153,3 +153,17 @@ def test_include_guards_are_not_defaults() -> None:
     function_like = "#ifndef MAX\n#define MAX(a, b) ((a) > (b) ? (a) : (b))\n#endif\n"
     for text in (guarded_code, empty_define, function_like):
         assert _discover(text).features == {}
+
+
+def test_reserved_header_macro_is_a_feature() -> None:
+    """A reserved name in a system header's style that nothing here defines may be
+    defined by the real header (`__NR_finit_module`); the compiler's and the
+    platform's names stay decided by the prelude."""
+    text = """#ifdef __NR_finit_module
+#endif
+#if defined(__cplusplus) || defined(__GNUC__) || defined(_WIN32) || defined(__x86_64__)
+#endif
+#ifdef __UCLIBC__
+#endif
+"""
+    assert set(_discover(text).features) == {"__NR_finit_module"}

@@ -1,0 +1,4 @@
+int f(int x)
+{
+	return (int)sizeof(bz_stream) + x;
+}

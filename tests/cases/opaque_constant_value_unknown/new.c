@@ -1,0 +1,5 @@
+#include <linux/pkt_sched.h>
+int f(unsigned cid)
+{
+	return cid == 0;
+}
