@@ -30,7 +30,13 @@ from checker.frontend.changes import (
 from checker.frontend.cscan import ItemKind
 from checker.frontend.frontend import ParsedFile, load
 from checker.frontend.preprocess import derivation_settings, inline_local_headers
-from checker.frontend.slice import Slice, TranslationUnit, slice_functions, translation_unit
+from checker.frontend.slice import (
+    Slice,
+    TranslationUnit,
+    slice_functions,
+    slice_mentions,
+    translation_unit,
+)
 from checker.isolation import Crash, Stages, run_isolated
 from checker.lifted import heads
 from checker.lifted.body import Scope, text
@@ -178,7 +184,8 @@ def check_sliced(
     """One function, from its slices to its verdict (in the isolated child: every
     stage counts against the function's time limit)."""
     stages.enter("slicer")
-    old_slice, new_slice = slice_functions(old, [name]), slice_functions(new, [name])
+    old_slice = slice_functions(old, [name], slice_mentions(new, [name]))
+    new_slice = slice_functions(new, [name], slice_mentions(old, [name]))
     try:
         old_file, new_file = load_pair(old_slice.source, new_slice.source, settings,
                                        stages.enter)

@@ -372,9 +372,45 @@ headers declare (`memrchr` needs `_GNU_SOURCE`; gcc, which compiles the slice fo
 the replay, would otherwise call it undeclared, as an int), so a slice keeps them."""
 
 
-def slice_functions(unit: TranslationUnit, names: Iterable[str]) -> Slice:
+def slice_functions(unit: TranslationUnit, names: Iterable[str],
+                    named_elsewhere: frozenset[str] = frozenset()) -> Slice:
     """The slice of the functions `names` (those the unit defines; the others are
-    simply absent from it, as from the file), with the file's feature-test macros."""
+    simply absent from it, as from the file), with the file's feature-test macros.
+    `named_elsewhere`: names the other version's slice uses (`slice_mentions`), so
+    that both versions keep the same conditional members (a member only the new
+    version reads must split the old version's struct too, or old and new lay the
+    struct out differently in one configuration)."""
+    chosen = _chosen(unit, names)
+    entries = unit.entries
+    kept = sorted(chosen)
+    system = [i for i, e in enumerate(entries)
+              if e.system is not None and _condition_names(e) <= _vocabulary(unit, chosen)]
+    chosen_entries, hoisted = _hoist_unobserved(unit, chosen, named_elsewhere)
+    text = render([chosen_entries.get(i, entries[i]) for i in sorted({*kept, *system})])
+    return Slice(SourceFile(unit.source.path, text), len(kept), (*unit.notes, *hoisted))
+
+
+def slice_mentions(unit: TranslationUnit, names: Iterable[str]) -> frozenset[str]:
+    """The names that the slice of `names` uses outside the struct declarations
+    whose members it may make unconditional (`_hoist_unobserved`)."""
+    entries = unit.entries
+    found: set[str] = set()
+    for position in _chosen(unit, names):
+        if position not in _hoist_candidates(unit, {position}):
+            found |= entries[position].item.mentions | entries[position].follows
+    return frozenset(found)
+
+
+def _vocabulary(unit: TranslationUnit, chosen: Iterable[int]) -> set[str]:
+    vocabulary: set[str] = set()
+    for position in chosen:
+        entry = unit.entries[position]
+        vocabulary.update(_condition_names(entry), entry.follows)
+    return vocabulary
+
+
+def _chosen(unit: TranslationUnit, names: Iterable[str]) -> set[int]:
+    """The entries the functions `names` reach, and the `#error`s their conditions touch."""
     entries = unit.entries
     chosen: set[int] = set()
     seen: set[str] = set()
@@ -402,21 +438,24 @@ def slice_functions(unit: TranslationUnit, names: Iterable[str]) -> Slice:
             break
         for position in added:
             take(position)
-    kept = sorted(chosen)
-    system = [i for i, e in enumerate(entries)
-              if e.system is not None and _condition_names(e) <= vocabulary]
-    chosen_entries, hoisted = _hoist_unobserved(unit, chosen)
-    text = render([chosen_entries.get(i, entries[i]) for i in sorted({*kept, *system})])
-    return Slice(SourceFile(unit.source.path, text), len(kept), (*unit.notes, *hoisted))
+    return chosen
 
 
-def _hoist_unobserved(unit: TranslationUnit,
-                      chosen: set[int]) -> tuple[dict[int, Entry], list[str]]:
-    """Kept declarations whose conditional struct members nothing in the slice can
-    observe, with those members unconditional (see `unobserved`), and a note for each."""
+def _hoist_candidates(unit: TranslationUnit, chosen: Iterable[int]) -> list[int]:
+    """Declarations with a body and a conditional inside: structs whose conditional
+    members may be made unconditional."""
     entries = unit.entries
-    candidates = [i for i in chosen if entries[i].item.kind is ItemKind.DECLARATION
-                  and "{" in entries[i].item.text and "#" in entries[i].item.text]
+    return [i for i in chosen if entries[i].item.kind is ItemKind.DECLARATION
+            and "{" in entries[i].item.text and "#" in entries[i].item.text]
+
+
+def _hoist_unobserved(unit: TranslationUnit, chosen: set[int],
+                      named_elsewhere: frozenset[str]) -> tuple[dict[int, Entry], list[str]]:
+    """Kept declarations whose conditional struct members nothing in the slice (nor
+    in the other version's, `named_elsewhere`) can observe, with those members
+    unconditional (see `unobserved`), and a note for each."""
+    entries = unit.entries
+    candidates = _hoist_candidates(unit, chosen)
     if not candidates:
         return {}, []
     macros = object_macros(entries[i].item.text for i in chosen
@@ -435,7 +474,8 @@ def _hoist_unobserved(unit: TranslationUnit,
         if position in sized:
             continue
         hoisted = hoist_members(entry.item.text, partial(
-            _observed, uses, entry.item.mentions | entry.follows, _words(entry.item.text)))
+            _observed, uses, entry.item.mentions | entry.follows, _words(entry.item.text),
+            named_elsewhere))
         if hoisted is None:
             continue
         out[position] = dataclasses.replace(
@@ -448,9 +488,11 @@ def _hoist_unobserved(unit: TranslationUnit,
 
 
 def _observed(uses: Mapping[str, int], own: frozenset[str], words: Mapping[str, int],
-              name: str) -> bool:
-    """Whether another kept entry, or this one outside its one declaration, names `name`."""
-    return uses.get(name, 0) - (name in own) > 0 or words.get(name, 0) > 1
+              named_elsewhere: frozenset[str], name: str) -> bool:
+    """Whether another kept entry, this one outside its one declaration, or the other
+    version's slice names `name`."""
+    return (uses.get(name, 0) - (name in own) > 0 or words.get(name, 0) > 1
+            or name in named_elsewhere)
 
 
 def _words(text: str) -> dict[str, int]:

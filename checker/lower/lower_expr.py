@@ -845,7 +845,7 @@ class ExprLowering(LoweringState):
                                        "constant expressions, stored in memory or passed on",
                                        node)
             key = f"&{value.base.removeprefix(MIRROR_PREFIX)}~{identity}"
-        address = self.heap_object(key, target)
+        address = self.heap_object(key, cells)
         if value.base not in self.heap_constants:
             for cell in layout.cells:
                 load = Load(cell.region, index_const(cell.index), cell.type)
