@@ -63,12 +63,14 @@ from checker.replay.memory import CallKey, HeapInit, HeapTrace, RegionValue
 from checker.replay.memory_layout import Layout, LayoutError, layout
 from checker.semantics import ctype as ct
 from checker.semantics.ctype import PointerType, ScalarType
-from checker.semantics.library import OUTPUT_FUNCTIONS, PURE_LIBRARY
+from checker.semantics.library import OUTPUT_FUNCTIONS, PRINT_EVENT, PURE_LIBRARY
 from checker.types import Settings, SourceFile
 from checker.variability import compiler_flags
 
 Scalar = int | float
 _POINTER = PointerType(ct.VOID)
+PRINTED = frozenset({"printf", "puts", "putchar"})
+"""The functions whose printing calls become `PRINT_EVENT` (`lower/print_events.py`)."""
 HANG_SECONDS = 2.0
 """A version observed never to end must not end within this time when compiled
 (the other version's run keeps the usual limit)."""
@@ -580,6 +582,19 @@ def call_shapes(cfa: Cfa) -> dict[str, CallShape]:
     return shapes
 
 
+def uncounted_calls(cfa: Cfa) -> frozenset[str]:
+    """Functions some call of which is no counted event: an output function some
+    of whose calls print (`printf("a")` beside `printf("%s", p)`) stays the real
+    library's in the harness, since one C function cannot be both."""
+    names: set[str] = set()
+    for edge in cfa.edges:
+        action = edge.action
+        if isinstance(action, Event) and not (
+                action.args and action.args[0] == Var(CALLS_VAR, ct.INT)):
+            names |= {action.func, *(PRINTED if action.func == PRINT_EVENT else ())}
+    return frozenset(names)
+
+
 def _stub(
     cfa: Cfa,
     func: str,
@@ -610,7 +625,8 @@ def _stub(
         result = _block_pointer(plan, int(answer)) if func in _pointer_results(cfa) else answer
         rows.append(StubRow(shown, result, cast(int | None, position),
                             tuple(writes.get(args, ()))))
-    return Stub(func, prototype, tuple(rows), shape.counted, func in cfa.noreturn, symbol)
+    counted = shape.counted and func not in uncounted_calls(cfa)
+    return Stub(func, prototype, tuple(rows), counted, func in cfa.noreturn, symbol)
 
 
 def _block_pointer(plan: Layout, address: object) -> BlockPointer:
