@@ -136,6 +136,8 @@ class StubRow:
     result: Number | BlockPointer
     position: int | None = None
     writes: tuple[tuple[int, int, int], ...] = ()
+    links: tuple[MemoryLink, ...] = ()
+    """Pointers it stores: the real address of a place in the witness's memory."""
 
 
 @dataclass(frozen=True)
@@ -312,7 +314,7 @@ def harness_source(spec: HarnessSpec, checked: bool = False) -> str:
         _memory_index(spec.memory),
         *([_ctype_checks()] if checked else []),
         *(_alias_declaration(static) for static in spec.statics),
-        *(_stub_definition(s) for s in stubs),
+        *(_stub_definition(s, spec.memory) for s in stubs),
         _main(spec),
     ]
     return "\n".join(parts)
@@ -546,7 +548,7 @@ def _write(index: int, leaf: OutputLeaf) -> str:
 
 # ------------------------------------------------------------ stubs
 
-def _stub_definition(stub: Stub) -> str:
+def _stub_definition(stub: Stub, blocks: Sequence[bytes]) -> str:
     prototype = stub.prototype
     names = [param.name for param in prototype.params]
     variadic = prototype.variadic
@@ -567,6 +569,7 @@ def _stub_definition(stub: Stub) -> str:
             tests.insert(0, f"__liftdiff_position == {row.position}")
         condition = " && ".join(t for t in tests if t) or "1"
         writes = "".join(f"{memory_name(b)}[{o}] = {v}; " for b, o, v in row.writes)
+        writes += "".join(_link(link, len(blocks)).strip() + " " for link in row.links)
         body.append(f"    if ({condition}) {{ {writes}{finish(row.result)} }}")
     if not returns_void or stub.noreturn:  # a void function has no result to miss
         body.append(f"    __liftdiff_miss({string_literal(stub.name)});")
