@@ -149,6 +149,7 @@ def lower_function(
         statics=_replayed_statics(lowering, outputs),
         noreturn=tuple(sorted(name for name in lowering.externals if name in lowering.noreturn)),
         function_params=tuple(lowering.function_params.values()),
+        opaque_objects=tuple(sorted(lowering.opaque_objects)),
     )
     return propagate_constants(cfa)
 

@@ -161,6 +161,21 @@ class Stub:
 
 
 @dataclass(frozen=True)
+class OpaqueObject:
+    """A name declared nowhere that the function uses as an address (an object of
+    a header that is absent: BusyBox's `bb_common_bufsiz1`): the harness makes it
+    a macro for the address the witness gives at the current number of counted
+    calls (`rows`: position -> pointer; any other position: NULL)."""
+
+    name: str
+    rows: tuple[tuple[int, BlockPointer], ...]
+
+    @property
+    def function(self) -> str:
+        return f"__liftdiff_opaque_{self.name}"
+
+
+@dataclass(frozen=True)
 class HarnessSpec:
     source_path: str
     source_text: str
@@ -190,6 +205,7 @@ class HarnessSpec:
     """Static locals the harness sets or reads."""
     function_params: tuple[tuple[str, str], ...] = ()
     """(parameter, stub) for function pointer parameters that point to a stub."""
+    opaque: tuple[OpaqueObject, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -305,6 +321,7 @@ def harness_source(spec: HarnessSpec, checked: bool = False) -> str:
     text = label_statics(spec.source_text, spec.statics)
     parts = [
         "#define main " + USER_MAIN,
+        *(_opaque_declaration(item) for item in spec.opaque),
         f"#line 1 {string_literal(spec.source_path)}",
         text if text.endswith("\n") else text + "\n",
         "#undef main",
@@ -314,6 +331,7 @@ def harness_source(spec: HarnessSpec, checked: bool = False) -> str:
         _memory_index(spec.memory),
         *([_ctype_checks()] if checked else []),
         *(_alias_declaration(static) for static in spec.statics),
+        *(_opaque_definition(item, len(spec.memory)) for item in spec.opaque),
         *(_stub_definition(s, spec.memory) for s in stubs),
         _main(spec),
     ]
@@ -439,6 +457,20 @@ def _ctype_checks() -> str:
 
 CTYPE_MACROS_OFF = "-D__NO_CTYPE"
 """glibc's <ctype.h> then declares the functions without its table-reading macros."""
+
+
+def _opaque_declaration(item: OpaqueObject) -> str:
+    """Before the user's text: the name as a macro for its address (the counter of
+    counted calls is the prelude's)."""
+    return (f"static int __liftdiff_calls;\nstatic void *{item.function}(int);\n"
+            f"#define {item.name} ({item.function}(__liftdiff_calls))")
+
+
+def _opaque_definition(item: OpaqueObject, blocks: int) -> str:
+    rows = "".join(f"    if (position == {position}) "
+                   f"return {_address(p.block, p.offset, blocks)};\n"
+                   for position, p in item.rows if p.known)
+    return f"static void *{item.function}(int position)\n{{\n{rows}    return 0;\n}}\n"
 
 
 def _alias_declaration(static: StaticAlias) -> str:

@@ -41,6 +41,7 @@ from checker.replay.compiled_replay import (
     CompiledOutcome,
     HarnessSpec,
     MemoryLink,
+    OpaqueObject,
     OutputLeaf,
     PointerAssignment,
     StaticAlias,
@@ -548,7 +549,15 @@ def harness_spec(
         statics=statics,
         function_params=tuple((param, event_symbol(event)) for param, event in cfa.function_params
                               if param not in null_params),
+        opaque=tuple(_opaque_object(name, stubs, plan) for name in cfa.opaque_objects),
     )
+
+
+def _opaque_object(name: str, stubs: Mapping[StubKey, Scalar], plan: Layout) -> OpaqueObject:
+    """The addresses the witness gives a name declared nowhere, by position."""
+    rows = sorted((int(cast(int, args[0])), _block_pointer(plan, value))
+                  for (func, args), value in stubs.items() if func == name and args)
+    return OpaqueObject(name, tuple(rows))
 
 
 def _memory_leaves(plan: Layout, memory: MemoryPlan | None) -> list[OutputLeaf]:
