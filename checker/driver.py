@@ -307,6 +307,7 @@ def configure_for(
     the real thing."""
     cache: dict[tuple[tuple[str, int | None], ...], tuple[CompiledVersion, CompiledVersion]] = {}
     texts = [inline_local_headers(p.source, settings) for p in (old, new)]
+    derivations = [derivation_settings(settings, text) for text in texts]
 
     def products(assignment: Assignment) -> tuple[CompiledVersion, CompiledVersion]:
         values = witness_configuration(features, scope, assignment.scalars)
@@ -316,12 +317,11 @@ def configure_for(
             old_version, new_version = (
                 replay_version(
                     parsed.source,
-                    derive_product(text, parsed.source.path, configuration,
-                                   derivation_settings(settings)).text,
+                    derive_product(text, parsed.source.path, configuration, derivation).text,
                     settings,
                     configuration,
                 )
-                for parsed, text in zip((old, new), texts, strict=True)
+                for parsed, text, derivation in zip((old, new), texts, derivations, strict=True)
             )
             cache[key] = (old_version, new_version)
         return cache[key]

@@ -24,7 +24,7 @@ from checker.frontend.includes import find_header, prelude_header
 from checker.frontend.slice import identifiers, prelude_slice
 from checker.location import Location
 from checker.types import Settings, SourceFile
-from checker.variability.lexer import include_target
+from checker.variability.lexer import INCLUDE_LINE, include_target
 
 _PRELUDE = "_builtin.h"
 _MAX_INCLUDE_DEPTH = 32
@@ -61,14 +61,32 @@ def resolve_includes(source: SourceFile, settings: Settings) -> Prepared:
     return Prepared(source.path, "\n".join([*top, body]) + "\n", tuple(notes), headers)
 
 
-def derivation_settings(settings: Settings) -> Settings:
-    """`settings` for gcc's derivation of products (`-undef -nostdinc`, includes
-    hidden): our prelude's object-like macros (gcc's predefined platform macros,
-    glibc's `__BYTE_ORDER`, ...) as fixed defines, so that gcc decides a
+def derivation_settings(settings: Settings, *texts: str) -> Settings:
+    """`settings` for gcc's derivation of products of `texts` (`-undef -nostdinc`,
+    includes hidden): our prelude's object-like macros (gcc's predefined platform
+    macros, glibc's `__BYTE_ORDER`, ...) and those of our stubs of the system
+    headers the texts include that their conditionals test (BusyBox's xatonum.h
+    on `UINT_MAX == ULLONG_MAX`) as fixed defines, so that gcc decides a
     conditional on them (BusyBox's endianness `#error`) as the lifting did."""
     ours = tuple((m["name"], m["body"].strip()) for m in _OBJECT_MACRO.finditer(
         prelude_header(_PRELUDE) or ""))
+    tested = frozenset().union(*(_condition_identifiers(text) for text in texts))
+    system = tuple(dict.fromkeys(
+        match["name"] for text in texts for match in INCLUDE_LINE.finditer(text)
+        if match["open"] == "<" and match["directive"] == "include"
+        and prelude_header(match["name"]) is not None))
+    if tested and system:
+        stubs = prelude_slice(system, tested)
+        ours += tuple((m["name"], m["body"].strip()) for m in _OBJECT_MACRO.finditer(stubs)
+                      if "__liftdiff" not in m["body"])
     return dataclasses.replace(settings, defines=(*ours, *settings.defines))
+
+
+_CONDITION = re.compile(r"^[ \t]*#[ \t]*(?:if|elif)\b(?P<test>.*)$", re.MULTILINE)
+
+
+def _condition_identifiers(text: str) -> frozenset[str]:
+    return frozenset().union(*(identifiers(m["test"]) for m in _CONDITION.finditer(text)))
 
 
 _OBJECT_MACRO = re.compile(r"^#define (?P<name>\w+)(?P<body>(?: [^\n]*)?)$", re.MULTILINE)

@@ -449,6 +449,9 @@ class Cfa:
     function_params: tuple[tuple[str, str], ...] = ()
     """(parameter, event) for function pointer parameters: calls through one are
     that event, which `externals` gives a prototype (for the replay harness)."""
+    opaque_objects: tuple[str, ...] = ()
+    """Names declared nowhere here that the function uses as an address (`(T *)X`:
+    a call of X without an event); the replay harness defines them."""
 
     def successors(self) -> dict[int, list[Edge]]:
         out: dict[int, list[Edge]] = {}

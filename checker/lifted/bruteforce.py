@@ -47,12 +47,13 @@ def brute_force(
     compared = 0
     proofs: list[Equivalent] = []
     assumptions: list[str] = []
+    old_text, new_text = (inline_local_headers(v.source, settings) for v in (old, new))
     for pair in enumerate_products(
-        inline_local_headers(old.source, settings),
-        inline_local_headers(new.source, settings),
+        old_text,
+        new_text,
         old.source.path,
         new.source.path,
-        derivation_settings(settings),
+        derivation_settings(settings, old_text, new_text),
     ):
         products += 1
         if budget.exhausted():

@@ -167,6 +167,7 @@ def _lower(lowering: StmtLowering, program: Program, name: str, fdef: c_ast.Func
         statics=_replayed_statics(lowering, outputs),
         noreturn=tuple(sorted(name for name in lowering.externals if name in lowering.noreturn)),
         function_params=tuple(lowering.function_params.values()),
+        opaque_objects=tuple(sorted(lowering.opaque_objects)),
     )
     return propagate_constants(cfa)
 

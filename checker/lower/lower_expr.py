@@ -1094,6 +1094,7 @@ class ExprLowering(LoweringState):
         self.assume(f"'{name}' is declared nowhere here: as a pointer it is an unknown "
                     "address, changed only by calls without code, the same in both versions")
         rtype = PointerType(self.program.complete(target.target))
+        self.opaque_objects.add(name)
         temp = self.temp(ct.INDEX)
         self.builder.emit(Assign(temp, Call(name, (Var(CALLS_VAR, ct.INT),), rtype)),
                           self.current)

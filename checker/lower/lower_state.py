@@ -158,6 +158,8 @@ class LoweringState:
     guarded_writes: Mapping[str, frozenset[str]] = field(default_factory=dict)
     """Function -> names it writes only under a feature condition (pre-scanned)."""
     externals: dict[str, Prototype | None] = field(default_factory=dict)
+    opaque_objects: set[str] = field(default_factory=set)
+    """Names declared nowhere used as addresses (`Cfa.opaque_objects`)."""
     effect_analysis: EffectAnalysis | None = None
     """Side effects of expressions, for C's unspecified evaluation order (on first use)."""
     function_ids: dict[str, int] = field(default_factory=dict)

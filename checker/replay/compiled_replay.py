@@ -146,6 +146,8 @@ class StubRow:
     result: Number | BlockPointer
     position: int | None = None
     writes: tuple[tuple[int, int, int], ...] = ()
+    links: tuple[MemoryLink, ...] = ()
+    """Pointers it stores: the real address of a place in the witness's memory."""
 
 
 @dataclass(frozen=True)
@@ -166,6 +168,21 @@ class Stub:
     @property
     def c_name(self) -> str:
         return self.symbol or self.name
+
+
+@dataclass(frozen=True)
+class OpaqueObject:
+    """A name declared nowhere that the function uses as an address (an object of
+    a header that is absent: BusyBox's `bb_common_bufsiz1`): the harness makes it
+    a macro for the address the witness gives at the current number of counted
+    calls (`rows`: position -> pointer; any other position: NULL)."""
+
+    name: str
+    rows: tuple[tuple[int, BlockPointer], ...]
+
+    @property
+    def function(self) -> str:
+        return f"__liftdiff_opaque_{self.name}"
 
 
 @dataclass(frozen=True)
@@ -200,6 +217,7 @@ class HarnessSpec:
     """(parameter, stub) for function pointer parameters that point to a stub."""
     constants: tuple[Constant, ...] = ()
     """Constants declared nowhere for the front end, whose real values are reported."""
+    opaque: tuple[OpaqueObject, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -318,6 +336,7 @@ def harness_source(spec: HarnessSpec, checked: bool = False) -> str:
     text = label_statics(spec.source_text, spec.statics)
     parts = [
         "#define main " + USER_MAIN,
+        *(_opaque_declaration(item) for item in spec.opaque),
         f"#line 1 {string_literal(spec.source_path)}",
         text if text.endswith("\n") else text + "\n",
         "#undef main",
@@ -327,7 +346,8 @@ def harness_source(spec: HarnessSpec, checked: bool = False) -> str:
         _memory_index(spec.memory),
         *([_ctype_checks()] if checked else []),
         *(_alias_declaration(static) for static in spec.statics),
-        *(_stub_definition(s) for s in stubs),
+        *(_opaque_definition(item, len(spec.memory)) for item in spec.opaque),
+        *(_stub_definition(s, spec.memory) for s in stubs),
         _main(spec),
     ]
     return "\n".join(parts)
@@ -454,6 +474,20 @@ CTYPE_MACROS_OFF = "-D__NO_CTYPE"
 """glibc's <ctype.h> then declares the functions without its table-reading macros."""
 
 
+def _opaque_declaration(item: OpaqueObject) -> str:
+    """Before the user's text: the name as a macro for its address (the counter of
+    counted calls is the prelude's)."""
+    return (f"static int __liftdiff_calls;\nstatic void *{item.function}(int);\n"
+            f"#define {item.name} ({item.function}(__liftdiff_calls))")
+
+
+def _opaque_definition(item: OpaqueObject, blocks: int) -> str:
+    rows = "".join(f"    if (position == {position}) "
+                   f"return {_address(p.block, p.offset, blocks)};\n"
+                   for position, p in item.rows if p.known)
+    return f"static void *{item.function}(int position)\n{{\n{rows}    return 0;\n}}\n"
+
+
 def _alias_declaration(static: StaticAlias) -> str:
     declaration = static.local.declaration.format(static.alias)
     return f'{declaration.rstrip().rstrip(";")} __asm__("{static.alias}");'
@@ -465,8 +499,13 @@ def skipped_stubs(spec: HarnessSpec) -> tuple[str, ...]:
 
 
 def _stubbable(stub: Stub) -> bool:
+    """An output function is the real library's, which prints the text the
+    interpreter prints, unless the program calls it as a call without code (a
+    counted event: `fprintf(stderr, ...)`), which only a stub counts as the
+    interpreter does."""
     name = stub.name
-    return not (name in OUTPUT_FUNCTIONS or name in PURE_LIBRARY or name in ABS_FUNCTIONS
+    return not ((name in OUTPUT_FUNCTIONS and not stub.counted) or name in PURE_LIBRARY
+                or name in ABS_FUNCTIONS
                 or name in CTYPE_FUNCTIONS
                 or name in HARNESS_FUNCTIONS or not stub.c_name.isidentifier())
 
@@ -561,7 +600,7 @@ def _write(index: int, leaf: OutputLeaf, tag: str = "v") -> str:
 
 # ------------------------------------------------------------ stubs
 
-def _stub_definition(stub: Stub) -> str:
+def _stub_definition(stub: Stub, blocks: Sequence[bytes]) -> str:
     prototype = stub.prototype
     names = [param.name for param in prototype.params]
     variadic = prototype.variadic
@@ -582,6 +621,7 @@ def _stub_definition(stub: Stub) -> str:
             tests.insert(0, f"__liftdiff_position == {row.position}")
         condition = " && ".join(t for t in tests if t) or "1"
         writes = "".join(f"{memory_name(b)}[{o}] = {v}; " for b, o, v in row.writes)
+        writes += "".join(_link(link, len(blocks)).strip() + " " for link in row.links)
         body.append(f"    if ({condition}) {{ {writes}{finish(row.result)} }}")
     if not returns_void or stub.noreturn:  # a void function has no result to miss
         body.append(f"    __liftdiff_miss({string_literal(stub.name)});")

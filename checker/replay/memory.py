@@ -74,6 +74,9 @@ class HeapTrace:
     effect_reads: tuple[tuple[CallKey, int, ScalarType], ...] = ()
     """Reads (address, type) of memory that a call could have changed and the
     effects do not say whether it did: the witness asks the solver's model."""
+    effect_pointers: frozenset[int] = frozenset()
+    """Addresses of pointers read where a call's effect had stored them (also in
+    `written_pointers`): the compiled replay's stub stores a real address there."""
 
 
 class ByteHeap:
@@ -93,6 +96,9 @@ class ByteHeap:
         """Byte -> how many calls had happened when it was last set."""
         self.touched: set[int] = set()
         """Bytes the run or a call's effect wrote."""
+        self.from_effect: set[int] = set()
+        """Bytes a call's effect set last."""
+        self.effect_pointers: set[int] = set()
         self.effect_reads: list[tuple[CallKey, int, ScalarType]] = []
         self._effects: dict[CallKey, list[tuple[int, int]]] = {}
         for (call, at), byte in sorted(init.effects.items(), key=lambda kv: kv[0][1]):
@@ -109,6 +115,7 @@ class ByteHeap:
                 self._materialise(at)
             self.current[at] = self.written[at] = byte
             self.touched.add(at)
+            self.from_effect.add(at)
             self.epoch[at] = now
 
     def snapshot(self) -> dict[int, int]:
@@ -135,6 +142,10 @@ class ByteHeap:
                 self.pointer_cells.add(address)
         if self.calls:
             self._after_calls(address, ctype, size)
+        if isinstance(ctype, PointerType) and all(
+                address + i in self.from_effect for i in range(size)):
+            self.effect_pointers.add(address)  # a call stored it: `*endp = s + n`
+            self.written_pointers.add(address)
         return decode(bytes(self.current[address + i] for i in range(size)), ctype)
 
     def _after_calls(self, address: int, ctype: ScalarType, size: int) -> None:
@@ -165,6 +176,7 @@ class ByteHeap:
             self.written[at] = byte
             self.touched.add(at)
             self.epoch[at] = now
+            self.from_effect.discard(at)
             self.written_pointers.discard(at)
         if isinstance(ctype, PointerType):
             self.written_pointers.add(address)
@@ -183,6 +195,7 @@ class ByteHeap:
         return HeapTrace(
             initial, dict(self.written), dict(self.reads), frozenset(self.pointer_cells),
             frozenset(self.written_pointers), tuple(self.effect_reads),
+            frozenset(self.effect_pointers),
         )
 
     def _explicit(self, address: int) -> int | None:

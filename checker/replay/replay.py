@@ -8,7 +8,7 @@ vetoes it.
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
 from typing import cast
 
@@ -42,6 +42,7 @@ from checker.replay.compiled_replay import (
     Constant,
     HarnessSpec,
     MemoryLink,
+    OpaqueObject,
     OutputLeaf,
     PointerAssignment,
     StaticAlias,
@@ -64,12 +65,14 @@ from checker.replay.memory import CallKey, HeapInit, HeapTrace, RegionValue
 from checker.replay.memory_layout import Layout, LayoutError, layout
 from checker.semantics import ctype as ct
 from checker.semantics.ctype import PointerType, ScalarType
-from checker.semantics.library import OUTPUT_FUNCTIONS, PURE_LIBRARY
+from checker.semantics.library import OUTPUT_FUNCTIONS, PRINT_EVENT, PURE_LIBRARY
 from checker.types import Settings, SourceFile
 from checker.variability import compiler_flags
 
 Scalar = int | float
 _POINTER = PointerType(ct.VOID)
+PRINTED = frozenset({"printf", "puts", "putchar"})
+"""The functions whose printing calls become `PRINT_EVENT` (`lower/print_events.py`)."""
 HANG_SECONDS = 2.0
 """A version observed never to end must not end within this time when compiled
 (the other version's run keeps the usual limit)."""
@@ -426,6 +429,8 @@ class MemoryPlan:
     """Heap bytes either version writes (outside `written_pointers`' cells)."""
     written_pointers: tuple[int, ...]
     """Addresses where either version's last write stored a pointer (8 bytes)."""
+    effect_pointers: tuple[int, ...] = ()
+    """Those of them where a call's effect stored the pointer (`HeapTrace`)."""
 
 
 def memory_plan(
@@ -437,6 +442,7 @@ def memory_plan(
     written: set[int] = set()
     pointers: set[int] = set()
     cells: set[int] = set()
+    stored: set[int] = set()
     for observed in (old_obs, new_obs):
         if observed.heap is None:
             continue
@@ -445,17 +451,38 @@ def memory_plan(
         written |= set(observed.heap.written)
         pointers |= set(observed.heap.written_pointers)
         cells |= set(observed.heap.pointer_cells)
+        stored |= set(observed.heap.effect_pointers)
     addresses = {
         int(assignment.scalars[item.key])
         for cfa in (old, new)
         for item in cfa.inputs
         if item.pointer is not None and assignment.scalars.get(item.key)
     }
+    addresses |= {target for _, target in effect_pointer_values(assignment, stored) if target}
     for at in pointers:
         for byte in range(8):
             written.discard(at + byte)
     plan = layout(initial, written | {a + i for a in pointers for i in range(8)}, addresses, cells)
-    return MemoryPlan(plan, tuple(sorted(written)), tuple(sorted(pointers)))
+    return MemoryPlan(plan, tuple(sorted(written)), tuple(sorted(pointers)),
+                      tuple(sorted(stored)))
+
+
+def effect_pointer_values(
+    assignment: Assignment, cells: Iterable[int], call: CallKey | None = None
+) -> list[tuple[int, int]]:
+    """(cell, pointer) for each of `cells` whose 8 bytes a call's effect (`call`'s
+    only, when given) writes wholly."""
+    by_call: dict[CallKey, dict[int, int]] = {}
+    for (key, at), byte in assignment.effects.items():
+        if call is None or key == call:
+            by_call.setdefault(key, {})[at] = byte
+    found = []
+    for written in by_call.values():
+        for cell in cells:
+            if all(cell + i in written for i in range(8)):
+                raw = bytes(written[cell + i] for i in range(8))
+                found.append((cell, int(decode(raw, _POINTER))))
+    return found
 
 
 def harness_spec(
@@ -511,7 +538,8 @@ def harness_spec(
     events = {event for _, event in cfa.function_params}
     stub_list = [
         _stub(cfa, func, prototype, assignment, stubs, plan,
-              event_symbol(func) if func in events else "")
+              event_symbol(func) if func in events else "",
+              memory.effect_pointers if memory is not None else ())
         for func, prototype in sorted(cfa.externals.items())
         if func not in PURE_LIBRARY and prototype is not None
     ]
@@ -534,7 +562,15 @@ def harness_spec(
         function_params=tuple((param, event_symbol(event)) for param, event in cfa.function_params
                               if param not in null_params),
         constants=tuple(constants),
+        opaque=tuple(_opaque_object(name, stubs, plan) for name in cfa.opaque_objects),
     )
+
+
+def _opaque_object(name: str, stubs: Mapping[StubKey, Scalar], plan: Layout) -> OpaqueObject:
+    """The addresses the witness gives a name declared nowhere, by position."""
+    rows = sorted((int(cast(int, args[0])), _block_pointer(plan, value))
+                  for (func, args), value in stubs.items() if func == name and args)
+    return OpaqueObject(name, tuple(rows))
 
 
 def _own_objects(cfa: Cfa, assignment: Assignment) -> list[tuple[int, int]]:
@@ -617,6 +653,19 @@ def call_shapes(cfa: Cfa) -> dict[str, CallShape]:
     return shapes
 
 
+def uncounted_calls(cfa: Cfa) -> frozenset[str]:
+    """Functions some call of which is no counted event: an output function some
+    of whose calls print (`printf("a")` beside `printf("%s", p)`) stays the real
+    library's in the harness, since one C function cannot be both."""
+    names: set[str] = set()
+    for edge in cfa.edges:
+        action = edge.action
+        if isinstance(action, Event) and not (
+                action.args and action.args[0] == Var(CALLS_VAR, ct.INT)):
+            names |= {action.func, *(PRINTED if action.func == PRINT_EVENT else ())}
+    return frozenset(names)
+
+
 def _stub(
     cfa: Cfa,
     func: str,
@@ -625,9 +674,12 @@ def _stub(
     stubs: Mapping[tuple[str, tuple], Scalar],  # type: ignore[type-arg]
     plan: Layout,
     symbol: str = "",
+    pointer_cells: tuple[int, ...] = (),
 ) -> Stub:
     """A stub answering as the witness says: per call (position, arguments), its
-    result and the bytes it writes into the witness's memory."""
+    result and the bytes it writes into the witness's memory; where it stores a
+    pointer the function then reads (`pointer_cells`), the real address of the
+    place in the witness's memory the model's address is."""
     shape = call_shapes(cfa).get(func, CallShape(False, ()))
     results = {args: value for (name, args), value in stubs.items() if name == func}
     writes: dict[tuple, list[tuple[int, int, int]]] = {}  # type: ignore[type-arg]
@@ -645,9 +697,29 @@ def _stub(
         )
         answer = results.get(args, 0)
         result = _block_pointer(plan, int(answer)) if func in _pointer_results(cfa) else answer
-        rows.append(StubRow(shown, result, cast(int | None, position),
-                            tuple(writes.get(args, ()))))
-    return Stub(func, prototype, tuple(rows), shape.counted, func in cfa.noreturn, symbol)
+        row_writes, links = _pointer_writes(plan, writes.get(args, []), assignment,
+                                            pointer_cells, (func, args))
+        rows.append(StubRow(shown, result, cast(int | None, position), row_writes, links))
+    counted = shape.counted and func not in uncounted_calls(cfa)
+    return Stub(func, prototype, tuple(rows), counted, func in cfa.noreturn, symbol)
+
+
+def _pointer_writes(
+    plan: Layout, writes: list[tuple[int, int, int]], assignment: Assignment,
+    cells: tuple[int, ...], call: CallKey,
+) -> tuple[tuple[tuple[int, int, int], ...], tuple[MemoryLink, ...]]:
+    """A call's byte writes, less the pointers among them that point into the
+    witness's memory, which become links (their real address is the harness's)."""
+    links: list[MemoryLink] = []
+    covered: set[tuple[int, int]] = set()
+    for cell, target in effect_pointer_values(assignment, cells, call):
+        where, to = plan.locate(cell), plan.locate(target) if target else None
+        if where is None or to is None:
+            continue  # NULL, or outside the memory: its bytes as they are
+        links.append(MemoryLink(where[0], where[1], to[0], to[1]))
+        covered |= {(where[0], where[1] + i) for i in range(8)}
+    kept = tuple(w for w in writes if (w[0], w[1]) not in covered)
+    return kept, tuple(links)
 
 
 def _block_pointer(plan: Layout, address: object) -> BlockPointer:
@@ -740,7 +812,7 @@ def compiled_replay(
 
     def agrees(outcome: CompiledOutcome, observed: Observation) -> bool:
         values = _translated(outcome, plan.layout)
-        return _agrees(outcome, values, observed, initial, plan.layout)
+        return _agrees(outcome, values, observed, initial, plan)
 
     if old_obs.status == STATUS_NONTERMINATING:  # the version that ends first (see _skipped)
         b = _run_version(new_spec, new_obs, compiler)
@@ -881,13 +953,20 @@ def _model_address(plan: Layout, pointer: BlockPointer) -> int | None:
     return plan.blocks[pointer.block].start + pointer.offset
 
 
-def _call_memory_agrees(outcome: CompiledOutcome, observed: Observation, plan: Layout) -> bool:
+def _call_memory_agrees(
+    outcome: CompiledOutcome, observed: Observation, memory: MemoryPlan
+) -> bool:
     """At each call, the memory blocks hold what the interpreter's memory held
-    (where the interpreter's run had changed it)."""
+    (where the interpreter's run had changed it; stored pointers left out: their
+    bytes are real addresses in the harness)."""
+    plan = memory.layout
+    masked = {cell + i for cell in memory.written_pointers for i in range(8)}
     for blocks, mine in zip(_counted_memory(outcome), observed.event_memory, strict=False):
         if blocks is None or mine is None:
             continue
         for at, byte in mine.items():
+            if at in masked:
+                continue
             where = plan.locate(at)
             if where is not None and where[1] < len(blocks[where[0]]) \
                     and blocks[where[0]][where[1]] != byte:
@@ -920,8 +999,9 @@ def _agrees(
     values: Mapping[str, Scalar | None],
     observed: Observation,
     initial: Callable[[int], int],
-    plan: Layout,
+    memory: MemoryPlan,
 ) -> bool:
+    plan = memory.layout
     kinds = {STATUS_RETURN: "ok", STATUS_TRAP: "trap", STATUS_EXIT: "exit",
              STATUS_NONTERMINATING: "timeout"}
     if kinds.get(observed.status) != outcome.kind:
@@ -934,7 +1014,7 @@ def _agrees(
         return False
     if not _same_events(_events(outcome, plan), observed.events, prefix=True):
         return False
-    if not _call_memory_agrees(outcome, observed, plan):
+    if not _call_memory_agrees(outcome, observed, memory):
         return False
     if outcome.kind != "ok":
         return True

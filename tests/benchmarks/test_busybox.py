@@ -3,7 +3,8 @@ clone of ../shared/bench/busybox.bundle, with the revision's own headers. Each
 commit is chosen for an idiom: a branch dead on Linux (`#ifdef __linux__`), a
 static const table and a local passed to functions without code, a macro
 defined only in some configurations (`#define bb_info_msg bb_error_msg`), a
-constant of a header we do not have (TC_H_UNSPEC)."""
+constant of a header we do not have (TC_H_UNSPEC), an object of a generated
+header that is absent (`bb_common_bufsiz1`)."""
 
 from __future__ import annotations
 
@@ -53,18 +54,22 @@ def test_make_tempdir_changed_only_where_linux_is_not(repo: Path, tmp_path: Path
                for a in result["assumptions"])
 
 
-def test_tftp_info_msg_difference_is_not_claimed_without_gcc(repo: Path, tmp_path: Path) -> None:
+def test_tftp_info_msg_difference_replays_under_gcc(repo: Path, tmp_path: Path) -> None:
     """708670a684: bb_error_msg -> bb_info_msg under TFTP_DEBUG; libbb.h makes
-    bb_info_msg a macro for bb_error_msg only without FEATURE_SYSLOG_INFO. The
-    interpreter finds the difference there, but the harness's stub of bb_strtou
-    (a call the model treats as code we do not have) collides with xatonum.h's
-    inline definition, so gcc never runs the witness: UNKNOWN saying so, never a
-    NOT_EQUIVALENT on the interpreter alone (and never the EQUIVALENT the
-    every-configuration macro once gave)."""
+    bb_info_msg a macro for bb_error_msg only without FEATURE_SYSLOG_INFO, so
+    the difference is a different function called where SYSLOG_INFO is on.
+    xatonum.h defines bb_strtou inline only `#if UINT_MAX == ULLONG_MAX`: gcc's
+    product takes the branch <limits.h> takes (a function without code, which
+    the harness stubs), so gcc runs the witness too."""
     result = check(repo, "32", tmp_path)
-    assert result["verdict"] == "UNKNOWN", result["reason"]
-    assert "the compiled replay cannot build the witness" in result["reason"]
-    assert "bb_strtou" in result["reason"]
+    assert result["verdict"] == "NOT_EQUIVALENT", result["reason"]
+    (entry,) = result["neq_summary"]
+    assert "ENABLE_FEATURE_SYSLOG_INFO" in entry["configurations"]
+    assert "!ENABLE_FEATURE_SYSLOG_INFO" not in entry["configurations"]
+    witness = entry["witness"]
+    assert witness["replayed_by"] == ["interpreter", "compiler"]
+    assert any(c.startswith("bb_error_msg(") for c in witness["old_output"]["calls"])
+    assert any(c.startswith("bb_info_msg(") for c in witness["new_output"]["calls"])
 
 
 def test_tc_classid_with_a_constant_of_an_absent_header(repo: Path, tmp_path: Path) -> None:
@@ -75,3 +80,19 @@ def test_tc_classid_with_a_constant_of_an_absent_header(repo: Path, tmp_path: Pa
     result = check(repo, "31", tmp_path)
     assert result["verdict"] == "EQUIVALENT", result["reason"]
     assert any("'TC_H_UNSPEC' is declared nowhere here" in a for a in result["assumptions"])
+
+
+@pytest.mark.slow  # 15 s on a loaded machine; tests/cases/opaque_object_* are the fast ones
+def test_dd_incomplete_write_difference_replays_under_gcc(repo: Path, tmp_path: Path) -> None:
+    """5afd63a631: write_and_stats returns 1 where the last write was incomplete.
+    Its `G` is `(*(struct globals*)bb_common_bufsiz1)`, declared in the generated
+    common_bufsiz.h, which is absent: the harness defines the name as the
+    address the witness gives it, so gcc runs the witness too."""
+    result = check(repo, "05", tmp_path)
+    assert result["verdict"] == "NOT_EQUIVALENT", result["reason"]
+    assert any("'bb_common_bufsiz1' is declared nowhere here" in a
+               for a in result["assumptions"])
+    for entry in result["neq_summary"]:
+        witness = entry["witness"]
+        assert witness["replayed_by"] == ["interpreter", "compiler"]
+        assert (witness["old_output"]["return"], witness["new_output"]["return"]) == (0, 1)
