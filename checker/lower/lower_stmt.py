@@ -1024,7 +1024,8 @@ class StmtLowering(ExprLowering):
             temp = self.temp(ct.INDEX if isinstance(rtype, PointerType) else rtype)
             self.builder.emit(Assign(temp, Call(name, full, rtype, memory)), loc)  # memory before
             result = Var(temp, self.variables[temp])
-        self.builder.emit(Event(name, (*full, *seen), memory, writes=bool(memory)), loc)
+        self.builder.emit(Event(name, (*full, *seen), memory, writes=bool(memory),
+                                seen=tuple(ref for ref, _ in scalars)), loc)
         for ref, ctype in scalars:  # memory as it was before the call, as for the result
             self.builder.emit(Assign(ref, Call(f"{name}{CALL_EFFECT}{ref}", full, ctype,
                                                memory)), loc)

@@ -173,3 +173,13 @@ def test_variants_are_per_slice_not_per_file() -> None:
     parsed = load(piece.source, SETTINGS)
     assert [f.name for f in parsed.features] == ["FEATURE_7"]
     assert time.monotonic() - started < 10
+
+
+def test_what_takes_a_used_statics_address_comes_along() -> None:
+    """`int *p = &g;` elsewhere lets a function without code reach static `g`: the
+    lowering must see it (a static whose address stays in the file does not)."""
+    source = ("static int g;\nstatic int h;\nint *p = &g;\nint *q = &h;\nvoid run(void);\n"
+              "int target(void) { run(); return g; }\n")
+    code = _code(_slice(source=source))
+    assert "int *p = &g;" in code
+    assert "int *q = &h;" not in code
