@@ -31,8 +31,10 @@ from checker.ir.ir import (
     Event,
     Expr,
     Ite,
+    Load,
     RegionKind,
     StaticLocal,
+    Store,
     StrConst,
     Unary,
     UnOp,
@@ -1017,7 +1019,7 @@ class StmtLowering(ExprLowering):
         scalars, regions = self._globals_at_call(name)
         memory = (*self.heap_memory(), *regions)
         full = (Var(CALLS_VAR, ct.INT), *values)
-        seen = tuple(Var(ref, ctype) for ref, ctype in scalars)
+        seen = tuple(self._global_value(ref, ctype) for ref, ctype in scalars)
         result: Expr | None = None
         loc = self.current
         if not isinstance(rtype, ct.VoidType):
@@ -1025,10 +1027,13 @@ class StmtLowering(ExprLowering):
             self.builder.emit(Assign(temp, Call(name, full, rtype, memory)), loc)  # memory before
             result = Var(temp, self.variables[temp])
         self.builder.emit(Event(name, (*full, *seen), memory, writes=bool(memory),
-                                seen=tuple(ref for ref, _ in scalars)), loc)
+                                seen=tuple(self.mirror_of.get(ref, ref) for ref, _ in scalars)),
+                          loc)
         for ref, ctype in scalars:  # memory as it was before the call, as for the result
-            self.builder.emit(Assign(ref, Call(f"{name}{CALL_EFFECT}{ref}", full, ctype,
-                                               memory)), loc)
+            effect = Call(f"{name}{CALL_EFFECT}{self.mirror_of.get(ref, ref)}", full, ctype,
+                          memory)
+            self.builder.emit(Store(ref, Const(0, ct.INDEX), effect) if ref in self.regions
+                              else Assign(ref, effect), loc)
             self.mark_written(ref)
         for region in regions:
             self.mark_written(region)
@@ -1043,16 +1048,27 @@ class StmtLowering(ExprLowering):
         )
         return result
 
+    def _global_value(self, ref: str, ctype: ScalarType) -> Expr:
+        """A scalar global: its variable, or the one cell of its mirror."""
+        return Load(ref, Const(0, ct.INDEX), ctype) if ref in self.regions else Var(ref, ctype)
+
     def _globals_at_call(self, name: str) -> tuple[list[tuple[str, ScalarType]], list[str]]:
-        """The scalar variables and the regions of the globals a call without code
-        can read and write (globals in the heap are in its memory already)."""
+        """The scalars (variables, or one-cell mirrors of globals whose address is
+        taken) and the regions of the globals a call without code can read and
+        write (globals in the heap are in its memory already)."""
         scalars: list[tuple[str, ScalarType]] = []
         regions: list[str] = []
         kept: list[str] = []
         for global_name in self.call_globals:
             place = self.global_place(global_name, None)
             if isinstance(place, MemPlace) and place.base != HEAP:
-                regions.extend(place.base + leaf.path for leaf in leaves(place.type))
+                for leaf in leaves(place.type):
+                    region = place.base + leaf.path
+                    if (region in self.mirror_of and self.regions[region].length == 1
+                            and not isinstance(leaf.type, PointerType)):
+                        scalars.append((region, self.regions[region].elem))
+                    else:
+                        regions.append(region)
             if not isinstance(place, VarPlace):
                 continue
             for leaf in leaves(place.type):
