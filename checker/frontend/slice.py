@@ -434,6 +434,7 @@ def _chosen(unit: TranslationUnit, names: Iterable[str]) -> set[int]:
                 if position not in chosen:
                     take(position)
         added = [i for i in errors if i not in chosen and _condition_names(entries[i]) & vocabulary]
+        added += _escapes(entries, chosen, _used_statics(unit, seen))
         if not added:
             break
         for position in added:
@@ -501,6 +502,29 @@ def _words(text: str) -> dict[str, int]:
         if token.kind is TokenKind.IDENT:
             counts[token.text] = counts.get(token.text, 0) + 1
     return counts
+
+
+def _used_statics(unit: TranslationUnit, seen: set[str]) -> set[str]:
+    """The `static` objects the slice uses."""
+    return {name for name in seen for position in unit.index.get(name, ())
+            if (item := unit.entries[position].item).kind is ItemKind.DECLARATION
+            and item.normalized.startswith("static ")}
+
+
+def _escapes(entries: Sequence[Entry], chosen: set[int], statics: set[str]) -> list[int]:
+    """Entries left out that take the address of a `static` object the slice uses
+    (`int *p = &g;` elsewhere): with them, the lowering knows that a function
+    without code may reach it (a bitwise `&` counts too: more behaviours)."""
+    if not statics:
+        return []
+    found = []
+    for position, entry in enumerate(entries):
+        names = entry.follows & statics
+        if position not in chosen and names and any(
+                re.search(r"&\s*(?:\(\s*)*" + re.escape(name) + r"\b", entry.item.normalized)
+                for name in names):
+            found.append(position)
+    return found
 
 
 @functools.lru_cache(maxsize=32)

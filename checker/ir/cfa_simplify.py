@@ -57,7 +57,7 @@ def _action(action: Action, values: dict[str, Const]) -> Action:
         return Assume(substitute(action.cond, values))
     if isinstance(action, Event):
         args = tuple(substitute(a, values) for a in action.args)
-        return Event(action.func, args, action.memory, action.writes)
+        return Event(action.func, args, action.memory, action.writes, action.seen)
     return action
 
 

@@ -226,6 +226,9 @@ class Event:
     args: tuple[Expr, ...]
     memory: tuple[str, ...] = ()
     writes: bool = False
+    seen: tuple[str, ...] = ()
+    """The globals (variables) whose values at the call end `args`: what a call
+    without code can read beside its arguments (the replay's stub logs them)."""
 
 
 @dataclass(frozen=True)

@@ -138,6 +138,7 @@ def observation_values(
         shapes = call_shapes(cfa)
         shown["calls"] = [
             f"{func}({', '.join(_arg(a) for a in call_arguments(func, args, shapes, plan))})"
+            + _globals_seen(shapes.get(func), args)
             for func, args in observed.events
         ]
     return shown
@@ -152,12 +153,21 @@ def call_arguments(
     shape = shapes.get(func)
     if shape is None:
         return args
-    values = args[1:] if shape.counted else args
+    values = args[1:len(args) - len(shape.globals)] if shape.counted else args
     return tuple(
         _pointer_text(plan, value) if index < len(shape.pointers) and shape.pointers[index]
         and isinstance(value, int) else value
         for index, value in enumerate(values)
     )
+
+
+def _globals_seen(shape: CallShape | None, args: tuple[int | float | str, ...]) -> str:
+    """` with g=1`: the globals a call without code saw (they end its event)."""
+    if shape is None or not shape.globals or not shape.counted:
+        return ""
+    seen = args[len(args) - len(shape.globals):]
+    return " with " + ", ".join(f"{ref}={_arg(value)}"
+                                for (ref, _), value in zip(shape.globals, seen, strict=True))
 
 
 def _pointer_text(plan: Layout | None, address: int) -> str:

@@ -51,6 +51,7 @@ def lower_function(
     unroll: int | None = None,
     encoding: MemoryEncoding = MemoryEncoding.TYPED,
     heap_regions: tuple[str, ...] = (),
+    call_globals: frozenset[str] | None = None,
 ) -> Cfa:
     """Lower `name` (inlining same-file callees) into a CFA.
 
@@ -59,7 +60,8 @@ def lower_function(
     STATUS_UNWOUND. Raises UnsupportedError (with location) for constructs we
     cannot model and, without `unroll`, RecursionFound for recursive calls.
     `encoding`: how the heap is encoded (see `heap_encoding` for a pair);
-    `heap_regions`: heap regions to declare up front (see `lower_pair`).
+    `heap_regions`: heap regions to declare up front (see `lower_pair`);
+    `call_globals`: the globals a call without code sees (default: those `name` uses).
     """
     program.check_usable(name)
     fdef = program.functions.get(name)
@@ -77,7 +79,7 @@ def lower_function(
             heap_names=heap_names,
         )
         try:
-            return _lower(lowering, program, name, fdef)
+            return _lower(lowering, program, name, fdef, call_globals)
         except HeapPointer as again:
             if len(heap_names) >= MAX_HEAP_NAMES:
                 raise again.problem from None
@@ -88,7 +90,8 @@ MAX_HEAP_NAMES = 8
 """Lowerings a function may take to find its pointers into several constants."""
 
 
-def _lower(lowering: StmtLowering, program: Program, name: str, fdef: c_ast.FuncDef) -> Cfa:
+def _lower(lowering: StmtLowering, program: Program, name: str, fdef: c_ast.FuncDef,
+           call_globals: frozenset[str] | None) -> Cfa:
     lowering.init_statements()
     lowering.address_taken = address_taken_names(program.ast)
     lowering.object_names = lowering.address_taken | subscripted_names(program.ast)
@@ -96,6 +99,10 @@ def _lower(lowering: StmtLowering, program: Program, name: str, fdef: c_ast.Func
     lowering.retyped = retyped_names(program.ast)
     lowering.assigned = assigned_names(program.ast)
     lowering.guarded_writes = feature_guarded_writes(program.ast)
+    statics = _file_statics(program.ast)
+    lowering.call_globals = tuple(sorted(
+        g for g in (used_globals(program, name) if call_globals is None else call_globals)
+        if callee_reaches(program, g, statics, lowering.address_taken)))
     builder = lowering.builder
     exit_loc = builder.new_location()
     lowering.exit_location = exit_loc
@@ -190,13 +197,15 @@ def lower_pair(
     typed one unless `char` accesses meet accesses of other types through pointers
     (then bytes, exact for every view of memory). Where calls without code read and
     write the heap, both versions declare the same heap regions."""
-    a, b = (lower_function(p, name, settings, unroll, encoding or MemoryEncoding.TYPED)
-            for p in (old, new))
+    seen = used_globals(old, name) | used_globals(new, name)
+    a, b = (lower_function(p, name, settings, unroll, encoding or MemoryEncoding.TYPED,
+                           call_globals=seen) for p in (old, new))
     chosen = encoding or heap_encoding(a, b)
     regions = _heap_region_names(chosen, a, b)
     calls = [memory for cfa in (a, b) for memory in _opaque_call_memory(cfa)]
     if chosen is not (encoding or MemoryEncoding.TYPED) or any(m != regions for m in calls):
-        a, b = (lower_function(p, name, settings, unroll, chosen, regions) for p in (old, new))
+        a, b = (lower_function(p, name, settings, unroll, chosen, regions, seen)
+                for p in (old, new))
     if chosen is MemoryEncoding.TYPED:
         a, b = _typed_assumption(a, b)
     return a, b, chosen
@@ -212,8 +221,9 @@ def _heap_region_names(encoding: MemoryEncoding, *cfas: Cfa) -> tuple[str, ...]:
 def _opaque_call_memory(cfa: Cfa) -> list[tuple[str, ...]]:
     """The memory each call without code reads (such calls have their position as
     their first argument)."""
-    return [edge.action.memory for edge in cfa.edges if isinstance(edge.action, Event)
-            and edge.action.args and edge.action.args[0] == Var(CALLS_VAR, ct.INT)]
+    return [tuple(r for r in edge.action.memory if is_heap(r)) for edge in cfa.edges
+            if isinstance(edge.action, Event) and edge.action.args
+            and edge.action.args[0] == Var(CALLS_VAR, ct.INT)]
 
 
 def heap_classes(*cfas: Cfa) -> set[str]:
@@ -261,6 +271,40 @@ def _globals_pointers_may_reach(lowering: StmtLowering) -> list[str]:
         if (var := program.globals.get(name)) is not None and not var.const
         and not var.is_static_local and not name.startswith(FEATURE_PREFIX)
         and (name not in statics or name in lowering.address_taken))
+
+
+def callee_reaches(program: Program, name: str, statics: set[str],
+                   address_taken: set[str]) -> bool:
+    """Can code elsewhere (a function without code here) read and write global
+    `name`? Every non-const one with external linkage can; a `static` one only
+    where the file takes its address (it may then be stored or passed on)."""
+    var = program.globals.get(name)
+    return (var is not None and not var.const and not var.is_static_local
+            and not name.startswith(FEATURE_PREFIX)
+            and (name not in statics or name in address_taken))
+
+
+def used_globals(program: Program, name: str) -> frozenset[str]:
+    """The file-scope names that `name` and the functions it calls (with code here)
+    mention: the globals a call without code may see that matter to the function
+    (the others are the same in both versions of a pair)."""
+    found: set[str] = set()
+    todo, done = [name], set()
+    while todo:
+        current = todo.pop()
+        if current in done or current not in program.functions:
+            continue
+        done.add(current)
+        stack: list[c_ast.Node] = [program.functions[current].body]
+        while stack:
+            node = stack.pop()
+            stack.extend(child for _, child in node.children())
+            if isinstance(node, c_ast.ID):
+                if node.name in program.functions:
+                    todo.append(node.name)
+                elif node.name in program.globals:
+                    found.add(node.name)
+    return frozenset(found)
 
 
 def _file_statics(ast: c_ast.FileAST) -> set[str]:

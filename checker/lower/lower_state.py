@@ -182,6 +182,9 @@ class LoweringState:
     heap_regions: tuple[str, ...] = ()
     """Heap regions declared up front (both versions of a pair declare the same, so
     that calls without code read and write the same memory in both)."""
+    call_globals: tuple[str, ...] = ()
+    """Globals a call without code reads and may write (both versions of a pair
+    name the same, so that unchanged calls see the same and cancel)."""
     entry_actions: list[Assign] = field(default_factory=list)
     entry_checks: list[Assume] = field(default_factory=list)
     """What holds once the globals are initialised (heap copies of constants)."""

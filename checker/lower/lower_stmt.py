@@ -31,8 +31,10 @@ from checker.ir.ir import (
     Event,
     Expr,
     Ite,
+    Load,
     RegionKind,
     StaticLocal,
+    Store,
     StrConst,
     Unary,
     UnOp,
@@ -73,6 +75,7 @@ from checker.semantics.ctype import (
     FunctionType,
     IntType,
     PointerType,
+    ScalarType,
     StructType,
 )
 from checker.semantics.library import (
@@ -1016,25 +1019,80 @@ class StmtLowering(ExprLowering):
         values: tuple[Expr, ...],
         rtype: IntType | FloatType | PointerType | ct.VoidType,
     ) -> Expr | None:
-        """Event, result and effects of a call without code (see `_external`)."""
-        memory = self.heap_memory()
+        """Event, result and effects of a call without code (see `_external`).
+
+        The event holds the globals the callee can reach (`call_globals`) as they
+        are at the call; the result and what the call leaves in memory and in those
+        globals are functions of the position, arguments and memory only: where
+        the globals differ, so does the event, and the pair differs already."""
+        scalars, regions = self._globals_at_call(name)
+        memory = (*self.heap_memory(), *regions)
         full = (Var(CALLS_VAR, ct.INT), *values)
+        seen = tuple(self._global_value(ref, ctype) for ref, ctype in scalars)
         result: Expr | None = None
         loc = self.current
         if not isinstance(rtype, ct.VoidType):
             temp = self.temp(ct.INDEX if isinstance(rtype, PointerType) else rtype)
             self.builder.emit(Assign(temp, Call(name, full, rtype, memory)), loc)  # memory before
             result = Var(temp, self.variables[temp])
-        self.builder.emit(Event(name, full, memory, writes=bool(memory)), loc)
+        self.builder.emit(Event(name, (*full, *seen), memory, writes=bool(memory),
+                                seen=tuple(self.mirror_of.get(ref, ref) for ref, _ in scalars)),
+                          loc)
+        for ref, ctype in scalars:  # memory as it was before the call, as for the result
+            effect = Call(f"{name}{CALL_EFFECT}{self.mirror_of.get(ref, ref)}", full, ctype,
+                          memory)
+            self.builder.emit(Store(ref, Const(0, ct.INDEX), effect) if ref in self.regions
+                              else Assign(ref, effect), loc)
+            self.mark_written(ref)
+        for region in regions:
+            self.mark_written(region)
         self.builder.emit(Assign(CALLS_VAR, Binary(BinOp.ADD, Var(CALLS_VAR, ct.INT), ONE,
                                                    ct.INT)), loc)
+        reach = memory or scalars
         self.assume(
             f"'{name}' has no code here: each call is an observable event (its position, "
-            "arguments and the memory it can reach); its result"
-            + (" and its effect on that memory are" if memory else " is")
+            "arguments, the memory and the globals it can reach); its result"
+            + (" and its effect on that memory and those globals are" if reach else " is")
             + " an unknown function of them, the same in both versions"
         )
         return result
+
+    def _global_value(self, ref: str, ctype: ScalarType) -> Expr:
+        """A scalar global: its variable, or the one cell of its mirror."""
+        return Load(ref, Const(0, ct.INDEX), ctype) if ref in self.regions else Var(ref, ctype)
+
+    def _globals_at_call(self, name: str) -> tuple[list[tuple[str, ScalarType]], list[str]]:
+        """The scalars (variables, or one-cell mirrors of globals whose address is
+        taken) and the regions of the globals a call without code can read and
+        write (globals in the heap are in its memory already)."""
+        scalars: list[tuple[str, ScalarType]] = []
+        regions: list[str] = []
+        kept: list[str] = []
+        for global_name in self.call_globals:
+            place = self.global_place(global_name, None)
+            if isinstance(place, MemPlace) and place.base != HEAP:
+                for leaf in leaves(place.type):
+                    region = place.base + leaf.path
+                    if (region in self.mirror_of and self.regions[region].length == 1
+                            and not isinstance(leaf.type, PointerType)):
+                        scalars.append((region, self.regions[region].elem))
+                    else:
+                        regions.append(region)
+            if not isinstance(place, VarPlace):
+                continue
+            for leaf in leaves(place.type):
+                ref = place.name + leaf.path
+                if ref in self.regions:
+                    regions.append(ref)
+                elif isinstance(leaf.type, PointerType):
+                    kept.append(global_name + leaf.path)
+                else:
+                    scalars.append((ref, self.variables[ref]))
+        if kept:
+            self.assume(f"'{name}' neither reads nor changes the pointers in globals "
+                        f"{', '.join(kept)} (pointers in globals are not modelled at calls "
+                        "without code)")
+        return scalars, regions
 
     def _recursion_cut(self, name: str, node: c_ast.Node) -> Value:
         """Recursion deeper than the bound: cut off; the value is never observed."""
@@ -1104,6 +1162,10 @@ def _split_call(node: c_ast.Node, args: list[c_ast.Node], chosen: int) -> c_ast.
         return c_ast.FuncCall(node.name, c_ast.ExprList(exprs, node.coord), node.coord)
 
     return c_ast.TernaryOp(choice.cond, call(choice.iftrue), call(choice.iffalse), node.coord)
+
+
+CALL_EFFECT = "@global:"
+"""`f@global:g`: the uninterpreted function giving global `g` after a call of `f`."""
 
 
 def event_symbol(event: str) -> str:

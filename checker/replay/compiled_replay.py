@@ -148,6 +148,8 @@ class StubRow:
     writes: tuple[tuple[int, int, int], ...] = ()
     links: tuple[MemoryLink, ...] = ()
     """Pointers it stores: the real address of a place in the witness's memory."""
+    sets: tuple[tuple[str, str], ...] = ()
+    """(global, C literal): what the call leaves in the globals it can reach."""
 
 
 @dataclass(frozen=True)
@@ -161,6 +163,8 @@ class Stub:
     table: tuple[StubRow, ...]
     counted: bool = False
     noreturn: bool = False
+    globals: tuple[str, ...] = ()
+    """The globals a counted call can read: logged after its arguments."""
     symbol: str = ""
     """Its C name (the one `prototype` declares), where `name` (the event it logs)
     is none: `(*arg0)`, a call through a function pointer parameter."""
@@ -607,11 +611,15 @@ def _stub_definition(stub: Stub, blocks: Sequence[bytes]) -> str:
     returns_void, returns_pointer = prototype.returns == "void", prototype.returns == "pointer"
     log = "".join(_log_arg(param) for param in prototype.params)
     if stub.counted:  # the interpreter's events start with the position
-        log = f"__liftdiff_log_arg(0, __liftdiff_position); {log}__liftdiff_log_memory(); "
+        seen = "".join(f"__liftdiff_log_arg(__LIFTDIFF_KIND({g}), {g}); " for g in stub.globals)
+        log = (f"__liftdiff_log_arg(0, __liftdiff_position); {log}{seen}"
+               "__liftdiff_log_memory(); ")
     body = [f'    dprintf(__liftdiff_fd, "c %s", {string_literal(stub.name)}); {log}'
             'dprintf(__liftdiff_fd, "\\n");']
     if stub.counted:
         body.insert(0, "    int __liftdiff_position = __liftdiff_calls++;")
+    if stub.globals:  # what the interpreter leaves where the witness says nothing
+        body.append("    " + "".join(f"{g} = 0; " for g in stub.globals))
     finish = _finish(stub.noreturn, returns_void, returns_pointer)
     for row in stub.table:
         if len(row.args) < len(names) or (len(row.args) > len(names) and not variadic):
@@ -622,6 +630,7 @@ def _stub_definition(stub: Stub, blocks: Sequence[bytes]) -> str:
         condition = " && ".join(t for t in tests if t) or "1"
         writes = "".join(f"{memory_name(b)}[{o}] = {v}; " for b, o, v in row.writes)
         writes += "".join(_link(link, len(blocks)).strip() + " " for link in row.links)
+        writes += "".join(f"{g} = {v}; " for g, v in row.sets)
         body.append(f"    if ({condition}) {{ {writes}{finish(row.result)} }}")
     if not returns_void or stub.noreturn:  # a void function has no result to miss
         body.append(f"    __liftdiff_miss({string_literal(stub.name)});")

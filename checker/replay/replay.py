@@ -32,7 +32,7 @@ from checker.ir.ir import (
     walk,
 )
 from checker.lower.lower_state import NULL_SUFFIX
-from checker.lower.lower_stmt import event_symbol
+from checker.lower.lower_stmt import CALL_EFFECT, event_symbol
 from checker.replay.compiled_replay import (
     Assignment as CAssignment,
 )
@@ -61,6 +61,7 @@ from checker.replay.interp import (
     run,
     same_value,
 )
+from checker.replay.ir_to_c import literal
 from checker.replay.memory import CallKey, HeapInit, HeapTrace, RegionValue
 from checker.replay.memory_layout import Layout, LayoutError, layout
 from checker.semantics import ctype as ct
@@ -638,6 +639,8 @@ class CallShape:
 
     counted: bool
     pointers: tuple[bool, ...]
+    globals: tuple[tuple[str, ScalarType], ...] = ()
+    """The globals the call reads (`Event.seen`), with their types."""
 
 
 def call_shapes(cfa: Cfa) -> dict[str, CallShape]:
@@ -646,10 +649,13 @@ def call_shapes(cfa: Cfa) -> dict[str, CallShape]:
         action = edge.action
         if isinstance(action, Event):
             counted = bool(action.args) and action.args[0] == Var(CALLS_VAR, ct.INT)
-            args = action.args[1:] if counted else action.args
+            args = action.args[1:len(action.args) - len(action.seen)] if counted else action.args
             pointers = tuple(isinstance(a.type, PointerType) and not isinstance(a, StrConst)
                              for a in args)
-            shapes.setdefault(action.func, CallShape(counted, pointers))
+            seen = tuple((ref, a.type) for ref, a in
+                         zip(action.seen, action.args[len(action.args) - len(action.seen):],
+                             strict=True))
+            shapes.setdefault(action.func, CallShape(counted, pointers, seen))
     return shapes
 
 
@@ -687,8 +693,14 @@ def _stub(
         where = plan.locate(at)
         if name == func and where is not None:
             writes.setdefault(args, []).append((*where, byte))
+    sets: dict[tuple, list[tuple[str, str]]] = {}  # type: ignore[type-arg]
+    for ref, ctype in shape.globals:
+        effect = func + CALL_EFFECT + ref
+        for (name, args), value in stubs.items():
+            if name == effect:
+                sets.setdefault(args, []).append((ref, literal(value, ctype)))
     rows = []
-    for args in sorted({*results, *writes}, key=repr):
+    for args in sorted({*results, *writes, *sets}, key=repr):
         position, values = (args[0], args[1:]) if shape.counted else (None, args)
         shown: tuple[StubValue, ...] = tuple(
             _block_pointer(plan, value) if index < len(shape.pointers)
@@ -699,9 +711,11 @@ def _stub(
         result = _block_pointer(plan, int(answer)) if func in _pointer_results(cfa) else answer
         row_writes, links = _pointer_writes(plan, writes.get(args, []), assignment,
                                             pointer_cells, (func, args))
-        rows.append(StubRow(shown, result, cast(int | None, position), row_writes, links))
+        rows.append(StubRow(shown, result, cast(int | None, position), row_writes, links,
+                            tuple(sets.get(args, ()))))
     counted = shape.counted and func not in uncounted_calls(cfa)
-    return Stub(func, prototype, tuple(rows), counted, func in cfa.noreturn, symbol)
+    return Stub(func, prototype, tuple(rows), counted, func in cfa.noreturn,
+                tuple(ref for ref, _ in shape.globals), symbol)
 
 
 def _pointer_writes(

@@ -233,3 +233,13 @@ def test_a_verdict_over_thirty_unnamed_conditional_members() -> None:
     (result,) = report.results
     assert result.verdict is Verdict.EQUIVALENT, result.reason
     assert any("declared in every configuration" in a for a in result.assumptions)
+
+
+def test_what_takes_a_used_statics_address_comes_along() -> None:
+    """`int *p = &g;` elsewhere lets a function without code reach static `g`: the
+    lowering must see it (a static whose address stays in the file does not)."""
+    source = ("static int g;\nstatic int h;\nint *p = &g;\nint *q = &h;\nvoid run(void);\n"
+              "int target(void) { run(); return g; }\n")
+    code = _code(_slice(source=source))
+    assert "int *p = &g;" in code
+    assert "int *q = &h;" not in code

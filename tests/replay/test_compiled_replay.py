@@ -175,6 +175,20 @@ def test_counted_stubs_match_positions_write_memory_and_may_not_return() -> None
     assert "\nvoid die(const char *why)\n{" in text  # no _Noreturn on a stub that may return
 
 
+def test_counted_stub_logs_and_sets_the_globals_it_can_reach() -> None:
+    """The globals are logged after the arguments (the interpreter's event ends
+    with them), zeroed where the witness says nothing (as the interpreter does),
+    and set to the witness's values when a row matches."""
+    stub = Stub("run", declared("void run(int);"),
+                (StubRow((7,), 0, 0, sets=(("mode", "5LL"),)),), counted=True,
+                globals=("mode",))
+    text = harness_source(spec("int mode;", stubs=(stub,)))
+    assert ("__liftdiff_log_arg(__LIFTDIFF_KIND(mode), mode); "
+            "__liftdiff_log_memory(); ") in text
+    zero, row = text.index("    mode = 0; "), text.index("{ mode = 5LL; return; }")
+    assert zero < row
+
+
 def test_stubs_left_to_the_real_library() -> None:
     stubs = (Stub("printf", declared("int printf(const char *, ...);"), ()),
              Stub("sin", declared("double sin(double);"), ()),

@@ -1,0 +1,2 @@
+const int mode = 3; int logmode; void run(void);
+int f(int x) { run(); return mode + logmode + x; }

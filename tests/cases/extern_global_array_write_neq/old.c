@@ -1,0 +1,2 @@
+int tab[4]; void run(void);
+int f(int x) { int y = tab[1]; run(); return tab[1] + x; }

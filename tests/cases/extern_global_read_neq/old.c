@@ -1,0 +1,2 @@
+int logmode; void run(void);
+int f(int x) { logmode = 1; run(); logmode = 0; return x; }

@@ -1,0 +1,2 @@
+int logmode; void run(void);
+int f(int x) { int y = logmode; run(); return y + x; }

@@ -1,0 +1,2 @@
+static int g; int *p = &g; void run(void);
+int f(int x) { int y = g; run(); return y + x; }
