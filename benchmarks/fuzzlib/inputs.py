@@ -209,6 +209,23 @@ def random_inputs(rng: random.Random, sig: Signature, distinct: bool = False) ->
     return out
 
 
+def aliased_inputs(rng: random.Random, sig: Signature) -> Inputs | None:
+    """A random input in which every pointer points to the start of the object of the
+    first pointer of a compatible type (None where no two are compatible): the
+    differences that only aliasing shows, which random inputs reach now and then."""
+    out = random_inputs(rng, sig, distinct=True)
+    owners: list[Slot] = []
+    for p in sig.pointers:
+        owner = next((q for q in owners if sig.compatible(p, q)), None)
+        if owner is None:
+            owners.append(p)
+            continue
+        out[p.name] = f"{owner.name}+0"
+        for key in [k for k in out if k.startswith(f"${p.name}[")]:
+            del out[key]
+    return out if len(owners) < len(sig.pointers) else None
+
+
 def _fill_object(rng: random.Random, p: Slot, out: Inputs, twins: list[Slot]) -> None:
     assert isinstance(p.type, Ptr)
     target = p.type.target

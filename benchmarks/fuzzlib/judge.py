@@ -42,6 +42,7 @@ from fuzzlib.heads import head_holds
 from fuzzlib.inputs import (
     Inputs,
     Signature,
+    aliased_inputs,
     body_atoms,
     body_roots,
     from_witness,
@@ -58,6 +59,15 @@ from fuzzlib.syntax import project
 
 PARTIAL = "partial equivalence"
 """How a verdict's assumption about termination begins (checker/types.py)."""
+NO_ALIAS = "pointer inputs point to objects that do not overlap each other"
+"""How liftdiff's no-aliasing assumption begins (assume_no_alias, checker/lower/lower_state.py):
+under it, inputs whose pointers share memory are outside the verdict's model. Other
+assumptions that mention aliasing are not it: that pointers do not point to globals
+(the harness never points them there) or that pointers to different types do not
+alias (the harness shares objects between pointers of one type only)."""
+ALIASED_INPUTS = 2
+"""Inputs in which every pointer shares memory with a compatible one: random inputs
+share only now and then, and a configuration may differ only there."""
 NONTERMINATING = "nonterminating"
 """A witness output's `status` for a version that never ends (checker/lifted/witness_report.py)."""
 DEFINED = re.compile(r"defined\((\w+)\)")
@@ -136,7 +146,7 @@ class _Check:
         self.bad_bodies: set[int] = set()
         """Entries whose body is not C: their bodies are not sampled."""
         self.ub = False
-        self.no_alias_assumed = any("alias" in a for a in result.get("assumptions", []))
+        self.no_alias_assumed = any(a.startswith(NO_ALIAS) for a in result.get("assumptions", []))
         """Pointer inputs that share memory are outside the model the verdict states."""
         self.partial = any(a.startswith(PARTIAL) for a in result.get("assumptions", []))
         """A hang is outside the claim the verdict states (it holds where both end)."""
@@ -148,6 +158,11 @@ class _Check:
         randoms = [zero_inputs(self.sig)]
         for _ in range(self.options.random_inputs):
             randoms.append(random_inputs(self.rng, self.sig))
+        for _ in range(ALIASED_INPUTS):
+            aliased = aliased_inputs(self.rng, self.sig)
+            if aliased is not None:
+                randoms.append(aliased)
+        self.n_random = len(randoms)
         entries = self.result.get("neq_summary", []) if self.result["verdict"] == (
             "NOT_EQUIVALENT") else []
         inputs = list(randoms)
@@ -392,7 +407,7 @@ class _Check:
                 continue
             if k in self.bad_bodies:
                 continue
-            candidates = list(range(start, start + n)) + list(range(0, self.options.random_inputs))
+            candidates = list(range(start, start + n)) + list(range(self.n_random))
             inside = [i for i in candidates if self._in_model(inputs[i])
                       and res.old[i].bodies[k:k + 1] == ("1",) and res.readings[i] == SAME]
             i = self._first(res, inside, SAME)

@@ -60,6 +60,9 @@ from fuzzlib.syntax import (  # noqa: E402
     number,
 )
 
+from checker.lower.lower import GLOBAL_ALIAS_ASSUMPTION  # noqa: E402
+from checker.lower.lower_state import NO_ALIAS_ASSUMPTION  # noqa: E402
+
 pytestmark = [
     pytest.mark.gcc,
     pytest.mark.skipif(shutil.which("gcc") is None, reason="needs gcc"),
@@ -323,9 +326,55 @@ def test_aliasing_differences_count_apart_under_a_stated_assumption() -> None:
             ExprS(Bin("=", Un("*", Name("q")), Lit("5"))),
             Return(Alt((Bin("+", Name("t"), deref_p),), (Bin("+", Name("t"), Name("t")),)))]
     pair = pair_of([p, q], body)
-    stated = judge(pair, report("EQUIVALENT", assumptions=("no aliasing",)), OPTIONS)
+    stated = judge(pair, report("EQUIVALENT", assumptions=(NO_ALIAS,)), OPTIONS)
     assert stated.findings == () and stated.no_alias
     assert kinds(pair, report("EQUIVALENT")) == {"wrong-eq"}
+    # that pointers do not point to globals says nothing of pointers sharing memory
+    assert kinds(pair, report("EQUIVALENT", assumptions=(NOT_GLOBALS,))) == {"wrong-eq"}
+
+
+NO_ALIAS = NO_ALIAS_ASSUMPTION
+NOT_GLOBALS = GLOBAL_ALIAS_ASSUMPTION.format(names="g")
+"""liftdiff's own texts: the judge tells the two apart."""
+
+
+def cached_read(where_defined: Any) -> Pair:
+    """old: t = *p; *q = g; return t + *p   new: `where_defined` where CFG_A is
+    defined, t - t where it is not."""
+    p, q = Param(ct.Ptr(ct.INT), "p"), Param(ct.Ptr(ct.INT), "q")
+    t, deref_p = Name("t"), Un("*", Name("p"))
+    return pair_of([p, q], [
+        If(Un("!", Bin("&&", Name("p"), Name("q"))), (Return(Lit("0")),)),
+        Decl(ct.INT, "t", deref_p), ExprS(Bin("=", Un("*", Name("q")), Name("g"))),
+        Alt((Return(Bin("+", t, deref_p)),),
+            (PP((PPBranch(Directive("ifdef", "CFG_A"), (Return(where_defined),)),),
+                (Return(Bin("-", t, t)),)),))], items=(GlobalDef(ct.INT, "g"),))
+
+
+# a witness of the build without CFG_A, where p and q are apart (6 vs 0)
+APART = entry("1", "0 /* no body */", {"p": {"object": 0, "offset": 0},
+                                       "q": {"object": 1, "offset": 0},
+                                       "*p": [3], "*q": [0], "g": 1},
+              {"return": 6}, {"return": 0}, config={"CFG_A": 0, "defined(CFG_A)": 0})
+
+
+def test_a_head_is_sound_where_only_aliased_inputs_differ() -> None:
+    """An entry without a body claims some input of each head configuration differs;
+    with -DCFG_A only inputs with p == q do (pointer-123). The assumption that
+    pointers do not point to globals keeps them in the model."""
+    pair = cached_read(Bin("+", Name("t"), Name("t")))
+    run = report("NOT_EQUIVALENT", [APART], assumptions=(NOT_GLOBALS,))
+    assert kinds(pair, run, Options(random_inputs=4)) == set()
+
+
+def test_a_head_naming_a_configuration_without_a_difference_is_unsound() -> None:
+    # new returns t + *p with CFG_A, as old does: no input differs there, aliased or not
+    same = cached_read(Bin("+", Name("t"), Un("*", Name("p"))))
+    assert kinds(same, report("NOT_EQUIVALENT", [APART])) == {"unsound-head"}
+    # under assume_no_alias the aliased differences are outside the claim's model
+    pair = cached_read(Bin("+", Name("t"), Name("t")))
+    run = report("NOT_EQUIVALENT", [APART], assumptions=(NO_ALIAS,))
+    assert kinds(pair, run) == {"unsound-head"}
 
 
 
