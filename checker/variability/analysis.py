@@ -7,7 +7,8 @@ conditional decided by constants (header guards, `#if 0`, `#ifdef __cplusplus`)
 or by the variant condition `psi` is resolved here and disappears. Macro
 definitions are tracked symbolically: a `#define` under a feature condition
 gives the macro feature-dependent alternatives, so later `#if`s over it are
-exact. BusyBox `IF_X(...)` calls become conditionals too (argument kept or not).
+exact. BusyBox `IF_X(...)` calls become conditionals too (argument kept or not);
+a `#define` whose body calls them is read as one `#define` per configuration.
 
 The result is a flat stream of code tokens, kept directives and conditional
 markers that the C parser (`cparse`) walks.
@@ -15,7 +16,8 @@ markers that the C parser (`cparse`) walks.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+import itertools
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field, replace
 
 from checker.errors import ParseError, UnsupportedError
@@ -39,6 +41,8 @@ from checker.variability.smt import Oracle
 
 _DROPPED_DIRECTIVES = frozenset({"pragma", "warning", "ident", "sccs", "assert", "unassert", ""})
 _KEPT_DIRECTIVES = frozenset({"include", "include_next", "import"})
+_MAX_BODY_FEATURES = 4
+"""Features one macro body may test through `IF_X(...)` calls (2^n definitions)."""
 
 
 # ---------------------------------------------------------------- stream items
@@ -426,6 +430,8 @@ class _Scanner:
     # -- other directives ---------------------------------------------------------
 
     def define(self, index: int, d: Directive) -> None:
+        if d.name == "define" and self.body_conditionals(index, d):
+            return
         where = self.where(d.line)
         if not d.tokens or d.tokens[0].kind != "id":
             raise ParseError(f"#{d.name} needs a macro name", where)
@@ -455,6 +461,101 @@ class _Scanner:
                     self.body_refs.add(token.text)
                     if token.text in self.features:
                         self.define_features.add(token.text)
+
+    def body_conditionals(self, index: int, d: Directive) -> bool:
+        """A `#define` whose body calls `IF_X(...)`/`IF_NOT_X(...)` (BusyBox's
+        `#define OPT_V (IF_DESKTOP(opt & 4) IF_NOT_DESKTOP(0))`) means one
+        definition per configuration of those features: it is read as the
+        `#if`/`#elif` over them that defines each (keyed like a conditional at
+        this directive, so renaming and structural splits work as for a real
+        one). False when the body calls none."""
+        tests = self.call_tests(d.tokens[1:])
+        if not tests:
+            return False
+        atoms = list(dict.fromkeys(atom for atom, _ in tests))
+        if len(atoms) > _MAX_BODY_FEATURES:
+            raise UnsupportedError(f"the body of macro '{d.tokens[0].text}' depends on more "
+                                   f"than {_MAX_BODY_FEATURES} features", self.where(d.line))
+        outer = self.pc
+        choices: list[tuple[Formula, dict[Formula, bool]]] = []
+        for values in itertools.product((True, False), repeat=len(atoms)):
+            choice = dict(zip(atoms, values, strict=True))
+            combination = fm.conj(*(a if v else fm.neg(a) for a, v in choice.items()))
+            if self.decided(combination, outer) is not False:
+                choices.append((combination, choice))
+        if len(choices) == 1:
+            self.define(index, replace(d, tokens=self.instantiate(d.tokens, choices[0][1])))
+            return True
+        conditional = Conditional(index, d.line, [], len(self.stream), end_line=d.line)
+        self.conditionals[index] = conditional
+        self.frames.append(_Frame("feature", outer, d.line, conditional=conditional))
+        for number, (combination, choice) in enumerate(choices):
+            self.stream.append(Begin(index, number))
+            start = len(self.stream)
+            if conditional.branches:
+                conditional.branches[-1].end = start - 1
+            conditional.branches.append(Branch(combination, start, start, d.line))
+            conditional.presence.append(fm.conj(outer, combination))
+            self.define(index, replace(d, tokens=self.instantiate(d.tokens, choice)))
+        self.frames.pop()
+        conditional.branches[-1].end = len(self.stream)
+        self.stream.append(End(index))
+        conditional.end = len(self.stream)
+        return True
+
+    def conditional_call(self, tokens: Sequence[Token],
+                         at: int) -> tuple[int, Formula, bool] | None:
+        """(index of the closing parenthesis, the feature's truth, negated) when
+        `tokens[at]` calls an undefined conditional macro, else None."""
+        token = tokens[at]
+        mapped = self.table.conditional.lookup(token.text) if token.kind == "id" else None
+        if (mapped is None or self.macros.get(token.text) is not None
+                or at + 1 >= len(tokens) or tokens[at + 1].text != "("):
+            return None
+        depth = 0
+        for close in range(at + 1, len(tokens)):
+            depth += {"(": 1, ")": -1}.get(tokens[close].text, 0)
+            if depth == 0:
+                return close, defined_value(mapped[0], self), mapped[1]
+        return None
+
+    def call_tests(self, tokens: Sequence[Token]) -> list[tuple[Formula, bool]]:
+        """(feature truth, negated) of every conditional-macro call in `tokens`."""
+        found = []
+        for at in range(len(tokens)):
+            call = self.conditional_call(tokens, at)
+            if call is not None:
+                found.append(call[1:])
+        return found
+
+    def instantiate(self, tokens: Sequence[Token],
+                    choice: Mapping[Formula, bool]) -> tuple[Token, ...]:
+        """`tokens` with each conditional-macro call replaced by its argument or by
+        nothing, as `choice` (feature truth -> value) has it; a token after a
+        removed one is spaced, so that no two tokens paste."""
+        result: list[Token] = []
+        closes: set[int] = set()
+        spaced = False
+        at = 0
+        while at < len(tokens):
+            token = tokens[at]
+            call = self.conditional_call(tokens, at)
+            if call is not None:
+                close, atom, negated = call
+                if choice[atom] != negated:
+                    closes.add(close)
+                    at += 2
+                else:
+                    at = close + 1
+                spaced = True
+                continue
+            if at in closes:
+                spaced = True
+            else:
+                result.append(replace(token, space=True) if spaced else token)
+                spaced = False
+            at += 1
+        return tuple(result)
 
     def site_text(self, name: str, definition: MacroDef | None, d: Directive) -> str:
         """The directive as written, or renamed to this definition's own name when
