@@ -29,7 +29,11 @@ from checker.frontend.changes import (
 )
 from checker.frontend.cscan import ItemKind
 from checker.frontend.frontend import ParsedFile, load
-from checker.frontend.preprocess import derivation_settings, inline_local_headers
+from checker.frontend.preprocess import (
+    PLACEHOLDER_NOTE,
+    derivation_settings,
+    inline_local_headers,
+)
 from checker.frontend.slice import Slice, TranslationUnit, slice_functions, translation_unit
 from checker.isolation import Crash, Stages, run_isolated
 from checker.lifted import heads
@@ -213,9 +217,10 @@ def _unknown(name: str, old: TranslationUnit, new: TranslationUnit, reason: str,
 
 def _context_notes(old: Slice, new: Slice, *parsed: ParsedFile) -> list[str]:
     """What the verdict assumes of the code around the function: generated headers
-    that are absent, names declared nowhere (opaque types)."""
+    that are absent, names declared nowhere (opaque types, placeholder values)."""
     notes = [*old.notes, *new.notes]
-    notes += [note for file in parsed for note in file.notes if note.startswith("type '")]
+    notes += [note for file in parsed for note in file.notes
+              if note.startswith(("type '", PLACEHOLDER_NOTE))]
     return list(dict.fromkeys(notes))
 
 
