@@ -208,6 +208,9 @@ class _Scanner:
         self.pending_close: dict[int, Conditional] = {}
         self.skip: set[int] = set()
         self.structural_requests: set[int] = set()
+        self.braces: list[str] = []
+        self.brackets = 0
+        self.previous_code = ""
 
     # -- helpers --------------------------------------------------------------
 
@@ -603,9 +606,62 @@ class _Scanner:
             if token.text in self.renamed:
                 self.renamed_use(index, token)
                 return
+            if self.dimension_feature(index, token):
+                return
         self.append_token(index, token)
 
+    def dimension_feature(self, index: int, token: Token) -> bool:
+        """A boolean feature read between brackets outside function bodies (an
+        array size of a file-scope type: `uint8_t digest[ENABLE_X ? 20 : 16]`)
+        must be a constant there, so the type is one per configuration: it
+        becomes a conditional choosing `1` or `0` (structural, as the parser
+        finds). False for any other token."""
+        feature = self.table.features.get(token.text)
+        if (self.brackets == 0 or "code" in self.braces or feature is None
+                or not feature.boolean or isinstance(self.macros.get(token.text), MacroDef)):
+            return False
+        test = defined_value(token.text, self)
+        decision = self.decided(test, self.pc)
+        if decision is not None:
+            self.append_token(index, replace(token, kind="num", text=str(int(decision))))
+            return True
+        conditional = Conditional(index, token.line, [], len(self.stream), pseudo=True,
+                                  end_line=token.line)
+        self.conditionals[index] = conditional
+        outer = self.pc
+        for number, (local, value) in enumerate(((test, "1"), (fm.neg(test), "0"))):
+            self.stream.append(Begin(index, number))
+            start = len(self.stream)
+            if conditional.branches:
+                conditional.branches[-1].end = start - 1
+            conditional.branches.append(Branch(local, start, start))
+            conditional.presence.append(fm.conj(outer, local))
+            self.append_token(index, replace(token, kind="num", text=value))
+        conditional.branches[-1].end = len(self.stream)
+        self.stream.append(End(index))
+        conditional.end = len(self.stream)
+        return True
+
+    def track_scope(self, token: Token) -> None:
+        """Braces (a function body's, or a type's or initializer's) and brackets
+        outside function bodies, roughly: a `{` after `)` or inside a body opens
+        code. Misread, a feature in a dimension stays a variable (an error later,
+        as before) or a subscript's feature becomes a 1/0 conditional: never a
+        wrong meaning."""
+        text = token.text
+        if text == "{":
+            code = "code" in self.braces or self.previous_code == ")"
+            self.braces.append("code" if code else "data")
+        elif text == "}" and self.braces:
+            self.braces.pop()
+        elif text == "[" and "code" not in self.braces:
+            self.brackets += 1
+        elif text == "]" and self.brackets and "code" not in self.braces:
+            self.brackets -= 1
+        self.previous_code = text
+
     def append_token(self, index: int, token: Token) -> None:
+        self.track_scope(token)
         position = len(self.tokens)
         if index == self.last_element + 1 and not token.space:
             self.glued.add(position)
