@@ -58,7 +58,7 @@ from checker.types import (
 from checker.variability import Feature, config_key, derive_product, merge_features
 from checker.variability import formula as fm
 from checker.variability.smt import extension
-from checker.variability.types import alike, macro_configuration, presence_domain
+from checker.variability.types import EXCLUDED_NOTE, alike, macro_configuration, presence_domain
 
 
 def run_check(
@@ -220,7 +220,7 @@ def _context_notes(old: Slice, new: Slice, *parsed: ParsedFile) -> list[str]:
     that are absent, names declared nowhere (opaque types, placeholder values)."""
     notes = [*old.notes, *new.notes]
     notes += [note for file in parsed for note in file.notes
-              if note.startswith(("type '", PLACEHOLDER_NOTE))]
+              if note.startswith(("type '", PLACEHOLDER_NOTE, EXCLUDED_NOTE))]
     return list(dict.fromkeys(notes))
 
 

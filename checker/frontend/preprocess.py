@@ -6,7 +6,8 @@ libc headers are full of extensions pycparser cannot parse, and of the stubs
 only what the text uses is kept; local headers are inlined from the caller's
 header map or the include path. Kconfig values (`CONFIG_X`) of an absent
 generated header get placeholders, named in the assumptions and given to gcc
-too (`generated_values`). Ordinary macros are then expanded with pcpp. `#line` markers keep every node's original file:line.
+too (`generated_values`). Ordinary macros are then expanded with pcpp. `#line`
+markers keep every node's original file:line.
 """
 
 from __future__ import annotations

@@ -9,6 +9,9 @@ definitions are tracked symbolically: a `#define` under a feature condition
 gives the macro feature-dependent alternatives, so later `#if`s over it are
 exact. BusyBox `IF_X(...)` calls become conditionals too (argument kept or not);
 a `#define` whose body calls them is read as one `#define` per configuration.
+A boolean feature in a file-scope array size becomes a 1/0 conditional (a type
+per configuration), and a macro of the text used as a string where it is
+undefined excludes those configurations (they do not compile), as `#error` does.
 
 The result is a flat stream of code tokens, kept directives and conditional
 markers that the C parser (`cparse`) walks.
@@ -38,6 +41,7 @@ from checker.variability.features import FeatureTable
 from checker.variability.formula import Formula
 from checker.variability.lexer import Directive, Scanned, Token, tokens_of
 from checker.variability.smt import Oracle
+from checker.variability.types import EXCLUDED_NOTE
 
 _DROPPED_DIRECTIVES = frozenset({"pragma", "warning", "ident", "sccs", "assert", "unassert", ""})
 _KEPT_DIRECTIVES = frozenset({"include", "include_next", "import"})
@@ -208,6 +212,10 @@ class _Scanner:
         self.pending_close: dict[int, Conditional] = {}
         self.skip: set[int] = set()
         self.structural_requests: set[int] = set()
+        self.defined_names = frozenset(
+            e.tokens[0].text for e in self.elements
+            if isinstance(e, Directive) and e.name == "define" and e.tokens)
+        """Every macro the text #defines somewhere."""
         self.braces: list[str] = []
         self.brackets = 0
         self.previous_code = ""
@@ -603,6 +611,8 @@ class _Scanner:
             self.used_names.add(token.text)
             if self.maybe_undefined(token.text):
                 self.undefined_uses.add(token.text)
+            if self.undefined_string(index, token):
+                return
             if token.text in self.renamed:
                 self.renamed_use(index, token)
                 return
@@ -708,11 +718,42 @@ class _Scanner:
                 conditional.branches[-1].end = start - 1
             conditional.branches.append(Branch(local, start, start))
             conditional.presence.append(fm.conj(outer, local))
+            if definition is None and self.beside_string(index):
+                self.exclude(fm.conj(outer, local), token)
+                self.append_token(index, replace(token, kind="str", text='""'))
+                continue
             self.append_token(index, self.site_token(token, definition))
         conditional.branches[-1].end = len(self.stream)
         self.stream.append(End(index))
         conditional.end = len(self.stream)
         conditional.end_line = token.line
+
+    def undefined_string(self, index: int, token: Token) -> bool:
+        """A macro of the text used as a string where no definition reaches it (a
+        variant, or a conditional's branch, that leaves it undefined): those
+        configurations are excluded (`exclude`) and the use is `""` there."""
+        here = fm.conj(self.psi, self.pc)
+        if (token.text not in self.defined_names or self.oracle.valid(here)
+                or self.lookup(token.text) is not None or not self.beside_string(index)):
+            return False
+        self.exclude(here, token)
+        self.append_token(index, replace(token, kind="str", text='""'))
+        return True
+
+    def beside_string(self, index: int) -> bool:
+        """Is element `index` next to a string literal (`"name\\0" No_argument "i"`)?
+        A name there is a syntax error unless a macro makes it a string."""
+        around = (self.elements[i] for i in (index - 1, index + 1)
+                  if 0 <= i < len(self.elements))
+        return any(isinstance(e, Token) and e.kind == "str" for e in around)
+
+    def exclude(self, where: Formula, token: Token) -> None:
+        """The configurations `where` do not compile (an undefined macro used as a
+        string): no product, so no behaviour to compare; excluded from the
+        feature model like an `#error`'s, and said in the assumptions."""
+        self.constraints.append(fm.neg(where))
+        self.notes.append(f"{EXCLUDED_NOTE}{where.to_c()} ('{token.text}' is used as a "
+                          f"string at {self.where(token.line)} but not defined there)")
 
     def site_token(self, token: Token, definition: Definition) -> Token:
         if not isinstance(definition, MacroDef):
