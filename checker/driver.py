@@ -29,7 +29,11 @@ from checker.frontend.changes import (
 )
 from checker.frontend.cscan import ItemKind
 from checker.frontend.frontend import ParsedFile, load
-from checker.frontend.preprocess import derivation_settings, inline_local_headers
+from checker.frontend.preprocess import (
+    PLACEHOLDER_NOTE,
+    derivation_settings,
+    inline_local_headers,
+)
 from checker.frontend.slice import (
     Slice,
     TranslationUnit,
@@ -60,7 +64,7 @@ from checker.types import (
 from checker.variability import Feature, config_key, derive_product, merge_features
 from checker.variability import formula as fm
 from checker.variability.smt import Oracle, extension
-from checker.variability.types import alike, macro_configuration, presence_domain
+from checker.variability.types import EXCLUDED_NOTE, alike, macro_configuration, presence_domain
 
 
 def run_check(
@@ -220,9 +224,10 @@ def _unknown(name: str, old: TranslationUnit, new: TranslationUnit, reason: str,
 
 def _context_notes(old: Slice, new: Slice, *parsed: ParsedFile) -> list[str]:
     """What the verdict assumes of the code around the function: generated headers
-    that are absent, names declared nowhere (opaque types)."""
+    that are absent, names declared nowhere (opaque types, placeholder values)."""
     notes = [*old.notes, *new.notes]
-    notes += [note for file in parsed for note in file.notes if note.startswith("type '")]
+    notes += [note for file in parsed for note in file.notes
+              if note.startswith(("type '", PLACEHOLDER_NOTE, EXCLUDED_NOTE))]
     return list(dict.fromkeys(notes))
 
 

@@ -34,6 +34,7 @@ from pathlib import Path
 
 from checker.driver import load_pair, merged_features
 from checker.types import FunctionResult, Settings, SourceFile
+from checker.variability import compiler_flags
 from checker.variability.lexer import tokens_of
 from checker.variability.lift import parse_model
 from checker.variability.types import Feature, lifted_values, macro_configuration
@@ -192,9 +193,9 @@ def _outputs(old: Path, new: Path, configuration: Mapping[str, int | None], func
              inputs: Sequence[Sequence[int]],
              settings: Settings) -> tuple[list[str], list[str]]:
     """Outputs of old and new (the same at every optimisation level, asserted),
-    built with the settings' fixed `defines` too."""
-    flags = [*(f"-D{name}={value}" for name, value in settings.defines),
-             *flags_of(configuration)]
+    built as the engine's compiled replay builds a configuration: the settings'
+    fixed `defines` too, and BusyBox's `IF_X(...)` macros of each `ENABLE_X`."""
+    flags = compiler_flags(configuration, settings)
     results = []
     for path in (old, new):
         runs = [run(path, flags, level, function, inputs) for level in OPTIMISATIONS]

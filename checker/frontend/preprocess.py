@@ -4,8 +4,10 @@ Includes are resolved by us, not by a system preprocessor: standard headers are
 replaced by our small stub prelude (types, constants, prototypes) because real
 libc headers are full of extensions pycparser cannot parse, and of the stubs
 only what the text uses is kept; local headers are inlined from the caller's
-header map or the include path. Ordinary macros are
-then expanded with pcpp. `#line` markers keep every node's original file:line.
+header map or the include path. Kconfig values (`CONFIG_X`) of an absent
+generated header get placeholders, named in the assumptions and given to gcc
+too (`generated_values`). Ordinary macros are then expanded with pcpp. `#line`
+markers keep every node's original file:line.
 """
 
 from __future__ import annotations
@@ -13,6 +15,7 @@ from __future__ import annotations
 import dataclasses
 import io
 import re
+import zlib
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import NoReturn
@@ -24,7 +27,7 @@ from checker.frontend.includes import find_header, prelude_header
 from checker.frontend.slice import identifiers, prelude_slice
 from checker.location import Location
 from checker.types import Settings, SourceFile
-from checker.variability.lexer import INCLUDE_LINE, include_target
+from checker.variability.lexer import INCLUDE_LINE, Directive, Token, include_target, scan
 
 _PRELUDE = "_builtin.h"
 _MAX_INCLUDE_DEPTH = 32
@@ -52,8 +55,10 @@ def resolve_includes(source: SourceFile, settings: Settings) -> Prepared:
     _expand(source.path, source.text, source, settings, lines, notes, seen, depth=0)
     stubs = tuple(path[1:-1] for path in seen if path.startswith("<"))
     body = "\n".join(lines)
+    values = generated_values(body, source.path)
+    notes.extend(placeholder_note(name, value) for name, value in values)
     top = ['#line 1 "<liftdiff-prelude>"', prelude_header(_PRELUDE) or "",
-           *_attribute_stubs(source)]
+           *_attribute_stubs(source), *(f"#define {name} {value}" for name, value in values)]
     if stubs:
         top.append(prelude_slice(stubs, identifiers(body)))
     top.append(f'#line 1 "{source.path}"')
@@ -101,6 +106,73 @@ def inline_local_headers(source: SourceFile, settings: Settings) -> str:
     _expand(source.path, source.text, source, settings, lines, [], {}, depth=0,
             local_only=True)
     return "\n".join(lines) + "\n"
+
+
+GENERATED_PREFIX = "CONFIG_"
+"""Kconfig's value macros (`CONFIG_X`), which only the generated autoconf.h defines."""
+PLACEHOLDER_NOTE = "macro '"
+"""How a note about a placeholder value starts (the driver lists them as assumptions)."""
+
+
+def generated_values(text: str, path: str) -> list[tuple[str, str]]:
+    """Placeholders for the `CONFIG_X` values of an absent generated header that the
+    text uses but never defines nor tests: a string literal where the name (or a
+    macro that is just the name) stands next to a string (`"udhcpc "
+    CONFIG_X`), else a number (`uint8_t options[N + CONFIG_X]`). Each is the
+    same in both versions, derived from the name alone, and named in the
+    assumptions: a verdict holds for that value. A name tested in `#if` is a
+    feature instead."""
+    defined: set[str] = set()
+    tested: set[str] = set()
+    sequences: list[list[Token]] = [[]]
+    aliases: dict[str, str] = {}
+    for element in scan(text, path).elements:
+        if not isinstance(element, Directive):
+            sequences[0].append(element)
+        elif element.name in ("if", "elif", "ifdef", "ifndef"):
+            tested.update(t.text for t in element.tokens if t.kind == "id")
+        elif element.name in ("define", "undef") and element.tokens:
+            defined.add(element.tokens[0].text)
+            body = _macro_body(element.tokens)
+            sequences.append(body)
+            if len(body) == 1 and body[0].kind == "id":
+                aliases[element.tokens[0].text] = body[0].text
+    used: set[str] = set()
+    stringy: set[str] = set()
+    for tokens in sequences:
+        for index, token in enumerate(tokens):
+            if token.kind != "id":
+                continue
+            used.add(token.text)
+            around = tokens[max(index - 1, 0):index] + tokens[index + 1:index + 2]
+            if any(t.kind == "str" for t in around):
+                stringy.add(token.text)
+    for alias, name in aliases.items():
+        if alias in stringy:
+            stringy.add(name)
+    names = sorted(n for n in used - defined - tested if n.startswith(GENERATED_PREFIX))
+    return [(n, f'"{n}"' if n in stringy else str(zlib.crc32(n.encode()) % 1000 + 1))
+            for n in names]
+
+
+def placeholder_flags(source: SourceFile, settings: Settings) -> list[str]:
+    """`-D` flags giving gcc the placeholders the front end used for `source` (its
+    project headers inlined: BusyBox uses CONFIG_X in udhcp/common.h too)."""
+    text = inline_local_headers(source, settings)
+    return [f"-D{name}={value}" for name, value in generated_values(text, source.path)]
+
+
+def placeholder_note(name: str, value: str) -> str:
+    return (f"{PLACEHOLDER_NOTE}{name}' is defined nowhere (its generated header, such as "
+            f"autoconf.h, is absent): taken as {value} in both versions")
+
+
+def _macro_body(tokens: tuple[Token, ...]) -> list[Token]:
+    """The replacement list of `#define NAME[(params)] body` (its tokens)."""
+    if len(tokens) > 1 and tokens[1].text == "(" and not tokens[1].space:
+        close = next((i for i, t in enumerate(tokens) if t.text == ")"), len(tokens) - 1)
+        return list(tokens[close + 1:])
+    return list(tokens[1:])
 
 
 def _expand(

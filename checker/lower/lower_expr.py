@@ -789,6 +789,8 @@ class ExprLowering(LoweringState):
             return
         if isinstance(ctype, ArrayType):
             raise self.unsupported("assignment to an array", node)
+        if isinstance(value, FuncPtr):
+            raise self.unsupported("function pointer stored in memory", node)
         assert isinstance(value, (Scalar, Ptr))
         self._heap_store(address, ctype, value, node)  # type: ignore[arg-type]
 

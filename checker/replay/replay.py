@@ -12,6 +12,7 @@ from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
 from typing import cast
 
+from checker.frontend.preprocess import placeholder_flags
 from checker.ir.heap import decode, is_heap
 from checker.ir.ir import (
     CALLS_VAR,
@@ -391,11 +392,12 @@ def replay_version(
 ) -> CompiledVersion:
     """What gcc compiles to replay a witness on `text` (the source or one of its
     products): the settings' -D values and -I directories, and the revision's
-    headers, reach the compiler in every replay, as they reached the front end."""
+    headers, reach the compiler in every replay, as they reached the front end;
+    so do the placeholders of absent generated values (`CONFIG_X`)."""
     return CompiledVersion(
         source.path,
         text,
-        tuple(compiler_flags(configuration or {}, settings)),
+        tuple(compiler_flags(configuration or {}, settings) + placeholder_flags(source, settings)),
         settings.include_dirs,
         tuple(sorted(source.headers.items())),
     )

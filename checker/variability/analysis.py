@@ -7,7 +7,11 @@ conditional decided by constants (header guards, `#if 0`, `#ifdef __cplusplus`)
 or by the variant condition `psi` is resolved here and disappears. Macro
 definitions are tracked symbolically: a `#define` under a feature condition
 gives the macro feature-dependent alternatives, so later `#if`s over it are
-exact. BusyBox `IF_X(...)` calls become conditionals too (argument kept or not).
+exact. BusyBox `IF_X(...)` calls become conditionals too (argument kept or not);
+a `#define` whose body calls them is read as one `#define` per configuration.
+A boolean feature in a file-scope array size becomes a 1/0 conditional (a type
+per configuration), and a macro of the text used as a string where it is
+undefined excludes those configurations (they do not compile), as `#error` does.
 
 The result is a flat stream of code tokens, kept directives and conditional
 markers that the C parser (`cparse`) walks.
@@ -15,7 +19,8 @@ markers that the C parser (`cparse`) walks.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+import itertools
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field, replace
 
 from checker.errors import ParseError, UnsupportedError
@@ -36,9 +41,12 @@ from checker.variability.features import FeatureTable
 from checker.variability.formula import Formula
 from checker.variability.lexer import Directive, Scanned, Token, tokens_of
 from checker.variability.smt import Oracle
+from checker.variability.types import EXCLUDED_NOTE
 
 _DROPPED_DIRECTIVES = frozenset({"pragma", "warning", "ident", "sccs", "assert", "unassert", ""})
 _KEPT_DIRECTIVES = frozenset({"include", "include_next", "import"})
+_MAX_BODY_FEATURES = 4
+"""Features one macro body may test through `IF_X(...)` calls (2^n definitions)."""
 
 
 # ---------------------------------------------------------------- stream items
@@ -204,6 +212,13 @@ class _Scanner:
         self.pending_close: dict[int, Conditional] = {}
         self.skip: set[int] = set()
         self.structural_requests: set[int] = set()
+        self.defined_names = frozenset(
+            e.tokens[0].text for e in self.elements
+            if isinstance(e, Directive) and e.name == "define" and e.tokens)
+        """Every macro the text #defines somewhere."""
+        self.braces: list[str] = []
+        self.brackets = 0
+        self.previous_code = ""
 
     # -- helpers --------------------------------------------------------------
 
@@ -426,6 +441,8 @@ class _Scanner:
     # -- other directives ---------------------------------------------------------
 
     def define(self, index: int, d: Directive) -> None:
+        if d.name == "define" and self.body_conditionals(index, d):
+            return
         where = self.where(d.line)
         if not d.tokens or d.tokens[0].kind != "id":
             raise ParseError(f"#{d.name} needs a macro name", where)
@@ -455,6 +472,101 @@ class _Scanner:
                     self.body_refs.add(token.text)
                     if token.text in self.features:
                         self.define_features.add(token.text)
+
+    def body_conditionals(self, index: int, d: Directive) -> bool:
+        """A `#define` whose body calls `IF_X(...)`/`IF_NOT_X(...)` (BusyBox's
+        `#define OPT_V (IF_DESKTOP(opt & 4) IF_NOT_DESKTOP(0))`) means one
+        definition per configuration of those features: it is read as the
+        `#if`/`#elif` over them that defines each (keyed like a conditional at
+        this directive, so renaming and structural splits work as for a real
+        one). False when the body calls none."""
+        tests = self.call_tests(d.tokens[1:])
+        if not tests:
+            return False
+        atoms = list(dict.fromkeys(atom for atom, _ in tests))
+        if len(atoms) > _MAX_BODY_FEATURES:
+            raise UnsupportedError(f"the body of macro '{d.tokens[0].text}' depends on more "
+                                   f"than {_MAX_BODY_FEATURES} features", self.where(d.line))
+        outer = self.pc
+        choices: list[tuple[Formula, dict[Formula, bool]]] = []
+        for values in itertools.product((True, False), repeat=len(atoms)):
+            choice = dict(zip(atoms, values, strict=True))
+            combination = fm.conj(*(a if v else fm.neg(a) for a, v in choice.items()))
+            if self.decided(combination, outer) is not False:
+                choices.append((combination, choice))
+        if len(choices) == 1:
+            self.define(index, replace(d, tokens=self.instantiate(d.tokens, choices[0][1])))
+            return True
+        conditional = Conditional(index, d.line, [], len(self.stream), end_line=d.line)
+        self.conditionals[index] = conditional
+        self.frames.append(_Frame("feature", outer, d.line, conditional=conditional))
+        for number, (combination, choice) in enumerate(choices):
+            self.stream.append(Begin(index, number))
+            start = len(self.stream)
+            if conditional.branches:
+                conditional.branches[-1].end = start - 1
+            conditional.branches.append(Branch(combination, start, start, d.line))
+            conditional.presence.append(fm.conj(outer, combination))
+            self.define(index, replace(d, tokens=self.instantiate(d.tokens, choice)))
+        self.frames.pop()
+        conditional.branches[-1].end = len(self.stream)
+        self.stream.append(End(index))
+        conditional.end = len(self.stream)
+        return True
+
+    def conditional_call(self, tokens: Sequence[Token],
+                         at: int) -> tuple[int, Formula, bool] | None:
+        """(index of the closing parenthesis, the feature's truth, negated) when
+        `tokens[at]` calls an undefined conditional macro, else None."""
+        token = tokens[at]
+        mapped = self.table.conditional.lookup(token.text) if token.kind == "id" else None
+        if (mapped is None or self.macros.get(token.text) is not None
+                or at + 1 >= len(tokens) or tokens[at + 1].text != "("):
+            return None
+        depth = 0
+        for close in range(at + 1, len(tokens)):
+            depth += {"(": 1, ")": -1}.get(tokens[close].text, 0)
+            if depth == 0:
+                return close, defined_value(mapped[0], self), mapped[1]
+        return None
+
+    def call_tests(self, tokens: Sequence[Token]) -> list[tuple[Formula, bool]]:
+        """(feature truth, negated) of every conditional-macro call in `tokens`."""
+        found = []
+        for at in range(len(tokens)):
+            call = self.conditional_call(tokens, at)
+            if call is not None:
+                found.append(call[1:])
+        return found
+
+    def instantiate(self, tokens: Sequence[Token],
+                    choice: Mapping[Formula, bool]) -> tuple[Token, ...]:
+        """`tokens` with each conditional-macro call replaced by its argument or by
+        nothing, as `choice` (feature truth -> value) has it; a token after a
+        removed one is spaced, so that no two tokens paste."""
+        result: list[Token] = []
+        closes: set[int] = set()
+        spaced = False
+        at = 0
+        while at < len(tokens):
+            token = tokens[at]
+            call = self.conditional_call(tokens, at)
+            if call is not None:
+                close, atom, negated = call
+                if choice[atom] != negated:
+                    closes.add(close)
+                    at += 2
+                else:
+                    at = close + 1
+                spaced = True
+                continue
+            if at in closes:
+                spaced = True
+            else:
+                result.append(replace(token, space=True) if spaced else token)
+                spaced = False
+            at += 1
+        return tuple(result)
 
     def site_text(self, name: str, definition: MacroDef | None, d: Directive) -> str:
         """The directive as written, or renamed to this definition's own name when
@@ -499,12 +611,67 @@ class _Scanner:
             self.used_names.add(token.text)
             if self.maybe_undefined(token.text):
                 self.undefined_uses.add(token.text)
+            if self.undefined_string(index, token):
+                return
             if token.text in self.renamed:
                 self.renamed_use(index, token)
                 return
+            if self.dimension_feature(index, token):
+                return
         self.append_token(index, token)
 
+    def dimension_feature(self, index: int, token: Token) -> bool:
+        """A boolean feature read between brackets outside function bodies (an
+        array size of a file-scope type: `uint8_t digest[ENABLE_X ? 20 : 16]`)
+        must be a constant there, so the type is one per configuration: it
+        becomes a conditional choosing `1` or `0` (structural, as the parser
+        finds). False for any other token."""
+        feature = self.table.features.get(token.text)
+        if (self.brackets == 0 or "code" in self.braces or feature is None
+                or not feature.boolean or isinstance(self.macros.get(token.text), MacroDef)):
+            return False
+        test = defined_value(token.text, self)
+        decision = self.decided(test, self.pc)
+        if decision is not None:
+            self.append_token(index, replace(token, kind="num", text=str(int(decision))))
+            return True
+        conditional = Conditional(index, token.line, [], len(self.stream), pseudo=True,
+                                  end_line=token.line)
+        self.conditionals[index] = conditional
+        outer = self.pc
+        for number, (local, value) in enumerate(((test, "1"), (fm.neg(test), "0"))):
+            self.stream.append(Begin(index, number))
+            start = len(self.stream)
+            if conditional.branches:
+                conditional.branches[-1].end = start - 1
+            conditional.branches.append(Branch(local, start, start))
+            conditional.presence.append(fm.conj(outer, local))
+            self.append_token(index, replace(token, kind="num", text=value))
+        conditional.branches[-1].end = len(self.stream)
+        self.stream.append(End(index))
+        conditional.end = len(self.stream)
+        return True
+
+    def track_scope(self, token: Token) -> None:
+        """Braces (a function body's, or a type's or initializer's) and brackets
+        outside function bodies, roughly: a `{` after `)` or inside a body opens
+        code. Misread, a feature in a dimension stays a variable (an error later,
+        as before) or a subscript's feature becomes a 1/0 conditional: never a
+        wrong meaning."""
+        text = token.text
+        if text == "{":
+            code = "code" in self.braces or self.previous_code == ")"
+            self.braces.append("code" if code else "data")
+        elif text == "}" and self.braces:
+            self.braces.pop()
+        elif text == "[" and "code" not in self.braces:
+            self.brackets += 1
+        elif text == "]" and self.brackets and "code" not in self.braces:
+            self.brackets -= 1
+        self.previous_code = text
+
     def append_token(self, index: int, token: Token) -> None:
+        self.track_scope(token)
         position = len(self.tokens)
         if index == self.last_element + 1 and not token.space:
             self.glued.add(position)
@@ -551,11 +718,42 @@ class _Scanner:
                 conditional.branches[-1].end = start - 1
             conditional.branches.append(Branch(local, start, start))
             conditional.presence.append(fm.conj(outer, local))
+            if definition is None and self.beside_string(index):
+                self.exclude(fm.conj(outer, local), token)
+                self.append_token(index, replace(token, kind="str", text='""'))
+                continue
             self.append_token(index, self.site_token(token, definition))
         conditional.branches[-1].end = len(self.stream)
         self.stream.append(End(index))
         conditional.end = len(self.stream)
         conditional.end_line = token.line
+
+    def undefined_string(self, index: int, token: Token) -> bool:
+        """A macro of the text used as a string where no definition reaches it (a
+        variant, or a conditional's branch, that leaves it undefined): those
+        configurations are excluded (`exclude`) and the use is `""` there."""
+        here = fm.conj(self.psi, self.pc)
+        if (token.text not in self.defined_names or self.oracle.valid(here)
+                or self.lookup(token.text) is not None or not self.beside_string(index)):
+            return False
+        self.exclude(here, token)
+        self.append_token(index, replace(token, kind="str", text='""'))
+        return True
+
+    def beside_string(self, index: int) -> bool:
+        """Is element `index` next to a string literal (`"name\\0" No_argument "i"`)?
+        A name there is a syntax error unless a macro makes it a string."""
+        around = (self.elements[i] for i in (index - 1, index + 1)
+                  if 0 <= i < len(self.elements))
+        return any(isinstance(e, Token) and e.kind == "str" for e in around)
+
+    def exclude(self, where: Formula, token: Token) -> None:
+        """The configurations `where` do not compile (an undefined macro used as a
+        string): no product, so no behaviour to compare; excluded from the
+        feature model like an `#error`'s, and said in the assumptions."""
+        self.constraints.append(fm.neg(where))
+        self.notes.append(f"{EXCLUDED_NOTE}{where.to_c()} ('{token.text}' is used as a "
+                          f"string at {self.where(token.line)} but not defined there)")
 
     def site_token(self, token: Token, definition: Definition) -> Token:
         if not isinstance(definition, MacroDef):

@@ -20,7 +20,8 @@ Rules (applied per file version; the engine unites old and new):
   directives (the build's definition where they do not apply). A branch that
   holds code as well is an include guard, not a default.
 * BusyBox conventions, tied to `conditional_macros`: a call `IF_X(...)` or
-  `IF_NOT_X(...)` of an undefined conditional macro makes `ENABLE_X` a feature,
+  `IF_NOT_X(...)` of an undefined conditional macro, in code or in a macro
+  body, makes `ENABLE_X` a feature,
   and so does an undefined `ENABLE_X` used in C code.
 * A feature is boolean (domain {0,1}) unless some use treats it as a number:
   an operand of arithmetic, bitwise or ordering operators, compared with
@@ -38,6 +39,7 @@ Rules (applied per file version; the engine unites old and new):
 from __future__ import annotations
 
 import fnmatch
+import itertools
 import re
 from collections.abc import Sequence
 from dataclasses import dataclass, field
@@ -214,7 +216,7 @@ def _collect(scanned: Scanned, conditional: ConditionalMacros) -> _Uses:
         default = _default_guard(element, guards)
         if default is not None:
             default.defaults.append(element.tokens[0].text)
-        _directive_uses(element, uses, default=default is not None)
+        _directive_uses(element, uses, conditional, default=default is not None)
     _code_uses(code, uses, conditional)
     return uses
 
@@ -249,7 +251,8 @@ def _track_guards(directive: Directive, guards: list[_Guard], uses: _Uses) -> No
             guards.append(_Guard(guard.names | tested))
 
 
-def _directive_uses(directive: Directive, uses: _Uses, default: bool = False) -> None:
+def _directive_uses(directive: Directive, uses: _Uses, conditional: ConditionalMacros,
+                    default: bool = False) -> None:
     tokens = list(directive.tokens)
     if directive.name in ("ifdef", "ifndef"):
         if tokens and tokens[0].kind == "id":
@@ -269,6 +272,7 @@ def _directive_uses(directive: Directive, uses: _Uses, default: bool = False) ->
                 t.text for t in body if t.kind == "id" and t.text not in params)
             _classify_condition([t for t in body if t.text not in params], uses,
                                 record_tested=False)
+            uses.conditional_calls.update(_conditional_calls(body, conditional))
 
 
 def _define_parts(tokens: Sequence[Token]) -> tuple[set[str], Sequence[Token]]:
@@ -318,14 +322,19 @@ def _boolean_position(tokens: Sequence[Token], i: int) -> bool:
     return after in _BOOLEAN_AFTER
 
 
+def _conditional_calls(tokens: Sequence[Token], conditional: ConditionalMacros) -> set[str]:
+    """The `IF_X` names called in `tokens` (code, or a macro body: `#define OPT_V
+    (IF_DESKTOP(opt & 4) IF_NOT_DESKTOP(0))` makes ENABLE_DESKTOP a feature too)."""
+    return {token.text for token, following in itertools.pairwise(tokens)
+            if token.kind == "id" and following.text == "(" and conditional.lookup(token.text)}
+
+
 def _code_uses(code: list[Token], uses: _Uses, conditional: ConditionalMacros) -> None:
+    uses.conditional_calls.update(_conditional_calls(code, conditional))
     for i, token in enumerate(code):
         if token.kind != "id":
             continue
         uses.code.add(token.text)
-        following = code[i + 1].text if i + 1 < len(code) else None
-        if following == "(" and conditional.lookup(token.text):
-            uses.conditional_calls.add(token.text)
         if not _code_boolean_position(code, i):
             uses.numeric.add(token.text)
 

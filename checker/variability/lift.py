@@ -127,7 +127,10 @@ def _variants(front: Front, structural: set[int], features: tuple[Feature, ...],
     texts: dict[str, list[Formula]] = defaultdict(list)
     presences: dict[str, tuple[tuple[str, Formula], ...]] = {}
     for psi in partition(front, structural):
-        analysis = front.base if psi == fm.TRUE else front.analyse(psi)
+        # decided within the text's constraints too: code only configurations that
+        # do not compile (an #error's, an undefined string macro's) reach goes
+        analysis = (front.base if psi == fm.TRUE
+                    else front.analyse(fm.conj(psi, *front.base.constraints)))
         new_requests = analysis.structural_requests - structural
         if new_requests:
             raise Structurals(new_requests)

@@ -149,6 +149,11 @@ def alike(old: T, new: T, uses: Callable[[T], FeatureUses],
     return old, new
 
 
+EXCLUDED_NOTE = "configurations that do not compile, excluded from the comparison: "
+"""How the lifting's note on configurations without a product starts (an undefined
+macro where only a macro can stand): the driver lists it among the assumptions."""
+
+
 @dataclass(frozen=True)
 class Variant:
     condition: Formula

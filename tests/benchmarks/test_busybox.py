@@ -4,17 +4,22 @@ commit is chosen for an idiom: a branch dead on Linux (`#ifdef __linux__`), a
 static const table and a local passed to functions without code, a macro
 defined only in some configurations (`#define bb_info_msg bb_error_msg`), a
 constant of a header we do not have (TC_H_UNSPEC), an object of a generated
-header that is absent (`bb_common_bufsiz1`)."""
+header that is absent (`bb_common_bufsiz1`); and, through the front end only,
+`IF_X(...)` in a macro body and a Kconfig value of the absent autoconf.h."""
 
 from __future__ import annotations
 
 import importlib
 import json
+import subprocess
 import sys
 from pathlib import Path
 
 import pytest
 
+from checker.frontend.frontend import ParsedFile, load
+from checker.frontend.slice import slice_functions, translation_unit
+from checker.types import Settings, SourceFile
 from tests import ROOT
 
 sys.path.insert(0, str(ROOT / "benchmarks"))
@@ -96,3 +101,34 @@ def test_dd_incomplete_write_difference_replays_under_gcc(repo: Path, tmp_path: 
         witness = entry["witness"]
         assert witness["replayed_by"] == ["interpreter", "compiler"]
         assert (witness["old_output"]["return"], witness["new_output"]["return"]) == (0, 1)
+
+
+def _front_end(repo: Path, case: str, work: Path) -> ParsedFile:
+    """The new version's slice of the case's function, through the front end (no
+    engine: seconds), with the revision's headers as the benchmark has them."""
+    meta = json.loads((busybox.DEFAULT_CASES / case / "meta.json").read_text())
+    archive = subprocess.run(["git", "archive", meta["bundle_commit"], "include",
+                              str(Path(meta["file"]).parent)],
+                             cwd=repo, capture_output=True, check=True).stdout
+    work.mkdir(parents=True)
+    subprocess.run(["tar", "-x", "-C", str(work)], input=archive, check=True)
+    path = work / meta["file"]
+    unit = translation_unit(SourceFile(str(path), path.read_text()), Settings())
+    return load(slice_functions(unit, [meta["function"]]).source, Settings())
+
+
+def test_if_x_in_macro_bodies_and_kconfig_values_reach_the_engine(repo: Path,
+                                                                  tmp_path: Path) -> None:
+    """a680f40bfe ping.c: `#define OPT_STRING ("..." IF_PING6("6"))` is one
+    definition per configuration of ENABLE_PING6 (the parser stopped at IF_PING6);
+    708670a684 udhcp/common.h: `options[N + CONFIG_UDHCPC_SLACK_FOR_BUGGY_SERVERS]`
+    from the absent autoconf.h is a placeholder the assumptions name."""
+    ping = _front_end(repo, "30", tmp_path / "ping")
+    assert "ENABLE_PING6" in [f.name for f in ping.features]
+    definitions = {line.replace(" ", "") for v in ping.lifted.variants
+                   for line in v.text.splitlines() if line.startswith("#define OPT_STRING")}
+    assert definitions == {'#defineOPT_STRING("qvc:+s:t:+w:+W:+I:np:4""6")',
+                           '#defineOPT_STRING("qvc:+s:t:+w:+W:+I:np:4")'}
+    dhcp = _front_end(repo, "35", tmp_path / "dhcp")
+    assert any(n.startswith("macro 'CONFIG_UDHCPC_SLACK_FOR_BUGGY_SERVERS' is defined nowhere")
+               for n in dhcp.notes)

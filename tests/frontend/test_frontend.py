@@ -8,6 +8,7 @@ from pycparser import c_ast
 
 from checker.errors import ParseError
 from checker.frontend.frontend import UNKNOWN_PREFIX, parse_tolerant
+from checker.frontend.preprocess import generated_values
 
 
 def _typedefs(ast: c_ast.FileAST) -> dict[str, list[str]]:
@@ -44,3 +45,19 @@ def test_a_real_syntax_error_is_still_reported_with_its_line() -> None:
         parse_tolerant(text, "snippet.c")
     assert info.value.location is not None
     assert info.value.location.line == 3
+
+
+def test_kconfig_values_of_an_absent_autoconf_h_are_placeholders_by_use() -> None:
+    """A CONFIG_X next to a string (also through a macro that is just the name)
+    is a string, elsewhere a number; one tested in #if, or defined, is none."""
+    text = ('#define OPTS CONFIG_CMD_OPTS\n'
+            '#define CONFIG_DEFINED 3\n'
+            '#if CONFIG_TESTED > 2\n#endif\n'
+            'char buf[4 + CONFIG_SLACK];\n'
+            'const char *s = "-i " OPTS;\n'
+            'int n = CONFIG_TESTED + CONFIG_DEFINED;\n')
+    values = dict(generated_values(text, "f.c"))
+    assert sorted(values) == ["CONFIG_CMD_OPTS", "CONFIG_SLACK"]
+    assert values["CONFIG_CMD_OPTS"] == '"CONFIG_CMD_OPTS"'
+    assert values["CONFIG_SLACK"].isdigit()
+    assert generated_values(text, "g.c") == generated_values(text, "f.c")
