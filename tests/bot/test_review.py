@@ -33,20 +33,21 @@ def test_headers_outside_the_revision_are_not_read_for_untrusted_code(tmp_path: 
     repo = init_repo(tmp_path / "repo")
     text = (
         f'#include "{secret}"\n#include <{climb}{str(secret).lstrip("/")}>\n'
-        "int f(void) {{ return K{}; }}\n"
+        "int f(void) {{ return {}; }}\n"
     )
-    base = commit(repo, {"f.c": text.format("")}, "f")
-    head = commit(repo, {"f.c": text.format(" + 0")}, "f: same")
+    base = commit(repo, {"f.c": text.format("K")}, "f")
+    head = commit(repo, {"f.c": text.format("5")}, "f: K is 5")
     untrusted = review(Repo(str(repo)), base, head, Limits(), allow_compiler=False)
     (result,) = untrusted.results
-    assert result.verdict is not Verdict.EQUIVALENT  # K stayed unknown: nothing was read
+    # K stayed an unknown constant (nothing was read), so `return K` is not `return 5`
+    assert result.verdict is not Verdict.EQUIVALENT
     assert untrusted.compiled_replay is False
     trusted = review(Repo(str(repo)), base, head, Limits(), allow_compiler=True)
     assert [r.verdict for r in trusted.results] == [Verdict.EQUIVALENT]  # the user's own disk
     # a standard-header name never climbs out of the stub prelude, trusted or not
     only_climb = "\n".join(text.splitlines()[1:]) + "\n"
-    base = commit(repo, {"f.c": only_climb.format("")}, "f")
-    head = commit(repo, {"f.c": only_climb.format(" + 0")}, "f: same")
+    base = commit(repo, {"f.c": only_climb.format("K + 1")}, "f")
+    head = commit(repo, {"f.c": only_climb.format("6")}, "f: K + 1 is 6")
     trusted = review(Repo(str(repo)), base, head, Limits(), allow_compiler=True)
     assert [r.verdict for r in trusted.results] != [Verdict.EQUIVALENT]
 

@@ -118,6 +118,7 @@ def test_a_hang_body_is_the_witness_point_replayed_as_a_hang(name: str, brute: b
     assert (judgement.replays, judgement.compiled, judgement.skipped) == (1, 1, [])
 
 
+@pytest.mark.slow  # 57 s: an engine limit documented by its xfail
 @pytest.mark.xfail(strict=True, reason="the array is behind a pointer, in the heap: the "
                    "proof that a run never ends does not read the heap yet (UNKNOWN)")
 def test_a_hang_over_an_array_has_no_body() -> None:
