@@ -24,10 +24,13 @@ from __future__ import annotations
 
 import dataclasses
 import functools
+import io
 import re
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from functools import partial
+
+from pcpp import Preprocessor
 
 from checker.frontend.cscan import (
     Item,
@@ -435,11 +438,64 @@ def _chosen(unit: TranslationUnit, names: Iterable[str]) -> set[int]:
                     take(position)
         added = [i for i in errors if i not in chosen and _condition_names(entries[i]) & vocabulary]
         added += _escapes(entries, chosen, _used_statics(unit, seen))
-        if not added:
-            break
         for position in added:
             take(position)
+        if not added:
+            wanted.extend(name for name in _pasted_names(unit, chosen)
+                          if name not in seen and name in unit.index)
+            if not wanted:
+                break
     return chosen
+
+
+_DEFINE = re.compile(r"#\s*define\b")
+
+
+def _pasted_names(unit: TranslationUnit, chosen: Iterable[int]) -> frozenset[str]:
+    """The names that the kept macros paste together (`##`) where the kept code uses
+    them: no text spells `bb##kind##name`'s result (a function only a pasted call
+    reaches would be missing from the slice, its call one without code). The uses
+    are expanded under every kept definition of a macro in turn (the conditions are
+    ignored: a name too many only widens the slice)."""
+    entries = [unit.entries[i] for i in sorted(chosen)]
+    defines: dict[str, list[str]] = {}
+    for entry in entries:
+        if (entry.item.kind is ItemKind.DIRECTIVE and entry.item.name
+                and _DEFINE.match(entry.item.text.lstrip())):
+            defines.setdefault(entry.item.name, []).append(entry.item.text)
+    if not any("##" in text for texts in defines.values() for text in texts):
+        return frozenset()
+    code = "\n".join(e.item.text for e in entries if e.item.kind is not ItemKind.DIRECTIVE)
+    found: set[str] = set()
+    for round_ in range(max(len(texts) for texts in defines.values())):
+        chosen_defines = (texts[min(round_, len(texts) - 1)] for texts in defines.values())
+        found |= identifiers(_expanded("\n".join([*chosen_defines, code])))
+    return frozenset(found)
+
+
+class _QuietExpander(Preprocessor):  # type: ignore[misc]  # pcpp has no stubs: the base is Any
+    """pcpp that ignores what it cannot expand: `_pasted_names` only looks for names."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.line_directive = None
+
+    def on_error(self, file: str, line: int, msg: str) -> None:
+        pass
+
+    def on_comment(self, tok: object) -> bool:
+        return False
+
+
+def _expanded(text: str) -> str:
+    expander = _QuietExpander()
+    buffer = io.StringIO()
+    try:
+        expander.parse(text, source="<slice>")
+        expander.write(buffer)
+    except Exception:  # pcpp raises bare exceptions on malformed input: no names then
+        return ""
+    return buffer.getvalue()
 
 
 def _hoist_candidates(unit: TranslationUnit, chosen: Iterable[int]) -> list[int]:

@@ -18,6 +18,7 @@ from checker.ir.fp_classify import FP_CLASSIFIERS, classify
 from checker.ir.heap import HEAP
 from checker.ir.ir import (
     CALLS_VAR,
+    CHAR_POINTER,
     EXIT_CODE_VAR,
     STATUS_EXIT,
     STATUS_UNWOUND,
@@ -92,6 +93,8 @@ from checker.semantics.library import (
 )
 
 MAX_INIT_STORES = 4096
+_MAX_STRING_CHOICES = 256
+"""Longest constant object a string argument at a variable offset is chosen from."""
 T = TypeVar("T")
 
 
@@ -929,9 +932,9 @@ class StmtLowering(ExprLowering):
             if isinstance(value, StringValue):
                 return StrConst(value.data.decode("latin-1"))
             if isinstance(value, Ptr):
-                text = self._constant_string(value)
+                text = self._constant_string(value, arg)
                 if text is not None:
-                    return StrConst(text)
+                    return text
                 if not pointers:
                     raise self.unsupported(
                         f"pointer argument to pure function '{name}' (its value in memory)", arg
@@ -947,14 +950,35 @@ class StmtLowering(ExprLowering):
 
         return tuple(self.arguments(name, args, node, finish))
 
-    def _constant_string(self, value: Ptr) -> str | None:
+    def _constant_string(self, value: Ptr, node: c_ast.Node) -> Expr | None:
+        """A pointer into a constant object as the string it points to, compared by
+        content as a literal passed directly is; at an offset held in a variable (a
+        literal passed through an inlined function's parameter), the choice among
+        its suffixes (an offset outside the object is undefined: a trap)."""
         region = self.regions.get(value.base or "")
         if region is None or not region.const or region.init is None:
             return None
-        if not isinstance(value.index, Const) or not isinstance(value.index.value, int):
+        init = region.init
+
+        def suffix(offset: int) -> StrConst:
+            data = bytes(int(b) & 0xFF for b in init[offset:])
+            return StrConst(data.split(b"\0", 1)[0].decode("latin-1"))
+
+        if isinstance(value.index, Const) and isinstance(value.index.value, int):
+            return suffix(value.index.value)
+        if (len(init) > _MAX_STRING_CHOICES or not isinstance(region.elem, IntType)
+                or region.elem.size != 1):
             return None
-        data = bytes(int(b) & 0xFF for b in region.init[value.index.value :])
-        return data.split(b"\0", 1)[0].decode("latin-1")
+        index = value.index
+        itype = index.type
+        self.trap_if(Binary(BinOp.BOR, Binary(BinOp.LT, index, Const(0, itype), ct.INT),
+                            Binary(BinOp.GT, index, Const(len(init) - 1, itype), ct.INT),
+                            ct.INT), node)
+        choice: Expr = suffix(len(init) - 1)
+        for offset in reversed(range(len(init) - 1)):
+            choice = Ite(Binary(BinOp.EQ, index, Const(offset, itype), ct.INT),
+                         suffix(offset), choice, CHAR_POINTER)
+        return choice
 
     def _external(self, name: str, args: list[c_ast.Node], node: c_ast.Node) -> Value:
         """A call to a function without code: an observable event (its position,

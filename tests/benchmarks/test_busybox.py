@@ -132,3 +132,25 @@ def test_if_x_in_macro_bodies_and_kconfig_values_reach_the_engine(repo: Path,
     dhcp = _front_end(repo, "35", tmp_path / "dhcp")
     assert any(n.startswith("macro 'CONFIG_UDHCPC_SLACK_FOR_BUGGY_SERVERS' is defined nowhere")
                for n in dhcp.notes)
+
+
+def test_xsocket_simple_msg_differs_wherever_verbose_errors_are_off(
+        repo: Path, tmp_path: Path) -> None:
+    """6301316b2f: bb_perror_msg_and_die("socket") -> bb_simple_perror_msg_and_die.
+    The same commit adds WARN_SIMPLE_MSG to libbb.h (a `##`/argument-counting macro
+    that sends a one-argument call through a static inline wrapper of the simple
+    function), so the old revision has no such macro: its call is
+    bb_perror_msg_and_die in every configuration, and the difference covers
+    !VERBOSE_RESOLUTION_ERRORS whatever WARN_SIMPLE_MSG is."""
+    result = check(repo, "21", tmp_path)
+    assert result["verdict"] == "NOT_EQUIVALENT", result["reason"]
+    assert result["reason"] is None
+    heads = sorted(e["configurations"] for e in result["neq_summary"])
+    assert heads in (["!ENABLE_VERBOSE_RESOLUTION_ERRORS"],
+                     ["!ENABLE_VERBOSE_RESOLUTION_ERRORS && !ENABLE_WARN_SIMPLE_MSG",
+                      "!ENABLE_VERBOSE_RESOLUTION_ERRORS && ENABLE_WARN_SIMPLE_MSG"]), heads
+    for entry in result["neq_summary"]:
+        witness = entry["witness"]
+        assert witness["replayed_by"] == ["interpreter", "compiler"]
+        assert 'bb_perror_msg_and_die("socket")' in witness["old_output"]["calls"]
+        assert 'bb_simple_perror_msg_and_die("socket")' in witness["new_output"]["calls"]
