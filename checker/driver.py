@@ -363,6 +363,8 @@ def _lifted(
             new_variant.defined_under(name),
         )
         scope = fm.conj(model, structural)
+        if extension(scope, {}) is None:
+            continue  # texts of configurations the model excludes (they do not compile)
         configure = configure_for(old, new, features, settings, scope) if features else None
         ctx = PairContext(
             old_variant.program, new_variant.program, name, settings, versions, compiler, configure
@@ -375,6 +377,10 @@ def _lifted(
             assumptions.extend(summary.rest.assumptions)
         for fcex in summary.entries:
             entries.append(_entry(fcex, features, scope))
+    if not summaries:
+        raise UnsupportedError(
+            f"'{name}' is defined in both versions only in configurations the feature "
+            "model excludes")
     stats = Stats(round(budget.elapsed(), 3), budget.calls)
     facts = ResultFacts(
         features=tuple(f.name for f in features),
