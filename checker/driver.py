@@ -372,7 +372,8 @@ def _lifted(
         )
         scope = fm.conj(model, structural)
         if not oracle.satisfiable(scope):
-            continue  # no configuration builds both (a struct laid out per #if in each)
+            continue  # no configuration builds both (a struct laid out per #if in each), or
+            # only configurations the model excludes (they do not compile)
         configure = configure_for(old, new, features, settings, scope) if features else None
         ctx = PairContext(
             old_variant.program, new_variant.program, name, settings, versions, compiler, configure
@@ -387,7 +388,8 @@ def _lifted(
             entries.append(_entry(fcex, features, scope))
     if not summaries:
         raise UnsupportedError(
-            f"'{name}' is never defined in both versions under the same configuration"
+            f"'{name}' is never defined in both versions under one configuration that the "
+            "feature model allows"
         )
     stats = Stats(round(budget.elapsed(), 3), budget.calls)
     facts = ResultFacts(

@@ -127,10 +127,7 @@ def _variants(front: Front, structural: set[int], features: tuple[Feature, ...],
     texts: dict[str, list[Formula]] = defaultdict(list)
     presences: dict[str, tuple[tuple[str, Formula], ...]] = {}
     for psi in partition(front, structural):
-        # decided within the text's constraints too: code only configurations that
-        # do not compile (an #error's, an undefined string macro's) reach goes
-        analysis = (front.base if psi == fm.TRUE
-                    else front.analyse(fm.conj(psi, *front.base.constraints)))
+        analysis = front.base if psi == fm.TRUE else front.analyse(within(front, psi))
         new_requests = analysis.structural_requests - structural
         if new_requests:
             raise Structurals(new_requests)
@@ -143,6 +140,15 @@ def _variants(front: Front, structural: set[int], features: tuple[Feature, ...],
         presences[text] = function_presence(parsed.entries)
     return [Variant(fm.disj(*conditions), text, presences[text])
             for text, conditions in texts.items()]
+
+
+def within(front: Front, psi: Formula) -> Formula:
+    """A variant's condition for deciding its conditionals: within the text's
+    constraints too, so that code only configurations that do not compile (an
+    `#error`'s, an undefined string macro's) reach goes; a variant wholly
+    outside them (never compared) keeps `psi`, so that its text still parses."""
+    constrained = fm.conj(psi, *front.base.constraints)
+    return constrained if front.oracle.satisfiable(constrained) else psi
 
 
 def base_key(front: Front, key: int) -> int | None:
