@@ -371,12 +371,7 @@ class _Scanner:
         assert conditional is not None
         local = fm.conj(*(fm.neg(e) for e in frame.earlier), test)
         frame.earlier.append(test)
-        self.stream.append(Begin(conditional.key, len(conditional.branches)))
-        start = len(self.stream)
-        if conditional.branches:
-            conditional.branches[-1].end = start - 1
-        conditional.branches.append(Branch(local, start, start, d.line))
-        conditional.presence.append(fm.conj(frame.outer_pc, local))
+        self.open_branch(conditional, local, frame.outer_pc, d.line)
         reachable = not frame.taken and self.decided(local, frame.outer_pc) is not False
         frame.live = reachable
         if reachable and self.decided(local, frame.outer_pc) is True:
@@ -500,13 +495,8 @@ class _Scanner:
         conditional = Conditional(index, d.line, [], len(self.stream), end_line=d.line)
         self.conditionals[index] = conditional
         self.frames.append(_Frame("feature", outer, d.line, conditional=conditional))
-        for number, (combination, choice) in enumerate(choices):
-            self.stream.append(Begin(index, number))
-            start = len(self.stream)
-            if conditional.branches:
-                conditional.branches[-1].end = start - 1
-            conditional.branches.append(Branch(combination, start, start, d.line))
-            conditional.presence.append(fm.conj(outer, combination))
+        for combination, choice in choices:
+            self.open_branch(conditional, combination, outer, d.line)
             self.define(index, replace(d, tokens=self.instantiate(d.tokens, choice)))
         self.frames.pop()
         conditional.branches[-1].end = len(self.stream)
@@ -620,6 +610,17 @@ class _Scanner:
                 return
         self.append_token(index, token)
 
+    def open_branch(self, conditional: Conditional, local: Formula, outer: Formula,
+                    line: int | None = None) -> None:
+        """Start `conditional`'s next branch, taken under `local` within `outer`: its
+        marker in the stream, the end of the branch before it, its presence."""
+        self.stream.append(Begin(conditional.key, len(conditional.branches)))
+        start = len(self.stream)
+        if conditional.branches:
+            conditional.branches[-1].end = start - 1
+        conditional.branches.append(Branch(local, start, start, line))
+        conditional.presence.append(fm.conj(outer, local))
+
     def dimension_feature(self, index: int, token: Token) -> bool:
         """A boolean feature read between brackets outside function bodies (an
         array size of a file-scope type: `uint8_t digest[ENABLE_X ? 20 : 16]`)
@@ -639,13 +640,8 @@ class _Scanner:
                                   end_line=token.line)
         self.conditionals[index] = conditional
         outer = self.pc
-        for number, (local, value) in enumerate(((test, "1"), (fm.neg(test), "0"))):
-            self.stream.append(Begin(index, number))
-            start = len(self.stream)
-            if conditional.branches:
-                conditional.branches[-1].end = start - 1
-            conditional.branches.append(Branch(local, start, start))
-            conditional.presence.append(fm.conj(outer, local))
+        for local, value in ((test, "1"), (fm.neg(test), "0")):
+            self.open_branch(conditional, local, outer)
             self.append_token(index, replace(token, kind="num", text=value))
         conditional.branches[-1].end = len(self.stream)
         self.stream.append(End(index))
@@ -709,15 +705,10 @@ class _Scanner:
         self.conditionals[index] = conditional
         outer = self.pc
         earlier: list[Formula] = []
-        for number, (guard, definition) in enumerate(state.options):
+        for guard, definition in state.options:
             local = fm.conj(*(fm.neg(e) for e in earlier), guard)
             earlier.append(guard)
-            self.stream.append(Begin(index, number))
-            start = len(self.stream)
-            if conditional.branches:
-                conditional.branches[-1].end = start - 1
-            conditional.branches.append(Branch(local, start, start))
-            conditional.presence.append(fm.conj(outer, local))
+            self.open_branch(conditional, local, outer)
             if definition is None and self.beside_string(index):
                 self.exclude(fm.conj(outer, local), token)
                 self.append_token(index, replace(token, kind="str", text='""'))
