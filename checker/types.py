@@ -98,6 +98,21 @@ class ReplayMethod(enum.Enum):
 
 
 @dataclass(frozen=True)
+class LeftOutUses:
+    """What code left out of a text (the rest of the file, when the text is a
+    function's slice) may do to the file-scope objects the text declares: write
+    them, let their address out, or read them, by name (see `frontend.left_out`).
+    Empty for a whole file."""
+
+    written: frozenset[str] = frozenset()
+    escaped: frozenset[str] = frozenset()
+    """Names whose address may leave the code (`&x`, a macro or asm operand)."""
+    reads: frozenset[tuple[str, int]] = frozenset()
+    """Names read with that many subscripts and no member access (`t`: 0, `t[i]`: 1):
+    a read that leaves an array unsubscripted lets it decay to a pointer."""
+
+
+@dataclass(frozen=True)
 class SourceFile:
     """One version of a C file, with the headers it may include (path -> text).
 
@@ -108,6 +123,8 @@ class SourceFile:
     path: str
     text: str
     headers: Mapping[str, str] = field(default_factory=dict)
+    left_out: LeftOutUses = LeftOutUses()
+    """What the parts of the file this text leaves out do to its objects."""
 
     @classmethod
     def read(cls, path: str) -> SourceFile:

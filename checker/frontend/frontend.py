@@ -99,7 +99,7 @@ def load(
             prepared.path,
         )
         unknown += [name for name in opaque if name not in unknown]
-        program = build_program(ast, source.path, noreturn)
+        program = build_program(ast, source.path, noreturn, source.left_out)
         variants.append(ParsedVariant(variant.condition, program, variant.presence))
     notes = [*prepared.notes, *lifted.notes]
     notes += [f"type '{name}' is not declared here: treated as an opaque type" for name in unknown]

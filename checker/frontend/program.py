@@ -6,6 +6,7 @@ never looks at pycparser declarators again.
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 
@@ -15,9 +16,11 @@ from checker.errors import UnsupportedError
 from checker.frontend.const_eval import SizeofExpr, eval_const, eval_const_int, string_value
 from checker.frontend.gnu_syntax import PACKED_MARKER, designator_range
 from checker.frontend.parse import coord_location
+from checker.frontend.read_only import static_uses
 from checker.location import Location
 from checker.semantics import ctype as ct
 from checker.semantics.ctype import ArrayType, CType, FunctionType, PointerType, StructType
+from checker.types import LeftOutUses
 from checker.variability.types import FEATURE_PREFIX
 
 _INT_NAMES: dict[tuple[str, ...], ct.IntType] = {}
@@ -50,6 +53,14 @@ class GlobalVar:
     const: bool
     location: Location
     is_static_local: bool = False
+    read_only: bool = False
+    """A file-scope `static` that nothing in the file writes or lets escape
+    (`read_only.static_uses`), in this version and the other (`lower_pair`)."""
+
+    @property
+    def holds_initialiser(self) -> bool:
+        """Does the object keep its initialiser for the whole run (so it is no input)?"""
+        return self.const or self.read_only
 
 
 @dataclass
@@ -78,6 +89,9 @@ class Program:
     """Names whose declaration could not be modelled, with the reason."""
     noreturn: frozenset[str] = frozenset()
     """Functions declared not to return (`_Noreturn`, the noreturn attribute)."""
+    escaped: frozenset[str] = frozenset()
+    """File-scope objects whose address leaves a use somewhere in the file (`&x`, an
+    array that decays to a pointer), in this text or in code it leaves out."""
     _anon: int = 0
 
     def check_usable(self, name: str) -> None:
@@ -445,10 +459,18 @@ def decay(ctype: CType) -> CType:
 
 
 def build_program(
-    ast: c_ast.FileAST, path: str, noreturn: frozenset[str] = frozenset()
+    ast: c_ast.FileAST, path: str, noreturn: frozenset[str] = frozenset(),
+    left_out: LeftOutUses | None = None,
 ) -> Program:
+    """The tables of a parsed file; `left_out`: what the parts of the file that
+    `ast` lacks do to its objects (see `read_only`)."""
     program = Program(path=path, ast=ast)
     program.collect()
+    objects = {name: var.type for name, var in program.globals.items()}
+    uses = static_uses(ast, objects, program.complete, left_out or LeftOutUses())
+    program.escaped = uses.escaped
+    for name in uses.read_only:
+        program.globals[name] = dataclasses.replace(program.globals[name], read_only=True)
     declared = {name for name, decl in program.prototype_nodes.items()
                 if "_Noreturn" in (decl.funcspec or [])}
     program.noreturn = noreturn | frozenset(declared)

@@ -42,6 +42,7 @@ from checker.frontend.cscan import (
     tokenize,
 )
 from checker.frontend.includes import find_header
+from checker.frontend.left_out import left_out_uses
 from checker.frontend.unobserved import hoist_members, layout_names, object_macros, reached
 from checker.semantics.keywords import KEYWORDS
 from checker.types import Settings, SourceFile
@@ -390,7 +391,8 @@ def slice_functions(unit: TranslationUnit, names: Iterable[str],
               if e.system is not None and _condition_names(e) <= _vocabulary(unit, chosen)]
     chosen_entries, hoisted = _hoist_unobserved(unit, chosen, named_elsewhere)
     text = render([chosen_entries.get(i, entries[i]) for i in sorted({*kept, *system})])
-    return Slice(SourceFile(unit.source.path, text), len(kept), (*unit.notes, *hoisted))
+    source = SourceFile(unit.source.path, text, left_out=left_out_uses(unit, chosen))
+    return Slice(source, len(kept), (*unit.notes, *hoisted))
 
 
 def slice_mentions(unit: TranslationUnit, names: Iterable[str]) -> frozenset[str]:

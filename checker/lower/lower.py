@@ -102,7 +102,7 @@ def _lower(lowering: StmtLowering, program: Program, name: str, fdef: c_ast.Func
     statics = _file_statics(program.ast)
     lowering.call_globals = tuple(sorted(
         g for g in (used_globals(program, name) if call_globals is None else call_globals)
-        if callee_reaches(program, g, statics, lowering.address_taken)))
+        if callee_reaches(program, g, statics, lowering.address_taken | program.escaped)))
     builder = lowering.builder
     exit_loc = builder.new_location()
     lowering.exit_location = exit_loc
@@ -197,6 +197,7 @@ def lower_pair(
     typed one unless `char` accesses meet accesses of other types through pointers
     (then bytes, exact for every view of memory). Where calls without code read and
     write the heap, both versions declare the same heap regions."""
+    old, new = _held_alike(old, new), _held_alike(new, old)
     seen = used_globals(old, name) | used_globals(new, name)
     a, b = (lower_function(p, name, settings, unroll, encoding or MemoryEncoding.TYPED,
                            call_globals=seen) for p in (old, new))
@@ -209,6 +210,20 @@ def lower_pair(
     if chosen is MemoryEncoding.TYPED:
         a, b = _typed_assumption(a, b)
     return a, b, chosen
+
+
+def _held_alike(program: Program, other: Program) -> Program:
+    """`program` with its read-only statics that `other` writes made free again:
+    old and new share one input for a global (never the initialiser in one
+    version, an input in the other)."""
+    names = [n for n, var in program.globals.items() if var.read_only
+             and (twin := other.globals.get(n)) is not None and not twin.holds_initialiser]
+    if not names:
+        return program
+    held = dict(program.globals)
+    for n in names:
+        held[n] = dataclasses.replace(held[n], read_only=False)
+    return dataclasses.replace(program, globals=held)
 
 
 def _heap_region_names(encoding: MemoryEncoding, *cfas: Cfa) -> tuple[str, ...]:
@@ -258,28 +273,28 @@ GLOBAL_ALIAS_ASSUMPTION = (
 
 def _globals_pointers_may_reach(lowering: StmtLowering) -> list[str]:
     """The globals the function uses that a pointer input could point to: every
-    one that is not `const` (a `static` one only where the file takes its
-    address), when the function reaches memory through pointer inputs. They
-    are variables of their own, apart from the heap, so a verdict rests on
-    their not being aliased (`assume_no_alias` says so already)."""
+    one that does not hold its initialiser (a `static` one only where the file
+    takes its address or lets it decay to a pointer), when the function reaches
+    memory through pointer inputs. They are variables of their own, apart from
+    the heap, so a verdict rests on their not being aliased (`assume_no_alias`
+    says so already)."""
     if lowering.settings.assume_no_alias or not any(is_heap(r) for r in lowering.regions):
         return []
     program = lowering.program
     statics = _file_statics(program.ast)
     return sorted(
         name for name in lowering.global_places
-        if (var := program.globals.get(name)) is not None and not var.const
-        and not var.is_static_local and not name.startswith(FEATURE_PREFIX)
-        and (name not in statics or name in lowering.address_taken))
+        if callee_reaches(program, name, statics, lowering.address_taken | program.escaped))
 
 
 def callee_reaches(program: Program, name: str, statics: set[str],
                    address_taken: set[str]) -> bool:
     """Can code elsewhere (a function without code here) read and write global
     `name`? Every non-const one with external linkage can; a `static` one only
-    where the file takes its address (it may then be stored or passed on)."""
+    where the file lets its address out (`address_taken`: `&x`, an array that
+    decays), as it may then be stored or passed on."""
     var = program.globals.get(name)
-    return (var is not None and not var.const and not var.is_static_local
+    return (var is not None and not var.holds_initialiser and not var.is_static_local
             and not name.startswith(FEATURE_PREFIX)
             and (name not in statics or name in address_taken))
 
@@ -422,7 +437,7 @@ def _global_initialisers(lowering: StmtLowering, body_start: int) -> None:
             lowering.initialise(init.place, ctype, init.var.init)
         else:
             lowering._zero_fill(init.place, ctype, None)  # static storage starts zeroed
-        if init.var.is_static_local or init.var.const:
+        if init.var.is_static_local or init.var.holds_initialiser:
             lowering.written = written  # its initialiser is no output of the call
     _copy_mirrors(lowering, out=False)
     for check in lowering.entry_checks:

@@ -863,13 +863,13 @@ class ExprLowering(LoweringState):
         return Ptr(HEAP, target, _add_index(address, offset), ZERO)
 
     def _fixed_object(self, base: str) -> GlobalVar | None:
-        """The const global (or static const local) whose initialiser fills the
-        object `base`, which nothing writes afterwards."""
+        """The global that holds its initialiser (a const one, a static the file
+        never writes, a static const local) in the object `base`."""
         storage = base.removeprefix(MIRROR_PREFIX)
         for init in self.global_inits:
             place = init.place
             name = place.base if isinstance(place, MemPlace) else getattr(place, "name", None)
-            if init.var.const and name in (base, storage):
+            if init.var.holds_initialiser and name in (base, storage):
                 return init.var
         return None
 

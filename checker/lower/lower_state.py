@@ -445,7 +445,7 @@ class LoweringState:
                 place = MemPlace(HEAP, ctype, self.heap_object(f"&{key}", ctype.elem))
                 self.global_places[key] = place
                 return place
-            if var.name in self.retyped and not (var.const or var.is_static_local
+            if var.name in self.retyped and not (var.holds_initialiser or var.is_static_local
                                                  or self.globals_initial):
                 # storage for objects of another type: bytes, as the heap is
                 self.assume("a global array whose address is converted to another pointer "
@@ -477,7 +477,9 @@ class LoweringState:
         assert not isinstance(place, BytePlace)  # a global is a whole object
         base = place.name if isinstance(place, VarPlace) else place.base
         is_feature = var.name.startswith(FEATURE_PREFIX)
-        fixed = (self.globals_initial or var.const) and not is_feature
+        fixed = (self.globals_initial or var.holds_initialiser) and not is_feature
+        if fixed and var.read_only and not var.const and not self.globals_initial:
+            self.assume(READ_ONLY_ASSUMPTION.format(name=var.name))
         for leaf in leaves(place.type):
             ref = base + leaf.path
             is_region = ref in self.regions
@@ -549,6 +551,12 @@ class LoweringState:
                     Output(name, ref, ctype, key, is_region, pointer=pointer, private=private)
                 )
         return outputs
+
+
+READ_ONLY_ASSUMPTION = (
+    "'{name}' is static and nothing in its file writes it or lets its address out: it "
+    "holds its initialiser (no other file can name it)"
+)
 
 
 def _alignment(target: CType) -> int:
