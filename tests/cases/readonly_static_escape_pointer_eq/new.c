@@ -1,0 +1,3 @@
+static int tbl[2] = { 1, 2 };
+int *tbl_view = tbl;
+int pick(int i) { return (i & 1) ? tbl[1] : tbl[0]; }
