@@ -14,37 +14,47 @@ parsed slice, which knows the object's type, can tell an array that decays.
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from functools import lru_cache
-from typing import TYPE_CHECKING
+from typing import Protocol
 
-from checker.frontend.cscan import ItemKind, Token, TokenKind, tokenize
+from checker.frontend.cscan import Item, ItemKind, Token, TokenKind, tokenize
 from checker.semantics.keywords import KEYWORDS
 from checker.types import LeftOutUses
 
-if TYPE_CHECKING:
-    from checker.frontend.slice import TranslationUnit
-
-_ASSIGN = frozenset({"=", "+=", "-=", "*=", "/=", "%=", "&=", "|=", "^=", "<<=", ">>=",
-                     "++", "--"})
+_STEPS = frozenset({"++", "--"})
+_COMPARISONS = frozenset({"==", "!=", "<=", ">="})
 _ASM = frozenset({"asm", "__asm__", "__asm"})
 _ASM_TEXT = re.compile(r"\b(?:__)?asm(?:__)?\b")
 _NOT_AN_OBJECT = frozenset({".", "->", "struct", "union", "enum", "goto"})
 _DEFINE = re.compile(r"#\s*define\s+(\w+)(\([^)]*\))?")
 
 
-def left_out_uses(unit: TranslationUnit, chosen: Iterable[int]) -> LeftOutUses:
-    """How the entries of `unit` outside `chosen` use the objects that the chosen
-    declarations declare."""
+class Entry(Protocol):
+    """A top-level piece of the translation unit (`slice.Entry`)."""
+
+    @property
+    def item(self) -> Item: ...
+    @property
+    def declares(self) -> frozenset[str]: ...
+    @property
+    def follows(self) -> frozenset[str]: ...
+    @property
+    def system(self) -> str | None: ...
+
+
+def left_out_uses(entries: Sequence[Entry], index: Mapping[str, tuple[int, ...]],
+                  chosen: Iterable[int]) -> LeftOutUses:
+    """How the `entries` outside `chosen` use the objects that the chosen
+    declarations declare (`index`: name -> the entries that declare it)."""
     kept = set(chosen)
-    entries = unit.entries
     watched = frozenset().union(*(entries[i].declares for i in kept
                                   if entries[i].item.kind is ItemKind.DECLARATION))
     if not watched:
         return LeftOutUses()
-    touched: set[str] = set(_pasted(unit, watched))
-    aliases = _aliases(unit, watched)
-    uses = _Uses(unit, watched)
+    touched: set[str] = set(_pasted(entries, watched))
+    aliases = _aliases(entries, watched)
+    uses = _Uses(entries, index, watched)
     for position, entry in enumerate(entries):
         if position in kept or entry.system is not None:
             continue
@@ -71,8 +81,10 @@ def _tokens(text: str) -> tuple[Token, ...]:
 class _Uses:
     """The uses of the watched names in token sequences, classified."""
 
-    def __init__(self, unit: TranslationUnit, watched: frozenset[str]) -> None:
-        self.unit = unit
+    def __init__(self, entries: Sequence[Entry], index: Mapping[str, tuple[int, ...]],
+                 watched: frozenset[str]) -> None:
+        self.entries = entries
+        self.index = index
         self.watched = watched
         self.written: set[str] = set()
         self.escaped: set[str] = set()
@@ -81,10 +93,10 @@ class _Uses:
     def opaque_callee(self, name: str) -> bool:
         """Could `name(...)` do more with a bare object argument than read its value
         (a macro, or a name the unit declares nowhere)?"""
-        positions = self.unit.index.get(name)
+        positions = self.index.get(name)
         if not positions:
             return True
-        return any(self.unit.entries[p].item.kind is ItemKind.DIRECTIVE for p in positions)
+        return any(self.entries[p].item.kind is ItemKind.DIRECTIVE for p in positions)
 
     def scan(self, tokens: Sequence[Token], asm: bool) -> None:
         opaque: list[bool] = []  # per open parenthesis: the arguments of an opaque call
@@ -104,7 +116,7 @@ class _Uses:
                 if any(opaque) or previous == "&":
                     self.touch(text)
                     continue
-                if previous in ("++", "--"):
+                if previous in _STEPS:
                     self.written.add(text)
                 if previous == "sizeof" or (previous == "(" and index > 1
                                             and tokens[index - 2].text == "sizeof"):
@@ -139,7 +151,7 @@ class _Uses:
             else:
                 break
         following = tokens[position].text if position < len(tokens) else ";"
-        if following in _ASSIGN:
+        if following in _STEPS or (following.endswith("=") and following not in _COMPARISONS):
             self.written.add(name)
         elif member:
             self.escaped.add(name)  # a member that may be an array, decaying
@@ -163,11 +175,11 @@ def _closing(tokens: Sequence[Token], start: int) -> int:
     return len(tokens) - 1
 
 
-def _aliases(unit: TranslationUnit, watched: frozenset[str]) -> dict[str, frozenset[str]]:
+def _aliases(entries: Sequence[Entry], watched: frozenset[str]) -> dict[str, frozenset[str]]:
     """Macros whose body names watched objects (through other such macros too):
     a use of one may write them in any way."""
     bodies: dict[str, set[str]] = {}
-    for entry in unit.entries:
+    for entry in entries:
         item = entry.item
         if item.kind is ItemKind.DIRECTIVE and item.name and _DEFINE.match(item.text.lstrip()):
             bodies.setdefault(item.name, set()).update(item.mentions | entry.follows)
@@ -184,12 +196,12 @@ def _aliases(unit: TranslationUnit, watched: frozenset[str]) -> dict[str, frozen
     return found
 
 
-def _pasted(unit: TranslationUnit, watched: frozenset[str]) -> set[str]:
+def _pasted(entries: Sequence[Entry], watched: frozenset[str]) -> set[str]:
     """The watched names a `##` of some macro may paste together: each literal
     piece of the pasted name occurs in the name (pieces that are all parameters
     may paste anything)."""
     found: set[str] = set()
-    for entry in unit.entries:
+    for entry in entries:
         item = entry.item
         if item.kind is not ItemKind.DIRECTIVE or "##" not in item.text:
             continue

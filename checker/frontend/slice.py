@@ -391,7 +391,7 @@ def slice_functions(unit: TranslationUnit, names: Iterable[str],
               if e.system is not None and _condition_names(e) <= _vocabulary(unit, chosen)]
     chosen_entries, hoisted = _hoist_unobserved(unit, chosen, named_elsewhere)
     text = render([chosen_entries.get(i, entries[i]) for i in sorted({*kept, *system})])
-    source = SourceFile(unit.source.path, text, left_out=left_out_uses(unit, chosen))
+    source = SourceFile(unit.source.path, text, left_out=left_out_uses(entries, unit.index, chosen))
     return Slice(source, len(kept), (*unit.notes, *hoisted))
 
 
