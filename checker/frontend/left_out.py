@@ -113,15 +113,18 @@ class _Uses:
                         self.touch(name)
             elif token.kind is TokenKind.IDENT and text in self.watched and (
                     previous not in _NOT_AN_OBJECT):
-                if any(opaque) or previous == "&":
+                opened = 0  # parentheses right before the name: `++(t[0])`, `(t)[0] = 1`
+                while index - opened > 0 and tokens[index - opened - 1].text == "(":
+                    opened += 1
+                prefix = tokens[index - opened - 1].text if index - opened > 0 else ""
+                if any(opaque) or prefix == "&":
                     self.touch(text)
                     continue
-                if previous in _STEPS:
+                if prefix in _STEPS:
                     self.written.add(text)
-                if previous == "sizeof" or (previous == "(" and index > 1
-                                            and tokens[index - 2].text == "sizeof"):
+                if prefix == "sizeof":
                     continue
-                self._postfix(tokens, index)
+                self._postfix(tokens, index, opened)
 
     def _opaque_open(self, tokens: Sequence[Token], index: int) -> bool:
         before = tokens[index - 1]
@@ -132,14 +135,17 @@ class _Uses:
             return True
         return before.text not in KEYWORDS and self.opaque_callee(before.text)
 
-    def _postfix(self, tokens: Sequence[Token], index: int) -> None:
+    def _postfix(self, tokens: Sequence[Token], index: int, opened: int) -> None:
         """Classify the use of the name at `index` by its subscripts and members and
-        what follows them."""
+        what follows them (past the parentheses that close the `opened` ones)."""
         name = tokens[index].text
         position, subscripts, member = index + 1, 0, False
         while position < len(tokens):
             text = tokens[position].text
-            if text == "[":
+            if text == ")" and opened:
+                opened -= 1
+                position += 1
+            elif text == "[":
                 position = _closing(tokens, position) + 1
                 subscripts += 1
             elif text == "." and position + 1 < len(tokens):
