@@ -42,6 +42,7 @@ struct pt table[2];
 int grid[2][3];
 int cells[4];
 static int shadow;
+void set_shadow(int v) { shadow = v; }  /* written: an input, not its initialiser */
 static int helper(void) { static int calls; return ++calls; }
 int f(int i, unsigned u, long l, unsigned long ul, signed char c, unsigned char uc,
       float fl, double d, int *p, struct pt *q, struct pt s)
