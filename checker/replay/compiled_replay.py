@@ -190,6 +190,55 @@ class OpaqueObject:
 
 
 @dataclass(frozen=True)
+class RealObject:
+    """A file-scope object of the program whose copy the witness's memory holds in
+    block `block` from `offset` on (a const table passed to a function without
+    code): pointers into that part of the block are the real object's addresses
+    in the harness, as stub arguments, in stub answers and in what stubs log.
+    The program passes its own object, never the copy."""
+
+    name: str
+    block: int
+    offset: int
+
+
+@dataclass(frozen=True)
+class Places:
+    """The C address of a place in the witness's memory: in its buffers, or in a
+    real object (`RealObject`)."""
+
+    blocks: int
+    objects: tuple[RealObject, ...] = ()
+
+    def buffer(self, block: int | None, offset: int) -> str:
+        """The place in the buffer itself (where the harness writes bytes)."""
+        if block is None:
+            return "(void *)0"
+        return f"(void *){self._in_buffer(block, offset)}"
+
+    def address(self, block: int | None, offset: int) -> str:
+        """The place as the program knows it (the real object where there is one)."""
+        if block is None:
+            return "(void *)0"
+        return f"(void *){self._known(block, offset)}"
+
+    def test(self, name: str, block: int, offset: int) -> str:
+        """C: does pointer `name` point to this place (as the program knows it)?"""
+        return f"(const void *)({name}) == (const void *){self._known(block, offset)}"
+
+    def _known(self, block: int, offset: int) -> str:
+        real = next((o for o in self.objects if o.block == block and offset >= o.offset), None)
+        if real is None:
+            return self._in_buffer(block, offset)
+        return f"((unsigned char *)&{real.name} + {offset - real.offset})"
+
+    def _in_buffer(self, block: int, offset: int) -> str:
+        if not 0 <= block < self.blocks:
+            raise HarnessError(f"pointer into memory block {block} of {self.blocks}")
+        return f"({memory_name(block)} + {offset})"
+
+
+@dataclass(frozen=True)
 class HarnessSpec:
     source_path: str
     source_text: str
@@ -222,6 +271,8 @@ class HarnessSpec:
     constants: tuple[Constant, ...] = ()
     """Constants declared nowhere for the front end, whose real values are reported."""
     opaque: tuple[OpaqueObject, ...] = ()
+    objects: tuple[RealObject, ...] = ()
+    """The program's own objects that the witness's memory holds copies of."""
 
 
 @dataclass(frozen=True)
@@ -338,6 +389,7 @@ def harness_source(spec: HarnessSpec, checked: bool = False) -> str:
     `checked`: with the library's domain checks (`_ctype_checks`)."""
     stubs = [s for s in spec.stubs if _stubbable(s)]
     text = label_statics(spec.source_text, spec.statics)
+    places = Places(len(spec.memory), spec.objects)
     parts = [
         "#define main " + USER_MAIN,
         *(_opaque_declaration(item) for item in spec.opaque),
@@ -347,12 +399,12 @@ def harness_source(spec: HarnessSpec, checked: bool = False) -> str:
         '#line 1 "<liftdiff harness>"',
         _PRELUDE,
         *(_memory_block(index, data) for index, data in enumerate(spec.memory)),
-        _memory_index(spec.memory),
+        _memory_index(spec.memory, spec.objects),
         *([_ctype_checks()] if checked else []),
         *(_alias_declaration(static) for static in spec.statics),
-        *(_opaque_definition(item, len(spec.memory)) for item in spec.opaque),
-        *(_stub_definition(s, spec.memory) for s in stubs),
-        _main(spec),
+        *(_opaque_definition(item, places) for item in spec.opaque),
+        *(_stub_definition(s, places) for s in stubs),
+        _main(spec, places),
     ]
     return "\n".join(parts)
 
@@ -427,11 +479,17 @@ def _memory_block(index: int, data: bytes) -> str:
             f"__attribute__((aligned(64))) = {{{body}}};")
 
 
-def _memory_index(memory: Sequence[bytes]) -> str:
-    """The blocks as the stubs see them: pointers into them are logged as (block,
-    offset), and their bytes at each counted call."""
+def _memory_index(memory: Sequence[bytes], objects: Sequence[RealObject] = ()) -> str:
+    """The blocks as the stubs see them: pointers into them, or into the real
+    objects they copy, are logged as (block, offset), and their bytes at each
+    counted call."""
     names = ", ".join(memory_name(i) for i in range(len(memory))) or "0"
     sizes = ", ".join(str(max(1, len(data))) for data in memory) or "0"
+    real = "".join(
+        f"    {{ const unsigned char *b = (const unsigned char *)&{o.name};\n"
+        f"      if (q >= b && q <= b + sizeof ({o.name})) {{ dprintf(__liftdiff_fd, "
+        f'"\\tP%d:%ld", {o.block}, (long)({o.offset} + (q - b))); return; }} }}\n'
+        for o in objects)
     return f"""static unsigned char *__liftdiff_blocks[] = {{{names}}};
 static unsigned long __liftdiff_sizes[] = {{{sizes}}};
 static const int __liftdiff_nblocks = {len(memory)};
@@ -439,7 +497,7 @@ static void __liftdiff_log_pointer(const void *p, int is_char)
 {{
     const unsigned char *q = p;
     if (!q) {{ dprintf(__liftdiff_fd, "\\tn"); return; }}
-    for (int i = 0; i < __liftdiff_nblocks; i++)
+{real}    for (int i = 0; i < __liftdiff_nblocks; i++)
         if (q >= __liftdiff_blocks[i] && q <= __liftdiff_blocks[i] + __liftdiff_sizes[i]) {{
             dprintf(__liftdiff_fd, "\\tP%d:%ld", i, (long)(q - __liftdiff_blocks[i]));
             return;
@@ -485,9 +543,9 @@ def _opaque_declaration(item: OpaqueObject) -> str:
             f"#define {item.name} ({item.function}(__liftdiff_calls))")
 
 
-def _opaque_definition(item: OpaqueObject, blocks: int) -> str:
+def _opaque_definition(item: OpaqueObject, places: Places) -> str:
     rows = "".join(f"    if (position == {position}) "
-                   f"return {_address(p.block, p.offset, blocks)};\n"
+                   f"return {places.address(p.block, p.offset)};\n"
                    for position, p in item.rows if p.known)
     return f"static void *{item.function}(int position)\n{{\n{rows}    return 0;\n}}\n"
 
@@ -514,7 +572,7 @@ def _stubbable(stub: Stub) -> bool:
                 or name in HARNESS_FUNCTIONS or not stub.c_name.isidentifier())
 
 
-def _main(spec: HarnessSpec) -> str:
+def _main(spec: HarnessSpec, places: Places) -> str:
     param_names = {name for name, _ in spec.params}
     globals_ = [a for a in spec.assignments if _root(a.lvalue) not in param_names]
     locals_ = [a for a in spec.assignments if _root(a.lvalue) in param_names]
@@ -527,7 +585,7 @@ def _main(spec: HarnessSpec) -> str:
         "    setvbuf(stdout, 0, _IONBF, 0);",
         "    __liftdiff_calls = 0;  /* a sanitizer's start-up may call a stubbed function */",
         *(_report_constant(index, constant) for index, constant in enumerate(spec.constants)),
-        *(_link(link, len(spec.memory)) for link in spec.links),
+        *(_link(link, places) for link in spec.links),
         *(_assign(a) for a in globals_),
         "    {",
     ]
@@ -535,7 +593,7 @@ def _main(spec: HarnessSpec) -> str:
         lines.append(f"    {decl};")
         lines.append(f"    __liftdiff_zero(&{name}, sizeof {name});")
     lines.extend(_assign(a) for a in locals_)
-    lines.extend(_point(p, len(spec.memory)) for p in spec.pointers)
+    lines.extend(_point(p, places) for p in spec.pointers)
     lines.extend(f"    {param} = {stub};" for param, stub in spec.function_params)
     function = USER_MAIN if spec.function == "main" else spec.function
     if spec.statics:
@@ -551,22 +609,14 @@ def _main(spec: HarnessSpec) -> str:
     return "\n".join(lines)
 
 
-def _address(block: int | None, offset: int, blocks: int) -> str:
-    if block is None:
-        return "(void *)0"
-    if not 0 <= block < blocks:
-        raise HarnessError(f"pointer into memory block {block} of {blocks}")
-    return f"(void *)({memory_name(block)} + {offset})"
+def _link(link: MemoryLink, places: Places) -> str:
+    at = places.buffer(link.block, link.offset)
+    return f"    __liftdiff_point({at}, {places.address(link.target, link.target_offset)});"
 
 
-def _link(link: MemoryLink, blocks: int) -> str:
-    at = _address(link.block, link.offset, blocks)
-    return f"    __liftdiff_point({at}, {_address(link.target, link.target_offset, blocks)});"
-
-
-def _point(pointer: PointerAssignment, blocks: int) -> str:
+def _point(pointer: PointerAssignment, places: Places) -> str:
     """Through a byte copy, as `_assign`: the pointer may be const-qualified."""
-    address = _address(pointer.block, pointer.offset, blocks)
+    address = places.address(pointer.block, pointer.offset)
     return f"    __liftdiff_point((void *)&({pointer.lvalue}), {address});"
 
 
@@ -604,7 +654,7 @@ def _write(index: int, leaf: OutputLeaf, tag: str = "v") -> str:
 
 # ------------------------------------------------------------ stubs
 
-def _stub_definition(stub: Stub, blocks: Sequence[bytes]) -> str:
+def _stub_definition(stub: Stub, places: Places) -> str:
     prototype = stub.prototype
     names = [param.name for param in prototype.params]
     variadic = prototype.variadic
@@ -620,16 +670,17 @@ def _stub_definition(stub: Stub, blocks: Sequence[bytes]) -> str:
         body.insert(0, "    int __liftdiff_position = __liftdiff_calls++;")
     if stub.globals:  # what the interpreter leaves where the witness says nothing
         body.append("    " + "".join(f"{g} = 0; " for g in stub.globals))
-    finish = _finish(stub.noreturn, returns_void, returns_pointer)
+    finish = _finish(stub.noreturn, returns_void, returns_pointer, places)
     for row in stub.table:
         if len(row.args) < len(names) or (len(row.args) > len(names) and not variadic):
             continue
-        tests = [_arg_test(name, arg) for name, arg in zip(names, row.args, strict=False)]
+        tests = [_arg_test(name, arg, places)
+                 for name, arg in zip(names, row.args, strict=False)]
         if row.position is not None and stub.counted:
             tests.insert(0, f"__liftdiff_position == {row.position}")
         condition = " && ".join(t for t in tests if t) or "1"
         writes = "".join(f"{memory_name(b)}[{o}] = {v}; " for b, o, v in row.writes)
-        writes += "".join(_link(link, len(blocks)).strip() + " " for link in row.links)
+        writes += "".join(_link(link, places).strip() + " " for link in row.links)
         writes += "".join(f"{g} = {v}; " for g, v in row.sets)
         body.append(f"    if ({condition}) {{ {writes}{finish(row.result)} }}")
     if not returns_void or stub.noreturn:  # a void function has no result to miss
@@ -645,24 +696,24 @@ def _log_arg(param: StubParam) -> str:
     return f"__liftdiff_log_pointer((const void *)({name}), {int(param.text)}); "
 
 
-def _finish(noreturn: bool, returns_void: bool, returns_pointer: bool
+def _finish(noreturn: bool, returns_void: bool, returns_pointer: bool, places: Places
             ) -> Callable[[Number | BlockPointer], str]:
     def finish(result: Number | BlockPointer) -> str:
         if noreturn:
             value = result if not isinstance(result, BlockPointer) else 0
             return f"_exit((int)({_wide_int(int(value))}));"
-        return _return(result, returns_void, returns_pointer)
+        return _return(result, returns_void, returns_pointer, places)
 
     return finish
 
 
-def _arg_test(name: str, arg: StubValue) -> str:
+def _arg_test(name: str, arg: StubValue, places: Places) -> str:
     if isinstance(arg, BlockPointer):
         if not arg.known:
             return ""
         if arg.block is None:
             return f"(const void *)({name}) == 0"
-        return f"(const void *)({name}) == (const void *)({memory_name(arg.block)} + {arg.offset})"
+        return places.test(name, arg.block, arg.offset)
     if isinstance(arg, str):
         return f"__liftdiff_same_string((const char *)({name}), {string_literal(arg)})"
     if isinstance(arg, float):
@@ -670,12 +721,13 @@ def _arg_test(name: str, arg: StubValue) -> str:
     return f"({name}) == (__typeof__({name}))({_wide_int(arg)})"
 
 
-def _return(result: Number | BlockPointer, returns_void: bool, returns_pointer: bool) -> str:
+def _return(result: Number | BlockPointer, returns_void: bool, returns_pointer: bool,
+            places: Places) -> str:
     if returns_void:
         return "return;"
     if returns_pointer:
         if isinstance(result, BlockPointer) and result.block is not None:
-            return f"return (void *)({memory_name(result.block)} + {result.offset});"
+            return f"return {places.address(result.block, result.offset)};"
         return "return 0;"
     assert not isinstance(result, BlockPointer)
     if isinstance(result, float):

@@ -21,6 +21,7 @@ from checker.replay.compiled_replay import (
     MemoryLink,
     OutputLeaf,
     PointerAssignment,
+    RealObject,
     StaticAlias,
     Stub,
     StubRow,
@@ -219,6 +220,24 @@ def test_missing_compiler_is_an_outcome() -> None:
     outcome = run_harness(spec("int f(void) { return 1; }"), compiler="no-such-cc-liftdiff")
     assert outcome.kind == "unavailable"
     assert "no-such-cc-liftdiff" in outcome.message
+
+
+@pytest.mark.gcc
+def test_stub_answers_for_the_programs_own_object() -> None:
+    """The witness's memory holds a copy of `ops` (block 0, from offset 3); the
+    program passes its own `ops`, so the stub row and the log name that one."""
+    source = ('int lookup(const char *table, const char *key);\n'
+              'static const char ops[] = "-r\\0-w";\n'
+              'int f(void) { return lookup(ops + 3, "-w"); }\n')
+    stub = Stub("lookup", declared("int lookup(const char *table, const char *key);"),
+                (StubRow((BlockPointer(0, 6), "-w"), 7, 0),), counted=True)
+    built = dataclasses.replace(spec(source, stubs=(stub,), memory=(bytes(9),)),
+                                objects=(RealObject("ops", 0, 3),))
+    assert "(const void *)(table) == (const void *)((unsigned char *)&ops + 3)" in \
+        harness_source(built)
+    outcome = run_harness(built)
+    assert outcome.values["return"] == 7, outcome.message
+    assert outcome.calls == (("lookup", (0, BlockPointer(0, 6), "-w")),)
 
 
 @pytest.mark.gcc
