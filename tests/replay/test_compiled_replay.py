@@ -146,7 +146,7 @@ def test_stub_definitions_from_prototypes() -> None:
             '__liftdiff_same_string((const char *)(__liftdiff_a1), "k")) { return 7LL; }') in text
     assert "return (-9LL);" in text
     assert "if (__liftdiff_same_double((double)(x), (-0x0p+0))) { return 0x1p-1; }" in text
-    assert ("void note(struct S *__liftdiff_a0)\n{\n"
+    assert ("void note(struct S *__liftdiff_a0)\n{\n    if (__liftdiff_busy) { return; }\n"
             '    dprintf(__liftdiff_fd, "c %s", "note"); '
             "__liftdiff_log_pointer((const void *)(__liftdiff_a0), 0); "
             'dprintf(__liftdiff_fd, "\\n");\n    return;\n}') in text
@@ -198,7 +198,7 @@ def test_stubs_left_to_the_real_library() -> None:
     s = spec("", stubs=stubs)
     assert skipped_stubs(s) == ("printf", "sin", "f$isnull")
     text = harness_source(s)
-    assert ('int mine(void)\n{\n    dprintf(__liftdiff_fd, "c %s", "mine"); '
+    assert ('int mine(void)\n{\n    if (__liftdiff_busy) { return 0; }\n    dprintf(__liftdiff_fd, "c %s", "mine"); '
             'dprintf(__liftdiff_fd, "\\n");\n    if (1) { return 4LL; }') in text
     assert "printf(const char *" not in text.split("#undef main")[1].split("int mine")[0]
 
