@@ -198,7 +198,8 @@ def test_stubs_left_to_the_real_library() -> None:
     s = spec("", stubs=stubs)
     assert skipped_stubs(s) == ("printf", "sin", "f$isnull")
     text = harness_source(s)
-    assert ('int mine(void)\n{\n    if (__liftdiff_busy) { return 0; }\n    dprintf(__liftdiff_fd, "c %s", "mine"); '
+    assert ('int mine(void)\n{\n    if (__liftdiff_busy) { return 0; }\n'
+            '    dprintf(__liftdiff_fd, "c %s", "mine"); '
             'dprintf(__liftdiff_fd, "\\n");\n    if (1) { return 4LL; }') in text
     assert "printf(const char *" not in text.split("#undef main")[1].split("int mine")[0]
 
