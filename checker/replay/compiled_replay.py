@@ -191,15 +191,19 @@ class OpaqueObject:
 
 @dataclass(frozen=True)
 class RealObject:
-    """A file-scope object of the program whose copy the witness's memory holds in
-    block `block` from `offset` on (a const table passed to a function without
+    """An object of the program that the witness's memory holds in block `block`
+    from `offset` on (a const table or a local passed to a function without
     code): pointers into that part of the block are the real object's addresses
-    in the harness, as stub arguments, in stub answers and in what stubs log.
-    The program passes its own object, never the copy."""
+    in the harness, as stub arguments, in stub answers and in what stubs log
+    and write. The program passes its own object, never the copy. A file-scope
+    object is reached by its `name`; a local (no name) by the address the first
+    stub row that matches it learns (`__liftdiff_own`), any pointer outside the
+    witness's buffers until then; its `extent` bytes are what stubs log of it."""
 
     name: str
     block: int
     offset: int
+    extent: int = 0
 
 
 @dataclass(frozen=True)
@@ -224,12 +228,40 @@ class Places:
 
     def test(self, name: str, block: int, offset: int) -> str:
         """C: does pointer `name` point to this place (as the program knows it)?"""
+        learned = self._learned(block, offset)
+        if learned is not None:
+            index, delta = learned
+            return f"__liftdiff_may_be({index}, (const void *)({name}), {delta})"
         return f"(const void *)({name}) == (const void *){self._known(block, offset)}"
 
+    def bind(self, name: str, block: int, offset: int) -> str:
+        """C: learn a local's address from pointer `name` to this place ('' if none)."""
+        learned = self._learned(block, offset)
+        if learned is None:
+            return ""
+        return f"__liftdiff_bind({learned[0]}, (const void *)({name}), {learned[1]}); "
+
+    def byte(self, block: int, offset: int) -> str:
+        """C lvalue of one byte of the place (where a stub's effect writes)."""
+        if self._object(block, offset) is None:
+            return f"{memory_name(block)}[{offset}]"
+        return f"(*(unsigned char *){self._known(block, offset)})"
+
+    def _learned(self, block: int, offset: int) -> tuple[int, int] | None:
+        real = self._object(block, offset)
+        if real is None or real.name:
+            return None
+        return self.objects.index(real), offset - real.offset
+
+    def _object(self, block: int, offset: int) -> RealObject | None:
+        return next((o for o in self.objects if o.block == block and offset >= o.offset), None)
+
     def _known(self, block: int, offset: int) -> str:
-        real = next((o for o in self.objects if o.block == block and offset >= o.offset), None)
+        real = self._object(block, offset)
         if real is None:
             return self._in_buffer(block, offset)
+        if not real.name:
+            return f"(__liftdiff_own[{self.objects.index(real)}] + {offset - real.offset})"
         return f"((unsigned char *)&{real.name} + {offset - real.offset})"
 
     def _in_buffer(self, block: int, offset: int) -> str:
@@ -489,11 +521,17 @@ def _memory_index(memory: Sequence[bytes], objects: Sequence[RealObject] = ()) -
     names = ", ".join(memory_name(i) for i in range(len(memory))) or "0"
     sizes = ", ".join(str(max(1, len(data))) for data in memory) or "0"
     real = "".join(
-        f"    {{ const unsigned char *b = (const unsigned char *)&{o.name};\n"
-        f"      if (q >= b && q <= b + sizeof ({o.name})) {{ dprintf(__liftdiff_fd, "
+        f"    {{ const unsigned char *b = {_object_start(k, o)};\n"
+        f"      if (b && q >= b && q <= b + {_object_size(o)}) {{ dprintf(__liftdiff_fd, "
         f'"\\tP%d:%ld", {o.block}, (long)({o.offset} + (q - b))); return; }} }}\n'
-        for o in objects)
-    return f"""static unsigned char *__liftdiff_blocks[] = {{{names}}};
+        for k, o in enumerate(objects))
+    learned = [(k, o) for k, o in enumerate(objects) if not o.name]
+    dumps = "".join(
+        f"        if (i == {o.block} && __liftdiff_own[{k}] && k >= {o.offset}) "
+        f"{{ dprintf(__liftdiff_fd, \"%02x\", __liftdiff_own[{k}][k - {o.offset}]); continue; }}\n"
+        for k, o in learned)
+    return f"""static unsigned char *__liftdiff_own[{max(1, len(objects))}];
+static unsigned char *__liftdiff_blocks[] = {{{names}}};
 static unsigned long __liftdiff_sizes[] = {{{sizes}}};
 static const int __liftdiff_nblocks = {len(memory)};
 static void __liftdiff_log_pointer(const void *p, int is_char)
@@ -509,15 +547,40 @@ static void __liftdiff_log_pointer(const void *p, int is_char)
     dprintf(__liftdiff_fd, "\\ts");
     while (*q) dprintf(__liftdiff_fd, "%02x", *q++);
 }}
+static int __liftdiff_may_be(int object, const void *p, long delta)
+{{
+    const unsigned char *q = p;
+    if (__liftdiff_own[object]) return q == __liftdiff_own[object] + delta;
+    if (!q) return 0;
+    for (int i = 0; i < __liftdiff_nblocks; i++)
+        if (q >= __liftdiff_blocks[i] && q <= __liftdiff_blocks[i] + __liftdiff_sizes[i])
+            return 0;
+    return 1;
+}}
+static void __liftdiff_bind(int object, const void *p, long delta)
+{{
+    if (!__liftdiff_own[object]) __liftdiff_own[object] = (unsigned char *)p - delta;
+}}
 static void __liftdiff_log_memory(void)
 {{
     dprintf(__liftdiff_fd, "\\tM");
     for (int i = 0; i < __liftdiff_nblocks; i++) {{
         if (i) dprintf(__liftdiff_fd, ":");
-        for (unsigned long k = 0; k < __liftdiff_sizes[i]; k++)
-            dprintf(__liftdiff_fd, "%02x", __liftdiff_blocks[i][k]);
+        for (unsigned long k = 0; k < __liftdiff_sizes[i]; k++) {{
+{dumps}            dprintf(__liftdiff_fd, "%02x", __liftdiff_blocks[i][k]);
+        }}
     }}
 }}"""
+
+
+def _object_start(index: int, real: RealObject) -> str:
+    if real.name:
+        return f"(const unsigned char *)&{real.name}"
+    return f"__liftdiff_own[{index}]"
+
+
+def _object_size(real: RealObject) -> str:
+    return f"sizeof ({real.name})" if real.name else str(real.extent)
 
 
 def memory_name(index: int) -> str:
@@ -669,27 +732,32 @@ def _stub_definition(stub: Stub, places: Places) -> str:
         seen = "".join(f"__liftdiff_log_arg(__LIFTDIFF_KIND({g}), {g}); " for g in stub.globals)
         log = (f"__liftdiff_log_arg(0, __liftdiff_position); {log}{seen}"
                "__liftdiff_log_memory(); ")
-    body = [f'    dprintf(__liftdiff_fd, "c %s", {string_literal(stub.name)}); {log}'
-            'dprintf(__liftdiff_fd, "\\n");']
+    finish = _finish(stub.noreturn, returns_void, returns_pointer, places)
+    rows = [row for row in stub.table
+            if not (len(row.args) < len(names) or (len(row.args) > len(names) and not variadic))]
+    binds = [_binds(names, row, places) for row in rows]
     # called by the library inside the harness's own calls (glibc's `dprintf` frees
     # its buffer through `free`; the sanitizer's start-up, exit handlers): answered
     # without a trace (a leak, a NULL buffer), since logging it would call it again
     # without end (or before the sanitizer's run time is ready)
-    body.insert(0, f"    if (__liftdiff_busy) {{ {'return;' if returns_void else 'return 0;'} }}")
+    body = [f"    if (__liftdiff_busy) {{ {'return;' if returns_void else 'return 0;'} }}"]
     if stub.counted:
-        body.insert(0, "    int __liftdiff_position = __liftdiff_calls++;")
+        body.append("    int __liftdiff_position = __liftdiff_calls++;")
+    if any(binds):
+        # a row that learns where a local is chooses itself before the call is
+        # logged, so that the log shows the local's bytes at the call
+        body.append("    int __liftdiff_row = -1;")
+        body += [f"    if (__liftdiff_row < 0 && {_condition(names, row, stub, places)}) "
+                 f"{{ __liftdiff_row = {index}; {bind}}}"
+                 for index, (row, bind) in enumerate(zip(rows, binds, strict=True))]
+    body.append(f'    dprintf(__liftdiff_fd, "c %s", {string_literal(stub.name)}); {log}'
+                'dprintf(__liftdiff_fd, "\\n");')
     if stub.globals:  # what the interpreter leaves where the witness says nothing
         body.append("    " + "".join(f"{g} = 0; " for g in stub.globals))
-    finish = _finish(stub.noreturn, returns_void, returns_pointer, places)
-    for row in stub.table:
-        if len(row.args) < len(names) or (len(row.args) > len(names) and not variadic):
-            continue
-        tests = [_arg_test(name, arg, places)
-                 for name, arg in zip(names, row.args, strict=False)]
-        if row.position is not None and stub.counted:
-            tests.insert(0, f"__liftdiff_position == {row.position}")
-        condition = " && ".join(t for t in tests if t) or "1"
-        writes = "".join(f"{memory_name(b)}[{o}] = {v}; " for b, o, v in row.writes)
+    for index, row in enumerate(rows):
+        condition = (f"__liftdiff_row == {index}" if any(binds)
+                     else _condition(names, row, stub, places))
+        writes = "".join(f"{places.byte(b, o)} = {v}; " for b, o, v in row.writes)
         writes += "".join(_link(link, places).strip() + " " for link in row.links)
         writes += "".join(f"{g} = {v}; " for g, v in row.sets)
         body.append(f"    if ({condition}) {{ {writes}{finish(row.result)} }}")
@@ -697,6 +765,20 @@ def _stub_definition(stub: Stub, places: Places) -> str:
         body.append(f"    __liftdiff_miss({string_literal(stub.name)});")
     body.append(f"    {finish(0)}")
     return prototype.signature + "\n{\n" + "\n".join(body) + "\n}\n"
+
+
+def _condition(names: Sequence[str], row: StubRow, stub: Stub, places: Places) -> str:
+    tests = [_arg_test(name, arg, places) for name, arg in zip(names, row.args, strict=False)]
+    if row.position is not None and stub.counted:
+        tests.insert(0, f"__liftdiff_position == {row.position}")
+    return " && ".join(t for t in tests if t) or "1"
+
+
+def _binds(names: Sequence[str], row: StubRow, places: Places) -> str:
+    """C: where the row's pointer arguments show locals' addresses, learn them."""
+    return "".join(places.bind(name, arg.block, arg.offset)
+                   for name, arg in zip(names, row.args, strict=False)
+                   if isinstance(arg, BlockPointer) and arg.known and arg.block is not None)
 
 
 def _log_arg(param: StubParam) -> str:

@@ -579,15 +579,17 @@ def _opaque_object(name: str, stubs: Mapping[StubKey, Scalar], plan: Layout) -> 
 
 
 def _real_objects(cfa: Cfa, assignment: Assignment, plan: Layout) -> tuple[RealObject, ...]:
-    """Where the witness's memory holds copies of objects the harness can name (a
-    const table given to a function without code): the compiled program passes
-    the real one, so the harness answers for its address."""
+    """Where the witness's memory holds objects of the program's own (a const
+    table or a local given to a function without code): the compiled program
+    passes the real one, so the harness answers for its address."""
     found = []
     for item in cfa.inputs:
-        if item.source is InputSource.LOCAL and item.object:
+        if item.source is InputSource.LOCAL:
             where = plan.locate(int(assignment.scalars.get(item.key, 0)))
             if where is not None:
-                found.append(RealObject(item.object, *where))
+                block, offset = where
+                extent = len(plan.blocks[block].data) - offset
+                found.append(RealObject(item.object, block, offset, extent))
     return tuple(found)
 
 
