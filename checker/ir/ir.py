@@ -341,6 +341,10 @@ class Input:
     """A pointer into the heap (its address): the values it may take."""
     shape: CellShape | None = None
     """A region's cells as C objects (None: a scalar, or a layout C cannot name by subscripts)."""
+    object: str = ""
+    """A `LOCAL` input that is the address of a file-scope object: the object's C
+    name, by which the compiled replay reaches the real object (stubs answer for
+    its real address)."""
 
 
 @dataclass(frozen=True)

@@ -839,7 +839,7 @@ class ExprLowering(LoweringState):
         if region is not None and region.init is not None and region.const:
             # a literal: by its text (gcc merges equal ones)
             text = bytes(int(b) & 0xFF for b in region.init[:-1]).decode("latin-1")
-            key = "&" + json.dumps(text)
+            key, named = "&" + json.dumps(text), ""
         else:
             identity = None if var is None else constant_identity(self.program, var)
             if identity is None:
@@ -847,7 +847,8 @@ class ExprLowering(LoweringState):
                                        "constant expressions, stored in memory or passed on",
                                        node)
             key = f"&{value.base.removeprefix(MIRROR_PREFIX)}~{identity}"
-        address = self.heap_object(key, cells)
+            named = var.name if var is not None and not var.is_static_local else ""
+        address = self.heap_object(key, cells, named)
         if value.base not in self.heap_constants:
             for cell in layout.cells:
                 load = Load(cell.region, index_const(cell.index), cell.type)

@@ -190,6 +190,87 @@ class OpaqueObject:
 
 
 @dataclass(frozen=True)
+class RealObject:
+    """An object of the program that the witness's memory holds in block `block`
+    from `offset` on (a const table or a local passed to a function without
+    code): pointers into that part of the block are the real object's addresses
+    in the harness, as stub arguments, in stub answers and in what stubs log
+    and write. The program passes its own object, never the copy. A file-scope
+    object is reached by its `name`; a local (no name) by the address the first
+    stub row that matches it learns (`__liftdiff_own`), any pointer outside the
+    witness's buffers until then; its `extent` bytes are what stubs log of it."""
+
+    name: str
+    block: int
+    offset: int
+    extent: int = 0
+
+
+@dataclass(frozen=True)
+class Places:
+    """The C address of a place in the witness's memory: in its buffers, or in a
+    real object (`RealObject`)."""
+
+    blocks: int
+    objects: tuple[RealObject, ...] = ()
+
+    def buffer(self, block: int | None, offset: int) -> str:
+        """The place in the buffer itself (where the harness writes bytes)."""
+        if block is None:
+            return "(void *)0"
+        return f"(void *){self._in_buffer(block, offset)}"
+
+    def address(self, block: int | None, offset: int) -> str:
+        """The place as the program knows it (the real object where there is one)."""
+        if block is None:
+            return "(void *)0"
+        return f"(void *){self._known(block, offset)}"
+
+    def test(self, name: str, block: int, offset: int) -> str:
+        """C: does pointer `name` point to this place (as the program knows it)?"""
+        learned = self._learned(block, offset)
+        if learned is not None:
+            index, delta = learned
+            return f"__liftdiff_may_be({index}, (const void *)({name}), {delta})"
+        return f"(const void *)({name}) == (const void *){self._known(block, offset)}"
+
+    def bind(self, name: str, block: int, offset: int) -> str:
+        """C: learn a local's address from pointer `name` to this place ('' if none)."""
+        learned = self._learned(block, offset)
+        if learned is None:
+            return ""
+        return f"__liftdiff_bind({learned[0]}, (const void *)({name}), {learned[1]}); "
+
+    def byte(self, block: int, offset: int) -> str:
+        """C lvalue of one byte of the place (where a stub's effect writes)."""
+        if self._object(block, offset) is None:
+            return f"{memory_name(block)}[{offset}]"
+        return f"(*(unsigned char *){self._known(block, offset)})"
+
+    def _learned(self, block: int, offset: int) -> tuple[int, int] | None:
+        real = self._object(block, offset)
+        if real is None or real.name:
+            return None
+        return self.objects.index(real), offset - real.offset
+
+    def _object(self, block: int, offset: int) -> RealObject | None:
+        return next((o for o in self.objects if o.block == block and offset >= o.offset), None)
+
+    def _known(self, block: int, offset: int) -> str:
+        real = self._object(block, offset)
+        if real is None:
+            return self._in_buffer(block, offset)
+        if not real.name:
+            return f"(__liftdiff_own[{self.objects.index(real)}] + {offset - real.offset})"
+        return f"((unsigned char *)&{real.name} + {offset - real.offset})"
+
+    def _in_buffer(self, block: int, offset: int) -> str:
+        if not 0 <= block < self.blocks:
+            raise HarnessError(f"pointer into memory block {block} of {self.blocks}")
+        return f"({memory_name(block)} + {offset})"
+
+
+@dataclass(frozen=True)
 class HarnessSpec:
     source_path: str
     source_text: str
@@ -222,6 +303,8 @@ class HarnessSpec:
     constants: tuple[Constant, ...] = ()
     """Constants declared nowhere for the front end, whose real values are reported."""
     opaque: tuple[OpaqueObject, ...] = ()
+    objects: tuple[RealObject, ...] = ()
+    """The program's own objects that the witness's memory holds copies of."""
 
 
 @dataclass(frozen=True)
@@ -264,6 +347,9 @@ _PRELUDE = r"""
 #include <stdio.h>
 #include <errno.h>
 static int __liftdiff_fd = -1;
+static int __liftdiff_busy = 1, __liftdiff_said;  /* 1: before and after the call */
+#define dprintf(...) (__liftdiff_busy++, __liftdiff_said = dprintf(__VA_ARGS__), \
+                      __liftdiff_busy--, __liftdiff_said)
 static void __liftdiff_copy(void *dst, const void *src, unsigned long n)
 {
     unsigned char *d = dst;
@@ -338,6 +424,7 @@ def harness_source(spec: HarnessSpec, checked: bool = False) -> str:
     `checked`: with the library's domain checks (`_ctype_checks`)."""
     stubs = [s for s in spec.stubs if _stubbable(s)]
     text = label_statics(spec.source_text, spec.statics)
+    places = Places(len(spec.memory), spec.objects)
     parts = [
         "#define main " + USER_MAIN,
         *(_opaque_declaration(item) for item in spec.opaque),
@@ -347,12 +434,12 @@ def harness_source(spec: HarnessSpec, checked: bool = False) -> str:
         '#line 1 "<liftdiff harness>"',
         _PRELUDE,
         *(_memory_block(index, data) for index, data in enumerate(spec.memory)),
-        _memory_index(spec.memory),
+        _memory_index(spec.memory, spec.objects),
         *([_ctype_checks()] if checked else []),
         *(_alias_declaration(static) for static in spec.statics),
-        *(_opaque_definition(item, len(spec.memory)) for item in spec.opaque),
-        *(_stub_definition(s, spec.memory) for s in stubs),
-        _main(spec),
+        *(_opaque_definition(item, places) for item in spec.opaque),
+        *(_stub_definition(s, places) for s in stubs),
+        _main(spec, places),
     ]
     return "\n".join(parts)
 
@@ -427,19 +514,31 @@ def _memory_block(index: int, data: bytes) -> str:
             f"__attribute__((aligned(64))) = {{{body}}};")
 
 
-def _memory_index(memory: Sequence[bytes]) -> str:
-    """The blocks as the stubs see them: pointers into them are logged as (block,
-    offset), and their bytes at each counted call."""
+def _memory_index(memory: Sequence[bytes], objects: Sequence[RealObject] = ()) -> str:
+    """The blocks as the stubs see them: pointers into them, or into the real
+    objects they copy, are logged as (block, offset), and their bytes at each
+    counted call."""
     names = ", ".join(memory_name(i) for i in range(len(memory))) or "0"
     sizes = ", ".join(str(max(1, len(data))) for data in memory) or "0"
-    return f"""static unsigned char *__liftdiff_blocks[] = {{{names}}};
+    real = "".join(
+        f"    {{ const unsigned char *b = {_object_start(k, o)};\n"
+        f"      if (b && q >= b && q <= b + {_object_size(o)}) {{ dprintf(__liftdiff_fd, "
+        f'"\\tP%d:%ld", {o.block}, (long)({o.offset} + (q - b))); return; }} }}\n'
+        for k, o in enumerate(objects))
+    learned = [(k, o) for k, o in enumerate(objects) if not o.name]
+    dumps = "".join(
+        f"        if (i == {o.block} && __liftdiff_own[{k}] && k >= {o.offset}) "
+        f"{{ dprintf(__liftdiff_fd, \"%02x\", __liftdiff_own[{k}][k - {o.offset}]); continue; }}\n"
+        for k, o in learned)
+    return f"""static unsigned char *__liftdiff_own[{max(1, len(objects))}];
+static unsigned char *__liftdiff_blocks[] = {{{names}}};
 static unsigned long __liftdiff_sizes[] = {{{sizes}}};
 static const int __liftdiff_nblocks = {len(memory)};
 static void __liftdiff_log_pointer(const void *p, int is_char)
 {{
     const unsigned char *q = p;
     if (!q) {{ dprintf(__liftdiff_fd, "\\tn"); return; }}
-    for (int i = 0; i < __liftdiff_nblocks; i++)
+{real}    for (int i = 0; i < __liftdiff_nblocks; i++)
         if (q >= __liftdiff_blocks[i] && q <= __liftdiff_blocks[i] + __liftdiff_sizes[i]) {{
             dprintf(__liftdiff_fd, "\\tP%d:%ld", i, (long)(q - __liftdiff_blocks[i]));
             return;
@@ -448,15 +547,40 @@ static void __liftdiff_log_pointer(const void *p, int is_char)
     dprintf(__liftdiff_fd, "\\ts");
     while (*q) dprintf(__liftdiff_fd, "%02x", *q++);
 }}
+static int __liftdiff_may_be(int object, const void *p, long delta)
+{{
+    const unsigned char *q = p;
+    if (__liftdiff_own[object]) return q == __liftdiff_own[object] + delta;
+    if (!q) return 0;
+    for (int i = 0; i < __liftdiff_nblocks; i++)
+        if (q >= __liftdiff_blocks[i] && q <= __liftdiff_blocks[i] + __liftdiff_sizes[i])
+            return 0;
+    return 1;
+}}
+static void __liftdiff_bind(int object, const void *p, long delta)
+{{
+    if (!__liftdiff_own[object]) __liftdiff_own[object] = (unsigned char *)p - delta;
+}}
 static void __liftdiff_log_memory(void)
 {{
     dprintf(__liftdiff_fd, "\\tM");
     for (int i = 0; i < __liftdiff_nblocks; i++) {{
         if (i) dprintf(__liftdiff_fd, ":");
-        for (unsigned long k = 0; k < __liftdiff_sizes[i]; k++)
-            dprintf(__liftdiff_fd, "%02x", __liftdiff_blocks[i][k]);
+        for (unsigned long k = 0; k < __liftdiff_sizes[i]; k++) {{
+{dumps}            dprintf(__liftdiff_fd, "%02x", __liftdiff_blocks[i][k]);
+        }}
     }}
 }}"""
+
+
+def _object_start(index: int, real: RealObject) -> str:
+    if real.name:
+        return f"(const unsigned char *)&{real.name}"
+    return f"__liftdiff_own[{index}]"
+
+
+def _object_size(real: RealObject) -> str:
+    return f"sizeof ({real.name})" if real.name else str(real.extent)
 
 
 def memory_name(index: int) -> str:
@@ -485,9 +609,9 @@ def _opaque_declaration(item: OpaqueObject) -> str:
             f"#define {item.name} ({item.function}(__liftdiff_calls))")
 
 
-def _opaque_definition(item: OpaqueObject, blocks: int) -> str:
+def _opaque_definition(item: OpaqueObject, places: Places) -> str:
     rows = "".join(f"    if (position == {position}) "
-                   f"return {_address(p.block, p.offset, blocks)};\n"
+                   f"return {places.address(p.block, p.offset)};\n"
                    for position, p in item.rows if p.known)
     return f"static void *{item.function}(int position)\n{{\n{rows}    return 0;\n}}\n"
 
@@ -514,7 +638,7 @@ def _stubbable(stub: Stub) -> bool:
                 or name in HARNESS_FUNCTIONS or not stub.c_name.isidentifier())
 
 
-def _main(spec: HarnessSpec) -> str:
+def _main(spec: HarnessSpec, places: Places) -> str:
     param_names = {name for name, _ in spec.params}
     globals_ = [a for a in spec.assignments if _root(a.lvalue) not in param_names]
     locals_ = [a for a in spec.assignments if _root(a.lvalue) in param_names]
@@ -525,9 +649,10 @@ def _main(spec: HarnessSpec) -> str:
         "    __liftdiff_fd = 0;",
         "    for (const char *c = argv[1]; *c; c++) __liftdiff_fd = __liftdiff_fd * 10 + *c - '0';",
         "    setvbuf(stdout, 0, _IONBF, 0);",
+        "    __liftdiff_busy = 0;",
         "    __liftdiff_calls = 0;  /* a sanitizer's start-up may call a stubbed function */",
         *(_report_constant(index, constant) for index, constant in enumerate(spec.constants)),
-        *(_link(link, len(spec.memory)) for link in spec.links),
+        *(_link(link, places) for link in spec.links),
         *(_assign(a) for a in globals_),
         "    {",
     ]
@@ -535,7 +660,7 @@ def _main(spec: HarnessSpec) -> str:
         lines.append(f"    {decl};")
         lines.append(f"    __liftdiff_zero(&{name}, sizeof {name});")
     lines.extend(_assign(a) for a in locals_)
-    lines.extend(_point(p, len(spec.memory)) for p in spec.pointers)
+    lines.extend(_point(p, places) for p in spec.pointers)
     lines.extend(f"    {param} = {stub};" for param, stub in spec.function_params)
     function = USER_MAIN if spec.function == "main" else spec.function
     if spec.statics:
@@ -547,26 +672,19 @@ def _main(spec: HarnessSpec) -> str:
     else:
         lines.append(f"    __typeof__({call}) __liftdiff_ret = {call};")
     lines.extend(_write(index, leaf) for index, leaf in enumerate(spec.outputs))
-    lines += ['    dprintf(__liftdiff_fd, "done\\n");', "    }", "    return 0;", "}", ""]
+    lines += ['    dprintf(__liftdiff_fd, "done\\n");', "    __liftdiff_busy = 1;", "    }",
+              "    return 0;", "}", ""]
     return "\n".join(lines)
 
 
-def _address(block: int | None, offset: int, blocks: int) -> str:
-    if block is None:
-        return "(void *)0"
-    if not 0 <= block < blocks:
-        raise HarnessError(f"pointer into memory block {block} of {blocks}")
-    return f"(void *)({memory_name(block)} + {offset})"
+def _link(link: MemoryLink, places: Places) -> str:
+    at = places.buffer(link.block, link.offset)
+    return f"    __liftdiff_point({at}, {places.address(link.target, link.target_offset)});"
 
 
-def _link(link: MemoryLink, blocks: int) -> str:
-    at = _address(link.block, link.offset, blocks)
-    return f"    __liftdiff_point({at}, {_address(link.target, link.target_offset, blocks)});"
-
-
-def _point(pointer: PointerAssignment, blocks: int) -> str:
+def _point(pointer: PointerAssignment, places: Places) -> str:
     """Through a byte copy, as `_assign`: the pointer may be const-qualified."""
-    address = _address(pointer.block, pointer.offset, blocks)
+    address = places.address(pointer.block, pointer.offset)
     return f"    __liftdiff_point((void *)&({pointer.lvalue}), {address});"
 
 
@@ -604,7 +722,7 @@ def _write(index: int, leaf: OutputLeaf, tag: str = "v") -> str:
 
 # ------------------------------------------------------------ stubs
 
-def _stub_definition(stub: Stub, blocks: Sequence[bytes]) -> str:
+def _stub_definition(stub: Stub, places: Places) -> str:
     prototype = stub.prototype
     names = [param.name for param in prototype.params]
     variadic = prototype.variadic
@@ -614,28 +732,53 @@ def _stub_definition(stub: Stub, blocks: Sequence[bytes]) -> str:
         seen = "".join(f"__liftdiff_log_arg(__LIFTDIFF_KIND({g}), {g}); " for g in stub.globals)
         log = (f"__liftdiff_log_arg(0, __liftdiff_position); {log}{seen}"
                "__liftdiff_log_memory(); ")
-    body = [f'    dprintf(__liftdiff_fd, "c %s", {string_literal(stub.name)}); {log}'
-            'dprintf(__liftdiff_fd, "\\n");']
+    finish = _finish(stub.noreturn, returns_void, returns_pointer, places)
+    rows = [row for row in stub.table
+            if not (len(row.args) < len(names) or (len(row.args) > len(names) and not variadic))]
+    binds = [_binds(names, row, places) for row in rows]
+    # called by the library inside the harness's own calls (glibc's `dprintf` frees
+    # its buffer through `free`; the sanitizer's start-up, exit handlers): answered
+    # without a trace (a leak, a NULL buffer), since logging it would call it again
+    # without end (or before the sanitizer's run time is ready)
+    body = [f"    if (__liftdiff_busy) {{ {'return;' if returns_void else 'return 0;'} }}"]
     if stub.counted:
-        body.insert(0, "    int __liftdiff_position = __liftdiff_calls++;")
+        body.append("    int __liftdiff_position = __liftdiff_calls++;")
+    if any(binds):
+        # a row that learns where a local is chooses itself before the call is
+        # logged, so that the log shows the local's bytes at the call
+        body.append("    int __liftdiff_row = -1;")
+        body += [f"    if (__liftdiff_row < 0 && {_condition(names, row, stub, places)}) "
+                 f"{{ __liftdiff_row = {index}; {bind}}}"
+                 for index, (row, bind) in enumerate(zip(rows, binds, strict=True))]
+    body.append(f'    dprintf(__liftdiff_fd, "c %s", {string_literal(stub.name)}); {log}'
+                'dprintf(__liftdiff_fd, "\\n");')
     if stub.globals:  # what the interpreter leaves where the witness says nothing
         body.append("    " + "".join(f"{g} = 0; " for g in stub.globals))
-    finish = _finish(stub.noreturn, returns_void, returns_pointer)
-    for row in stub.table:
-        if len(row.args) < len(names) or (len(row.args) > len(names) and not variadic):
-            continue
-        tests = [_arg_test(name, arg) for name, arg in zip(names, row.args, strict=False)]
-        if row.position is not None and stub.counted:
-            tests.insert(0, f"__liftdiff_position == {row.position}")
-        condition = " && ".join(t for t in tests if t) or "1"
-        writes = "".join(f"{memory_name(b)}[{o}] = {v}; " for b, o, v in row.writes)
-        writes += "".join(_link(link, len(blocks)).strip() + " " for link in row.links)
+    for index, row in enumerate(rows):
+        condition = (f"__liftdiff_row == {index}" if any(binds)
+                     else _condition(names, row, stub, places))
+        writes = "".join(f"{places.byte(b, o)} = {v}; " for b, o, v in row.writes)
+        writes += "".join(_link(link, places).strip() + " " for link in row.links)
         writes += "".join(f"{g} = {v}; " for g, v in row.sets)
         body.append(f"    if ({condition}) {{ {writes}{finish(row.result)} }}")
     if not returns_void or stub.noreturn:  # a void function has no result to miss
         body.append(f"    __liftdiff_miss({string_literal(stub.name)});")
     body.append(f"    {finish(0)}")
     return prototype.signature + "\n{\n" + "\n".join(body) + "\n}\n"
+
+
+def _condition(names: Sequence[str], row: StubRow, stub: Stub, places: Places) -> str:
+    tests = [_arg_test(name, arg, places) for name, arg in zip(names, row.args, strict=False)]
+    if row.position is not None and stub.counted:
+        tests.insert(0, f"__liftdiff_position == {row.position}")
+    return " && ".join(t for t in tests if t) or "1"
+
+
+def _binds(names: Sequence[str], row: StubRow, places: Places) -> str:
+    """C: where the row's pointer arguments show locals' addresses, learn them."""
+    return "".join(places.bind(name, arg.block, arg.offset)
+                   for name, arg in zip(names, row.args, strict=False)
+                   if isinstance(arg, BlockPointer) and arg.known and arg.block is not None)
 
 
 def _log_arg(param: StubParam) -> str:
@@ -645,24 +788,24 @@ def _log_arg(param: StubParam) -> str:
     return f"__liftdiff_log_pointer((const void *)({name}), {int(param.text)}); "
 
 
-def _finish(noreturn: bool, returns_void: bool, returns_pointer: bool
+def _finish(noreturn: bool, returns_void: bool, returns_pointer: bool, places: Places
             ) -> Callable[[Number | BlockPointer], str]:
     def finish(result: Number | BlockPointer) -> str:
         if noreturn:
             value = result if not isinstance(result, BlockPointer) else 0
             return f"_exit((int)({_wide_int(int(value))}));"
-        return _return(result, returns_void, returns_pointer)
+        return _return(result, returns_void, returns_pointer, places)
 
     return finish
 
 
-def _arg_test(name: str, arg: StubValue) -> str:
+def _arg_test(name: str, arg: StubValue, places: Places) -> str:
     if isinstance(arg, BlockPointer):
         if not arg.known:
             return ""
         if arg.block is None:
             return f"(const void *)({name}) == 0"
-        return f"(const void *)({name}) == (const void *)({memory_name(arg.block)} + {arg.offset})"
+        return places.test(name, arg.block, arg.offset)
     if isinstance(arg, str):
         return f"__liftdiff_same_string((const char *)({name}), {string_literal(arg)})"
     if isinstance(arg, float):
@@ -670,12 +813,13 @@ def _arg_test(name: str, arg: StubValue) -> str:
     return f"({name}) == (__typeof__({name}))({_wide_int(arg)})"
 
 
-def _return(result: Number | BlockPointer, returns_void: bool, returns_pointer: bool) -> str:
+def _return(result: Number | BlockPointer, returns_void: bool, returns_pointer: bool,
+            places: Places) -> str:
     if returns_void:
         return "return;"
     if returns_pointer:
         if isinstance(result, BlockPointer) and result.block is not None:
-            return f"return (void *)({memory_name(result.block)} + {result.offset});"
+            return f"return {places.address(result.block, result.offset)};"
         return "return 0;"
     assert not isinstance(result, BlockPointer)
     if isinstance(result, float):

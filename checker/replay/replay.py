@@ -46,6 +46,7 @@ from checker.replay.compiled_replay import (
     OpaqueObject,
     OutputLeaf,
     PointerAssignment,
+    RealObject,
     StaticAlias,
     Stub,
     StubRow,
@@ -566,6 +567,7 @@ def harness_spec(
                               if param not in null_params),
         constants=tuple(constants),
         opaque=tuple(_opaque_object(name, stubs, plan) for name in cfa.opaque_objects),
+        objects=_real_objects(cfa, assignment, plan),
     )
 
 
@@ -574,6 +576,21 @@ def _opaque_object(name: str, stubs: Mapping[StubKey, Scalar], plan: Layout) -> 
     rows = sorted((int(cast(int, args[0])), _block_pointer(plan, value))
                   for (func, args), value in stubs.items() if func == name and args)
     return OpaqueObject(name, tuple(rows))
+
+
+def _real_objects(cfa: Cfa, assignment: Assignment, plan: Layout) -> tuple[RealObject, ...]:
+    """Where the witness's memory holds objects of the program's own (a const
+    table or a local given to a function without code): the compiled program
+    passes the real one, so the harness answers for its address."""
+    found = []
+    for item in cfa.inputs:
+        if item.source is InputSource.LOCAL:
+            where = plan.locate(int(assignment.scalars.get(item.key, 0)))
+            if where is not None:
+                block, offset = where
+                extent = len(plan.blocks[block].data) - offset
+                found.append(RealObject(item.object, block, offset, extent))
+    return tuple(found)
 
 
 def _own_objects(cfa: Cfa, assignment: Assignment) -> list[tuple[int, int]]:

@@ -154,3 +154,19 @@ def test_xsocket_simple_msg_differs_wherever_verbose_errors_are_off(
         assert witness["replayed_by"] == ["interpreter", "compiler"]
         assert 'bb_perror_msg_and_die("socket")' in witness["old_output"]["calls"]
         assert 'bb_simple_perror_msg_and_die("socket")' in witness["new_output"]["calls"]
+
+
+@pytest.mark.slow  # 30 s on a loaded machine; tests/cases/const_table_to_external_*: fast
+def test_check_operator_table_difference_replays_under_gcc(repo: Path, tmp_path: Path) -> None:
+    """2e48f98636 adds "=~", "&&" and "||" to ops_texts and REGEX to enum token
+    where BASH_TEST2 is on, so the table given to index_in_strings() and the
+    token numbers both change. The compiled replay answers the stub for the
+    program's own ops_texts (not the witness's copy of it), so gcc runs the
+    witness too."""
+    result = check(repo, "11", tmp_path)
+    assert result["verdict"] == "NOT_EQUIVALENT", result["reason"]
+    for entry in result["neq_summary"]:
+        assert "ENABLE_TEST2" in entry["configurations"]
+        witness = entry["witness"]
+        assert witness["replayed_by"] == ["interpreter", "compiler"]
+        assert witness["old_output"]["return"] != witness["new_output"]["return"]

@@ -21,6 +21,7 @@ from checker.replay.compiled_replay import (
     MemoryLink,
     OutputLeaf,
     PointerAssignment,
+    RealObject,
     StaticAlias,
     Stub,
     StubRow,
@@ -145,7 +146,7 @@ def test_stub_definitions_from_prototypes() -> None:
             '__liftdiff_same_string((const char *)(__liftdiff_a1), "k")) { return 7LL; }') in text
     assert "return (-9LL);" in text
     assert "if (__liftdiff_same_double((double)(x), (-0x0p+0))) { return 0x1p-1; }" in text
-    assert ("void note(struct S *__liftdiff_a0)\n{\n"
+    assert ("void note(struct S *__liftdiff_a0)\n{\n    if (__liftdiff_busy) { return; }\n"
             '    dprintf(__liftdiff_fd, "c %s", "note"); '
             "__liftdiff_log_pointer((const void *)(__liftdiff_a0), 0); "
             'dprintf(__liftdiff_fd, "\\n");\n    return;\n}') in text
@@ -197,7 +198,8 @@ def test_stubs_left_to_the_real_library() -> None:
     s = spec("", stubs=stubs)
     assert skipped_stubs(s) == ("printf", "sin", "f$isnull")
     text = harness_source(s)
-    assert ('int mine(void)\n{\n    dprintf(__liftdiff_fd, "c %s", "mine"); '
+    assert ('int mine(void)\n{\n    if (__liftdiff_busy) { return 0; }\n'
+            '    dprintf(__liftdiff_fd, "c %s", "mine"); '
             'dprintf(__liftdiff_fd, "\\n");\n    if (1) { return 4LL; }') in text
     assert "printf(const char *" not in text.split("#undef main")[1].split("int mine")[0]
 
@@ -219,6 +221,24 @@ def test_missing_compiler_is_an_outcome() -> None:
     outcome = run_harness(spec("int f(void) { return 1; }"), compiler="no-such-cc-liftdiff")
     assert outcome.kind == "unavailable"
     assert "no-such-cc-liftdiff" in outcome.message
+
+
+@pytest.mark.gcc
+def test_stub_answers_for_the_programs_own_object() -> None:
+    """The witness's memory holds a copy of `ops` (block 0, from offset 3); the
+    program passes its own `ops`, so the stub row and the log name that one."""
+    source = ('int lookup(const char *table, const char *key);\n'
+              'static const char ops[] = "-r\\0-w";\n'
+              'int f(void) { return lookup(ops + 3, "-w"); }\n')
+    stub = Stub("lookup", declared("int lookup(const char *table, const char *key);"),
+                (StubRow((BlockPointer(0, 6), "-w"), 7, 0),), counted=True)
+    built = dataclasses.replace(spec(source, stubs=(stub,), memory=(bytes(9),)),
+                                objects=(RealObject("ops", 0, 3),))
+    assert "(const void *)(table) == (const void *)((unsigned char *)&ops + 3)" in \
+        harness_source(built)
+    outcome = run_harness(built)
+    assert outcome.values["return"] == 7, outcome.message
+    assert outcome.calls == (("lookup", (0, BlockPointer(0, 6), "-w")),)
 
 
 @pytest.mark.gcc

@@ -2,7 +2,8 @@
    the versions: its heap copy is keyed by its contents, so the versions pass
    different objects (the call differs). Keyed by name only, both versions
    constrained one copy to two contents, no input was left and the pair was
-   vacuously EQUIVALENT. gcc cannot replay the stub per object: UNKNOWN. */
+   vacuously EQUIVALENT. The compiled replay answers the stub for the program's
+   own table (its real address), so gcc confirms the witness. */
 int lookup(const char *s, const char *table);
 static const char ops[] = "-r\0-w\0-x\0";
 int f(const char *s) {

@@ -1,0 +1,7 @@
+int lookup(const char *table, const char *key);
+static const char ops[] = "-r\0-w\0-x\0";
+int f(const char *s)
+{
+	int n = lookup(ops, s);
+	return n > 6 ? n : 0;
+}
