@@ -25,7 +25,7 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 
 from checker.errors import LiftdiffError
-from checker.ir.ir import Prototype, StaticLocal, StubParam
+from checker.ir.ir import Prototype, StaticLocal, StubParam, symbol_function
 from checker.replay.ir_to_c import literal, string_literal
 from checker.semantics import ctype as ct
 from checker.semantics.ctype import FloatType, IntType, PointerType, ScalarType
@@ -168,6 +168,10 @@ class Stub:
     symbol: str = ""
     """Its C name (the one `prototype` declares), where `name` (the event it logs)
     is none: `(*arg0)`, a call through a function pointer parameter."""
+
+    functions: frozenset[str] = frozenset()
+    """The functions this version passes it (FUNCTION_SYMBOL texts): the ones its
+    harness can name; rows that pass another never match."""
 
     @property
     def c_name(self) -> str:
@@ -609,7 +613,9 @@ def _stub_definition(stub: Stub, blocks: Sequence[bytes]) -> str:
     names = [param.name for param in prototype.params]
     variadic = prototype.variadic
     returns_void, returns_pointer = prototype.returns == "void", prototype.returns == "pointer"
-    log = "".join(_log_arg(param) for param in prototype.params)
+    passed = sorted(stub.functions)
+    log = "".join(_log_arg(param, passed if param.pointer else ())
+                  for param in prototype.params)
     if stub.counted:  # the interpreter's events start with the position
         seen = "".join(f"__liftdiff_log_arg(__LIFTDIFF_KIND({g}), {g}); " for g in stub.globals)
         log = (f"__liftdiff_log_arg(0, __liftdiff_position); {log}{seen}"
@@ -624,6 +630,9 @@ def _stub_definition(stub: Stub, blocks: Sequence[bytes]) -> str:
     for row in stub.table:
         if len(row.args) < len(names) or (len(row.args) > len(names) and not variadic):
             continue
+        if any(isinstance(arg, str) and symbol_function(arg) is not None
+               and arg not in stub.functions for arg in row.args):
+            continue  # a function this version does not pass (nor may name)
         tests = [_arg_test(name, arg) for name, arg in zip(names, row.args, strict=False)]
         if row.position is not None and stub.counted:
             tests.insert(0, f"__liftdiff_position == {row.position}")
@@ -638,8 +647,16 @@ def _stub_definition(stub: Stub, blocks: Sequence[bytes]) -> str:
     return prototype.signature + "\n{\n" + "\n".join(body) + "\n}\n"
 
 
-def _log_arg(param: StubParam) -> str:
+def _log_arg(param: StubParam, symbols: Sequence[str] = ()) -> str:
+    """Log one argument; a pointer to one of `symbols`' functions as that symbol
+    (tag F: its text, hex of UTF-8), as the interpreter's event holds it."""
     name = param.name
+    if symbols:
+        tests = "".join(
+            f"if ((void (*)(void))({name}) == (void (*)(void))({symbol_function(text)})) "
+            f'dprintf(__liftdiff_fd, "\\tF{text.encode().hex()}"); else '
+            for text in symbols)
+        return f"{tests}{_log_arg(param)}"
     if not param.pointer:
         return f"__liftdiff_log_arg(__LIFTDIFF_KIND({name}), {name}); "
     return f"__liftdiff_log_pointer((const void *)({name}), {int(param.text)}); "
@@ -663,6 +680,8 @@ def _arg_test(name: str, arg: StubValue) -> str:
         if arg.block is None:
             return f"(const void *)({name}) == 0"
         return f"(const void *)({name}) == (const void *)({memory_name(arg.block)} + {arg.offset})"
+    if isinstance(arg, str) and symbol_function(arg) is not None:
+        return f"(void (*)(void))({name}) == (void (*)(void))({symbol_function(arg)})"
     if isinstance(arg, str):
         return f"__liftdiff_same_string((const char *)({name}), {string_literal(arg)})"
     if isinstance(arg, float):
@@ -915,7 +934,8 @@ def _parse_results(
 
 def _parse_arg(raw: str) -> StubValue:
     """A logged stub argument: i/u decimal, d hex float, s hex bytes, n null, P a
-    pointer into a memory block (block:offset), p another pointer."""
+    pointer into a memory block (block:offset), F a function's symbol (hex of its
+    UTF-8 text), p another pointer."""
     tag, body = raw[:1], raw[1:]
     if tag == "P":
         block, _, offset = body.partition(":")
@@ -928,6 +948,8 @@ def _parse_arg(raw: str) -> StubValue:
         return float.fromhex(body)
     if tag == "s":
         return bytes.fromhex(body).decode("latin-1")
+    if tag == "F":
+        return bytes.fromhex(body).decode()
     return 0  # a null string or another pointer: its address means nothing
 
 
