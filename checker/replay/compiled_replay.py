@@ -292,9 +292,12 @@ static int __liftdiff_same_string(const char *a, const char *b)
     while (*a && *a == *b) { a++; b++; }
     return *a == *b;
 }
+static int __liftdiff_busy = 1;  /* no call is the witness's: not the function's run */
 static void __liftdiff_miss(const char *name)
 {
+    __liftdiff_busy = 1;
     dprintf(__liftdiff_fd, "m %s\n", name);
+    __liftdiff_busy = 0;
 }
 static unsigned char __liftdiff_object[4096] __attribute__((aligned(64)));
 extern void _exit(int) __attribute__((noreturn));
@@ -546,10 +549,12 @@ def _main(spec: HarnessSpec) -> str:
         lines.append(f"    __typeof__(&{function}) volatile __liftdiff_fn = &{function};")
         function = "__liftdiff_fn"
     call = f"{function}({', '.join(name for name, _ in spec.params)})"
+    lines.append("    __liftdiff_busy = 0;")
     if spec.return_type is None:
         lines.append(f"    {call};")
     else:
         lines.append(f"    __typeof__({call}) __liftdiff_ret = {call};")
+    lines.append("    __liftdiff_busy = 1;")
     lines.extend(_write(index, leaf) for index, leaf in enumerate(spec.outputs))
     lines += ['    dprintf(__liftdiff_fd, "done\\n");', "    }", "    return 0;", "}", ""]
     return "\n".join(lines)
@@ -620,13 +625,18 @@ def _stub_definition(stub: Stub, blocks: Sequence[bytes]) -> str:
         seen = "".join(f"__liftdiff_log_arg(__LIFTDIFF_KIND({g}), {g}); " for g in stub.globals)
         log = (f"__liftdiff_log_arg(0, __liftdiff_position); {log}{seen}"
                "__liftdiff_log_memory(); ")
-    body = [f'    dprintf(__liftdiff_fd, "c %s", {string_literal(stub.name)}); {log}'
-            'dprintf(__liftdiff_fd, "\\n");']
+    finish = _finish(stub.noreturn, returns_void, returns_pointer)
+    # outside the function's run, or inside a stub's own logging: a call of the run
+    # time's (AddressSanitizer's start-up and dprintf free memory through a `free`
+    # stub), not the witness's
+    body = [f"    if (__liftdiff_busy) {{ {_return(0, returns_void, returns_pointer)} }}",
+            "    __liftdiff_busy = 1; "
+            f'dprintf(__liftdiff_fd, "c %s", {string_literal(stub.name)}); '
+            f'{log}dprintf(__liftdiff_fd, "\\n"); __liftdiff_busy = 0;']
     if stub.counted:
-        body.insert(0, "    int __liftdiff_position = __liftdiff_calls++;")
+        body.insert(1, "    int __liftdiff_position = __liftdiff_calls++;")
     if stub.globals:  # what the interpreter leaves where the witness says nothing
         body.append("    " + "".join(f"{g} = 0; " for g in stub.globals))
-    finish = _finish(stub.noreturn, returns_void, returns_pointer)
     for row in stub.table:
         if len(row.args) < len(names) or (len(row.args) > len(names) and not variadic):
             continue
