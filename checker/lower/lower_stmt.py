@@ -487,6 +487,9 @@ class StmtLowering(ExprLowering):
     def new_local(self, name: str, ctype: CType) -> Place:
         fresh = self.fresh_name(name)
         place: Place
+        in_region = isinstance(ctype, ArrayType) or self.addressable(name, ctype)
+        if fresh in self.heap_names and in_region:  # passed on to code without it
+            return self._escaping_local(fresh, ctype)
         if fresh in self.heap_names:
             self.assume("a local whose address is kept in a variable while it holds pointers "
                         "is in memory at an address of its own, the same in both versions "
@@ -494,8 +497,9 @@ class StmtLowering(ExprLowering):
             return MemPlace(HEAP, ctype, self.heap_object(f"&{fresh}", ctype))
         if name in self.escaping and (isinstance(ctype, ArrayType) or name in self.address_taken):
             return self._escaping_local(fresh, ctype)
-        if isinstance(ctype, ArrayType) or self.addressable(name, ctype):
+        if in_region:
             place = MemPlace(fresh, ctype, index_const(0))
+            self.region_locals.add(fresh)
         else:
             place = VarPlace(fresh, ctype)
             self.local_names.add(fresh)
