@@ -49,6 +49,7 @@ from checker.replay.replay import (
     Observation,
     Run,
     call_result_types,
+    changed_callback,
     compiled_replay,
     differences,
     observe,
@@ -171,6 +172,11 @@ class Replayer:
         found = differences(old_obs, new_obs, assignment)
         if not found:
             return None, assignment, library, _equal_reason(old_cfa, new_cfa)
+        callback = changed_callback(old_obs.events, new_obs.events)
+        if callback is not None:
+            return None, assignment, library, (
+                f"the runs part at a call given '{callback}', whose code (or what it uses) "
+                "differs between the versions: what the callee does with it is not compared")
         methods = [ReplayMethod.INTERPRETER]
         if self.compiler and self.old_version is not None and self.new_version is not None:
             versions = (

@@ -87,6 +87,9 @@ class Program:
     prototype_nodes: dict[str, c_ast.Decl] = field(default_factory=dict)
     poisoned: dict[str, UnsupportedError] = field(default_factory=dict)
     """Names whose declaration could not be modelled, with the reason."""
+    extern_constants: set[str] = field(default_factory=set)
+    """Const objects declared `extern` without their initialiser (defined in
+    another file): inputs like other globals', which no code may change."""
     noreturn: frozenset[str] = frozenset()
     """Functions declared not to return (`_Noreturn`, the noreturn attribute)."""
     escaped: frozenset[str] = frozenset()
@@ -378,6 +381,8 @@ class Program:
         # a const object declared `extern` without its initialiser has a value we do
         # not know: an input like any global's, the same in both versions
         const = _const_object(decl) and (decl.init is not None or "extern" not in decl.storage)
+        if _const_object(decl) and not const:
+            self.extern_constants.add(decl.name)
         existing = self.globals.get(decl.name)
         if existing is not None and decl.init is None:
             return  # a later tentative/extern declaration of a defined global

@@ -162,6 +162,20 @@ class StrConst:
     type: ScalarType = CHAR_POINTER
 
 
+FUNCTION_SYMBOL = "\u0100&"
+"""How a StrConst names a function passed to a function without code (then its
+name, and `#` and a digest of its code where it has code here: see
+lower/callbacks.py). A literal's text is latin-1, which has no U+0100: no string
+is a symbol."""
+
+
+def symbol_function(text: str) -> str | None:
+    """The function a StrConst names (see FUNCTION_SYMBOL), or None for a string."""
+    if not text.startswith(FUNCTION_SYMBOL):
+        return None
+    return text[len(FUNCTION_SYMBOL):].split("#", 1)[0]
+
+
 Expr = Const | Var | Load | Unary | Binary | Cast | Ite | Call | StrConst
 EXPR_KINDS: tuple[type, ...] = (Const, Var, Load, Unary, Binary, Cast, Ite, Call, StrConst)
 

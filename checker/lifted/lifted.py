@@ -69,7 +69,7 @@ from checker.lifted.body import (
 from checker.lifted.widen import Allowance, Interval, widen
 from checker.replay.interp import InterpreterError, RunResult, Stopped, StubKey
 from checker.replay.memory import RegionValue
-from checker.replay.replay import Assignment, differences
+from checker.replay.replay import Assignment, changed_callback, differences
 from checker.semantics.ctype import IntType
 from checker.semantics.library import PURE_LIBRARY
 from checker.semantics.solver import Budget
@@ -821,7 +821,8 @@ def _run_both(
         return PairRun(None, {}, frozenset())  # deeper than the recursion was inlined
     calls = frozenset((call.func, call.args) for r in runs for call in run_calls(r)
                       if call.func not in PURE_LIBRARY and call.source != "library")
-    differs = bool(differences(seen.old, seen.new, run))
+    differs = (bool(differences(seen.old, seen.new, run))
+               and changed_callback(seen.old.events, seen.new.events) is None)
     results = [r for r in runs if isinstance(r, RunResult)]
     if len(results) < len(runs):
         return PairRun(differs, None, calls)  # a proved hang: its proof reads all memory

@@ -10,7 +10,14 @@ from typing import assert_never
 from checker.engines.answer import Confirmed, Equivalent, Unknown, Unsupported
 from checker.engines.witness import hex_float, report_region, report_scalar
 from checker.ir.heap import HEAP_KEY
-from checker.ir.ir import STATUS_EXIT, STATUS_NONTERMINATING, STATUS_TRAP, Cfa, InputSource
+from checker.ir.ir import (
+    FUNCTION_SYMBOL,
+    STATUS_EXIT,
+    STATUS_NONTERMINATING,
+    STATUS_TRAP,
+    Cfa,
+    InputSource,
+)
 from checker.lifted.memory_report import (
     final_bytes,
     initial_bytes,
@@ -180,6 +187,8 @@ def _pointer_text(plan: Layout | None, address: int) -> str:
 def _arg(value: int | float | str) -> str:
     if value == "NULL" or (isinstance(value, str) and value.startswith("obj")):
         return str(value)
+    if isinstance(value, str) and value.startswith(FUNCTION_SYMBOL):
+        return "&" + value[len(FUNCTION_SYMBOL):]  # `#digest`: the code it runs here
     if isinstance(value, str):
         return '"' + value.encode("unicode_escape").decode("ascii") + '"'
     if isinstance(value, float):

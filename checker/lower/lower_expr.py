@@ -7,6 +7,7 @@ returning a `Value` whose IR expressions are pure.
 
 from __future__ import annotations
 
+import hashlib
 import json
 from collections.abc import Callable
 
@@ -828,11 +829,17 @@ class ExprLowering(LoweringState):
         from the entry on."""
         assert value.base is not None
         target = self.program.complete(value.target)
+        local = self._region_local(value.base)
+        if local is not None:  # not a constant: the local itself moves to the heap
+            raise HeapPointer(local, self.unsupported(
+                "a pointer to a local object stored in memory or passed on", node))
         var = self._fixed_object(value.base)
+        elsewhere = None if var is not None else self._constant_elsewhere(value.base)
         cells = target
         while isinstance(cells, ArrayType):  # `&table`: the whole array, at its first cell
             cells = self.program.complete(cells.elem)
-        layout = constant_layout(self.regions, var is not None, value.base, cells)
+        layout = constant_layout(self.regions, var is not None or elsewhere is not None,
+                                 value.base, cells)
         if isinstance(layout, str):
             raise self.unsupported(layout, node)
         region = self.regions.get(value.base)
@@ -840,6 +847,9 @@ class ExprLowering(LoweringState):
             # a literal: by its text (gcc merges equal ones)
             text = bytes(int(b) & 0xFF for b in region.init[:-1]).decode("latin-1")
             key, named = "&" + json.dumps(text), ""
+        elif elsewhere is not None:  # its contents: inputs, the same in both versions
+            shown = hashlib.sha256(repr(self.program.complete(elsewhere.type)).encode())
+            key, named = f"&{elsewhere.name}~extern~{shown.hexdigest()[:12]}", ""
         else:
             identity = None if var is None else constant_identity(self.program, var)
             if identity is None:
@@ -862,6 +872,16 @@ class ExprLowering(LoweringState):
             self.heap_constants.add(value.base)
         offset = _scale(value.index, layout.stride)
         return Ptr(HEAP, target, _add_index(address, offset), ZERO)
+
+    def _constant_elsewhere(self, base: str) -> GlobalVar | None:
+        """The const global `base` is, when this file only declares it (`extern const
+        uint8_t MAC_BCAST_ADDR[6];`, defined in another file): its contents are the
+        inputs its regions hold, which no code may change."""
+        name = base.removeprefix(MIRROR_PREFIX)
+        var = self.program.globals.get(name)
+        if var is None or name not in self.program.extern_constants or var.init is not None:
+            return None
+        return var
 
     def _fixed_object(self, base: str) -> GlobalVar | None:
         """The global that holds its initialiser (a const one, a static the file
@@ -890,6 +910,18 @@ class ExprLowering(LoweringState):
                     is_heap(b) or self._copyable(b, value.target) for b in (base, value.base)):
                 raise HeapPointer(name, problem)
             raise problem
+
+    def _region_local(self, base: str) -> str | None:
+        """The local (held in regions, not yet moved to the heap, not constant) that
+        the region `base` belongs to."""
+        def within(region: str, name: str) -> bool:
+            return region == name or region.startswith((name + ".", name + "["))
+
+        for name in self.region_locals - self.heap_names:
+            if within(base, name):
+                const = any(r.const for r in self.regions.values() if within(r.name, name))
+                return None if const else name
+        return None
 
     def _copyable(self, base: str, target: CType) -> bool:
         """Can `constant_in_heap` copy the object `base` into the heap?"""

@@ -200,6 +200,10 @@ class LoweringState:
     which live there."""
     local_names: set[str] = field(default_factory=set)
     """The storage names of locals held in variables (what `heap_names` may move)."""
+    region_locals: set[str] = field(default_factory=set)
+    """The storage names of locals held in regions of their own (arrays, objects
+    whose address is taken): `heap_names` moves one that is passed on to code
+    without it (see `constant_in_heap`)."""
     inline_counter: int = 0
     temp_counter: int = 0
     current: Location = field(default_factory=lambda: Location("?", 0))

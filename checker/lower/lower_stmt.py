@@ -41,6 +41,7 @@ from checker.ir.ir import (
     UnOp,
     Var,
 )
+from checker.lower.callbacks import callback_symbol
 from checker.lower.eval_order import Effects
 from checker.lower.layout import leaves
 from checker.lower.lower_expr import (
@@ -486,6 +487,9 @@ class StmtLowering(ExprLowering):
     def new_local(self, name: str, ctype: CType) -> Place:
         fresh = self.fresh_name(name)
         place: Place
+        in_region = isinstance(ctype, ArrayType) or self.addressable(name, ctype)
+        if fresh in self.heap_names and in_region:  # passed on to code without it
+            return self._escaping_local(fresh, ctype)
         if fresh in self.heap_names:
             self.assume("a local whose address is kept in a variable while it holds pointers "
                         "is in memory at an address of its own, the same in both versions "
@@ -493,8 +497,9 @@ class StmtLowering(ExprLowering):
             return MemPlace(HEAP, ctype, self.heap_object(f"&{fresh}", ctype))
         if name in self.escaping and (isinstance(ctype, ArrayType) or name in self.address_taken):
             return self._escaping_local(fresh, ctype)
-        if isinstance(ctype, ArrayType) or self.addressable(name, ctype):
+        if in_region:
             place = MemPlace(fresh, ctype, index_const(0))
+            self.region_locals.add(fresh)
         else:
             place = VarPlace(fresh, ctype)
             self.local_names.add(fresh)
@@ -927,8 +932,7 @@ class StmtLowering(ExprLowering):
         def finish(i: int, value: Value) -> Expr:
             arg = args[i]
             if isinstance(value, FuncPtr):
-                raise self.unsupported(f"function pointer passed to external function '{name}' "
-                                       "(what it does with it is unknown)", arg)
+                return self._function_argument(name, value, arg)
             if isinstance(value, StringValue):
                 return StrConst(value.data.decode("latin-1"))
             if isinstance(value, Ptr):
@@ -945,10 +949,33 @@ class StmtLowering(ExprLowering):
                 raise self.unsupported(f"non-scalar argument to external function '{name}'", arg)
             target: CType = params[i] if i < len(params) else _default_promotion(value.type)
             converted = self.convert(value, target, arg)
+            if isinstance(converted, FuncPtr):  # `0` for a function pointer parameter
+                return self._function_argument(name, converted, arg)
             assert isinstance(converted, Scalar)
             return converted.expr
 
         return tuple(self.arguments(name, args, node, finish))
+
+    def _function_argument(self, callee: str, value: FuncPtr, node: c_ast.Node) -> Expr:
+        """A function pointer given to a call without code: NULL, or the symbol of
+        the one function it points to (see lower/callbacks.py)."""
+        if isinstance(value.id, Const) and value.id.value == 0:
+            return Const(0, CHAR_POINTER)
+        targets = sorted(value.targets)
+        if not isinstance(value.id, Const) or len(targets) != 1 or targets[0].startswith(
+                UNKNOWN_TARGET):
+            raise self.unsupported(f"function pointer passed to external function '{callee}' "
+                                   "that may point to several functions or to unknown code",
+                                   node)
+        symbol = callback_symbol(self.program, self.entry_name, targets[0], callee,
+                                 self.call_globals)
+        if isinstance(symbol, str):
+            raise self.unsupported(symbol, node)
+        if targets[0] in self.program.functions:
+            self.assume(f"'{targets[0]}', passed to '{callee}', runs only inside calls of "
+                        "functions without code (as their callback or a signal handler): "
+                        "its effects are theirs")
+        return symbol
 
     def _constant_string(self, value: Ptr, node: c_ast.Node) -> Expr | None:
         """A pointer into a constant object as the string it points to, compared by

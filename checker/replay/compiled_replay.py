@@ -25,7 +25,7 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 
 from checker.errors import LiftdiffError
-from checker.ir.ir import Prototype, StaticLocal, StubParam
+from checker.ir.ir import Prototype, StaticLocal, StubParam, symbol_function
 from checker.replay.ir_to_c import literal, string_literal
 from checker.semantics import ctype as ct
 from checker.semantics.ctype import FloatType, IntType, PointerType, ScalarType
@@ -168,6 +168,10 @@ class Stub:
     symbol: str = ""
     """Its C name (the one `prototype` declares), where `name` (the event it logs)
     is none: `(*arg0)`, a call through a function pointer parameter."""
+
+    functions: frozenset[str] = frozenset()
+    """The functions this version passes it (FUNCTION_SYMBOL texts): the ones its
+    harness can name; rows that pass another never match."""
 
     @property
     def c_name(self) -> str:
@@ -649,7 +653,6 @@ def _main(spec: HarnessSpec, places: Places) -> str:
         "    __liftdiff_fd = 0;",
         "    for (const char *c = argv[1]; *c; c++) __liftdiff_fd = __liftdiff_fd * 10 + *c - '0';",
         "    setvbuf(stdout, 0, _IONBF, 0);",
-        "    __liftdiff_busy = 0;",
         "    __liftdiff_calls = 0;  /* a sanitizer's start-up may call a stubbed function */",
         *(_report_constant(index, constant) for index, constant in enumerate(spec.constants)),
         *(_link(link, places) for link in spec.links),
@@ -667,13 +670,14 @@ def _main(spec: HarnessSpec, places: Places) -> str:
         lines.append(f"    __typeof__(&{function}) volatile __liftdiff_fn = &{function};")
         function = "__liftdiff_fn"
     call = f"{function}({', '.join(name for name, _ in spec.params)})"
+    lines.append("    __liftdiff_busy = 0;")
     if spec.return_type is None:
         lines.append(f"    {call};")
     else:
         lines.append(f"    __typeof__({call}) __liftdiff_ret = {call};")
+    lines.append("    __liftdiff_busy = 1;")
     lines.extend(_write(index, leaf) for index, leaf in enumerate(spec.outputs))
-    lines += ['    dprintf(__liftdiff_fd, "done\\n");', "    __liftdiff_busy = 1;", "    }",
-              "    return 0;", "}", ""]
+    lines += ['    dprintf(__liftdiff_fd, "done\\n");', "    }", "    return 0;", "}", ""]
     return "\n".join(lines)
 
 
@@ -727,20 +731,25 @@ def _stub_definition(stub: Stub, places: Places) -> str:
     names = [param.name for param in prototype.params]
     variadic = prototype.variadic
     returns_void, returns_pointer = prototype.returns == "void", prototype.returns == "pointer"
-    log = "".join(_log_arg(param) for param in prototype.params)
+    passed = sorted(stub.functions)
+    log = "".join(_log_arg(param, passed if param.pointer else ())
+                  for param in prototype.params)
     if stub.counted:  # the interpreter's events start with the position
         seen = "".join(f"__liftdiff_log_arg(__LIFTDIFF_KIND({g}), {g}); " for g in stub.globals)
         log = (f"__liftdiff_log_arg(0, __liftdiff_position); {log}{seen}"
                "__liftdiff_log_memory(); ")
     finish = _finish(stub.noreturn, returns_void, returns_pointer, places)
     rows = [row for row in stub.table
-            if not (len(row.args) < len(names) or (len(row.args) > len(names) and not variadic))]
+            if not (len(row.args) < len(names) or (len(row.args) > len(names) and not variadic))
+            # nor a row with a function this version does not pass (nor may name)
+            and not any(isinstance(arg, str) and symbol_function(arg) is not None
+                        and arg not in stub.functions for arg in row.args)]
     binds = [_binds(names, row, places) for row in rows]
-    # called by the library inside the harness's own calls (glibc's `dprintf` frees
-    # its buffer through `free`; the sanitizer's start-up, exit handlers): answered
-    # without a trace (a leak, a NULL buffer), since logging it would call it again
-    # without end (or before the sanitizer's run time is ready)
-    body = [f"    if (__liftdiff_busy) {{ {'return;' if returns_void else 'return 0;'} }}"]
+    # outside the function's run, or inside a stub's own logging: a call of the run
+    # time's (glibc's `dprintf` frees its buffer through `free`; the sanitizer's
+    # start-up, exit handlers), not the witness's: answered without a trace (a
+    # leak, a NULL buffer), since logging it would call it again without end
+    body = [f"    if (__liftdiff_busy) {{ {_return(0, returns_void, returns_pointer, places)} }}"]
     if stub.counted:
         body.append("    int __liftdiff_position = __liftdiff_calls++;")
     if any(binds):
@@ -750,8 +759,9 @@ def _stub_definition(stub: Stub, places: Places) -> str:
         body += [f"    if (__liftdiff_row < 0 && {_condition(names, row, stub, places)}) "
                  f"{{ __liftdiff_row = {index}; {bind}}}"
                  for index, (row, bind) in enumerate(zip(rows, binds, strict=True))]
-    body.append(f'    dprintf(__liftdiff_fd, "c %s", {string_literal(stub.name)}); {log}'
-                'dprintf(__liftdiff_fd, "\\n");')
+    body.append(f'    __liftdiff_busy = 1; dprintf(__liftdiff_fd, "c %s", '
+                f'{string_literal(stub.name)}); {log}dprintf(__liftdiff_fd, "\\n"); '
+                "__liftdiff_busy = 0;")
     if stub.globals:  # what the interpreter leaves where the witness says nothing
         body.append("    " + "".join(f"{g} = 0; " for g in stub.globals))
     for index, row in enumerate(rows):
@@ -781,8 +791,16 @@ def _binds(names: Sequence[str], row: StubRow, places: Places) -> str:
                    if isinstance(arg, BlockPointer) and arg.known and arg.block is not None)
 
 
-def _log_arg(param: StubParam) -> str:
+def _log_arg(param: StubParam, symbols: Sequence[str] = ()) -> str:
+    """Log one argument; a pointer to one of `symbols`' functions as that symbol
+    (tag F: its text, hex of UTF-8), as the interpreter's event holds it."""
     name = param.name
+    if symbols:
+        tests = "".join(
+            f"if ((void (*)(void))({name}) == (void (*)(void))({symbol_function(text)})) "
+            f'dprintf(__liftdiff_fd, "\\tF{text.encode().hex()}"); else '
+            for text in symbols)
+        return f"{tests}{_log_arg(param)}"
     if not param.pointer:
         return f"__liftdiff_log_arg(__LIFTDIFF_KIND({name}), {name}); "
     return f"__liftdiff_log_pointer((const void *)({name}), {int(param.text)}); "
@@ -806,6 +824,8 @@ def _arg_test(name: str, arg: StubValue, places: Places) -> str:
         if arg.block is None:
             return f"(const void *)({name}) == 0"
         return places.test(name, arg.block, arg.offset)
+    if isinstance(arg, str) and symbol_function(arg) is not None:
+        return f"(void (*)(void))({name}) == (void (*)(void))({symbol_function(arg)})"
     if isinstance(arg, str):
         return f"__liftdiff_same_string((const char *)({name}), {string_literal(arg)})"
     if isinstance(arg, float):
@@ -1059,7 +1079,8 @@ def _parse_results(
 
 def _parse_arg(raw: str) -> StubValue:
     """A logged stub argument: i/u decimal, d hex float, s hex bytes, n null, P a
-    pointer into a memory block (block:offset), p another pointer."""
+    pointer into a memory block (block:offset), F a function's symbol (hex of its
+    UTF-8 text), p another pointer."""
     tag, body = raw[:1], raw[1:]
     if tag == "P":
         block, _, offset = body.partition(":")
@@ -1072,6 +1093,8 @@ def _parse_arg(raw: str) -> StubValue:
         return float.fromhex(body)
     if tag == "s":
         return bytes.fromhex(body).decode("latin-1")
+    if tag == "F":
+        return bytes.fromhex(body).decode()
     return 0  # a null string or another pointer: its address means nothing
 
 

@@ -30,6 +30,7 @@ from checker.ir.ir import (
     StrConst,
     Var,
     action_exprs,
+    symbol_function,
     walk,
 )
 from checker.lower.lower_state import NULL_SUFFIX
@@ -356,6 +357,28 @@ def _same_events(a: tuple, b: tuple, prefix: bool = False) -> bool:  # type: ign
             elif not same_value(x, y):
                 return False
     return True
+
+
+def changed_callback(old: tuple, new: tuple) -> str | None:  # type: ignore[type-arg]
+    """The function whose code differs between the versions, passed to the first
+    call where the runs' events part (`&f#digest`: lower/callbacks.py), when that
+    is all they differ in there: what the callee does with it is not compared, so
+    no difference that follows shows a real one."""
+    for (fa, args_a), (fb, args_b) in zip(old, new, strict=False):
+        if fa == fb and args_a == args_b:
+            continue
+        if fa != fb or len(args_a) != len(args_b):
+            return None
+        changed = None
+        for x, y in zip(args_a, args_b, strict=True):
+            if x == y:
+                continue
+            name = symbol_function(x) if isinstance(x, str) else None
+            if name is None or not isinstance(y, str) or symbol_function(y) != name:
+                return None
+            changed = name
+        return changed
+    return None
 
 
 def call_result_types(*cfas: Cfa) -> dict[str, ScalarType]:
@@ -733,8 +756,11 @@ def _stub(
         rows.append(StubRow(shown, result, cast(int | None, position), row_writes, links,
                             tuple(sets.get(args, ()))))
     counted = shape.counted and func not in uncounted_calls(cfa)
+    passed = frozenset(arg.text for edge in cfa.edges if isinstance(edge.action, Event)
+                       and edge.action.func == func for arg in edge.action.args
+                       if isinstance(arg, StrConst) and symbol_function(arg.text) is not None)
     return Stub(func, prototype, tuple(rows), counted, func in cfa.noreturn,
-                tuple(ref for ref, _ in shape.globals), symbol)
+                tuple(ref for ref, _ in shape.globals), symbol, passed)
 
 
 def _pointer_writes(

@@ -9,7 +9,7 @@ import pytest
 
 from checker.frontend.parse import parse_c
 from checker.frontend.program import build_program
-from checker.ir.ir import Prototype, StaticLocal
+from checker.ir.ir import FUNCTION_SYMBOL, Prototype, StaticLocal
 from checker.lower.prototypes import declared_prototype, typed_prototype
 from checker.replay.compiled_replay import (
     USER_MAIN,
@@ -146,10 +146,11 @@ def test_stub_definitions_from_prototypes() -> None:
             '__liftdiff_same_string((const char *)(__liftdiff_a1), "k")) { return 7LL; }') in text
     assert "return (-9LL);" in text
     assert "if (__liftdiff_same_double((double)(x), (-0x0p+0))) { return 0x1p-1; }" in text
-    assert ("void note(struct S *__liftdiff_a0)\n{\n    if (__liftdiff_busy) { return; }\n"
-            '    dprintf(__liftdiff_fd, "c %s", "note"); '
+    assert ("void note(struct S *__liftdiff_a0)\n{\n"
+            "    if (__liftdiff_busy) { return; }\n"
+            '    __liftdiff_busy = 1; dprintf(__liftdiff_fd, "c %s", "note"); '
             "__liftdiff_log_pointer((const void *)(__liftdiff_a0), 0); "
-            'dprintf(__liftdiff_fd, "\\n");\n    return;\n}') in text
+            'dprintf(__liftdiff_fd, "\\n"); __liftdiff_busy = 0;\n    return;\n}') in text
     assert "{ return 0; }" in text and "{ return (void *)(__liftdiff_mem0 + 4); }" in text
     assert "__liftdiff_log_pointer((const void *)(name), 1);" in text
     assert "int logf2(const char *fmt, ...)" in text
@@ -198,9 +199,10 @@ def test_stubs_left_to_the_real_library() -> None:
     s = spec("", stubs=stubs)
     assert skipped_stubs(s) == ("printf", "sin", "f$isnull")
     text = harness_source(s)
-    assert ('int mine(void)\n{\n    if (__liftdiff_busy) { return 0; }\n'
-            '    dprintf(__liftdiff_fd, "c %s", "mine"); '
-            'dprintf(__liftdiff_fd, "\\n");\n    if (1) { return 4LL; }') in text
+    assert ('int mine(void)\n{\n    if (__liftdiff_busy) { return 0LL; }\n'
+            '    __liftdiff_busy = 1; dprintf(__liftdiff_fd, "c %s", "mine"); '
+            'dprintf(__liftdiff_fd, "\\n"); __liftdiff_busy = 0;\n'
+            '    if (1) { return 4LL; }') in text
     assert "printf(const char *" not in text.split("#undef main")[1].split("int mine")[0]
 
 
@@ -412,6 +414,43 @@ int f(int k)
         ("weight", (-0.0,)), ("weight", (0.0,)),
     )
     assert math.copysign(1.0, outcome.calls[4][1][0]) == -1.0  # type: ignore[arg-type]
+
+
+def test_functions_passed_to_stubs_are_matched_and_logged_by_name() -> None:
+    """A function pointer argument is the function's symbol (lower/callbacks.py):
+    a row matches the function's address, the log names the function, and a row
+    for a function this version does not pass (nor may name) is left out."""
+    up, down = FUNCTION_SYMBOL + "up#d1", FUNCTION_SYMBOL + "down#d2"
+    source = """
+int apply(int (*cmp)(int, int), int k);
+static int up(int a, int b) { return a < b; }
+int f(int k) { return apply(up, k) + apply(0, k); }
+"""
+    stub = Stub("apply", declared("int apply(int (*cmp)(int, int), int k);"),
+                rows(((up, 1), 40), ((down, 1), 7), ((BlockPointer(None), 1), 2)),
+                functions=frozenset({up}))
+    outcome = run_harness(spec(source, params=(("k", "int k"),), stubs=(stub,),
+                               assignments=(Assignment("k", 1, ct.INT),)))
+    assert outcome.kind == "ok", outcome.message
+    assert outcome.values == {"return": 42}
+    assert outcome.calls == (("apply", (up, 1)), ("apply", (0, 1)))
+
+
+def test_stubs_called_outside_the_run_answer_nothing_and_log_nothing() -> None:
+    """The run time may call a stubbed function before or after the run
+    (AddressSanitizer's start-up frees through `free`) or inside a stub's own
+    logging (dprintf): not the witness's calls."""
+    source = """
+void note(int);
+__attribute__((constructor)) static void early(void) { note(-1); }
+__attribute__((destructor)) static void late(void) { note(-2); }
+int f(int k) { note(k); return k; }
+"""
+    stub = Stub("note", declared("void note(int);"), (), counted=True)
+    outcome = run_harness(spec(source, params=(("k", "int k"),), stubs=(stub,),
+                               assignments=(Assignment("k", 3, ct.INT),)))
+    assert outcome.kind == "ok", outcome.message
+    assert outcome.calls == (("note", (0, 3)),)
 
 
 @pytest.mark.gcc

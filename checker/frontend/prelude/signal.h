@@ -49,7 +49,7 @@ typedef void (*sighandler_t)(int);
 #define SA_RESTART 0x10000000
 int kill(pid_t, int);
 int raise(int);
-sighandler_t signal(int, sighandler_t);
+void (*signal(int, void (*)(int)))(int); /* glibc names sighandler_t only for _GNU_SOURCE: the stub must not */
 int sigemptyset(sigset_t *);
 int sigfillset(sigset_t *);
 int sigaddset(sigset_t *, int);
