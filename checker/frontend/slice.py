@@ -42,7 +42,13 @@ from checker.frontend.cscan import (
     tokenize,
 )
 from checker.frontend.includes import find_header
-from checker.frontend.unobserved import hoist_members, layout_names, object_macros, reached
+from checker.frontend.unobserved import (
+    hoist_members,
+    layout_names,
+    object_macros,
+    pointed_only,
+    reached,
+)
 from checker.semantics.keywords import KEYWORDS
 from checker.types import Settings, SourceFile
 from checker.variability.features import ConditionalMacros
@@ -558,7 +564,9 @@ def _hoist_unobserved(unit: TranslationUnit, chosen: set[int],
                            if entries[i].item.kind is ItemKind.DIRECTIVE)
     roots = layout_names((entries[i].item.text for i in chosen), macros,
                          (entries[i].item.text for i in candidates))
-    sized = reached(roots, unit.index, lambda i: entries[i].follows, chosen)
+    sized = reached(roots, unit.index,
+                    lambda i: entries[i].follows - pointed_only(entries[i].item.text),
+                    chosen)
     uses: dict[str, int] = {}
     for position in chosen:
         for name in entries[position].item.mentions | entries[position].follows:

@@ -280,3 +280,29 @@ def test_a_pasted_call_is_found_without_expanding_the_unrelated_code() -> None:
     piece = _slice(source=_macro_heavy_source(pasting=True))
     assert time.monotonic() - started < 1
     assert "static int bb_total" in _code(piece)
+
+
+def _pointing_source(member: str) -> str:
+    """hush's shape: `struct globals`, whose size is taken, holds `member` of
+    `struct pipe`, which has a conditional member no code names."""
+    return ("struct pipe {\n    int num_cmds;\n#if FEATURE_JOBS\n    int jobid;\n#endif\n};\n"
+            f"struct globals {{\n    int count;\n    {member};\n}};\n"
+            "extern struct globals *ptr_to_globals;\n#define G (*ptr_to_globals)\n"
+            "int target(int x) { return (int)sizeof(G) + G.count + x; }\n")
+
+
+def test_a_struct_only_pointed_to_by_a_sized_one_is_not_sized() -> None:
+    """The size of `struct globals` does not depend on the layout of the struct its
+    pointer member points to: that struct's unnamed members are declared always."""
+    piece = _slice(source=_pointing_source("struct pipe *pipes"))
+    assert any("FEATURE_JOBS" in note and "declared in every configuration" in note
+               for note in piece.notes)
+    assert len(load(piece.source, SETTINGS).variants) == 1
+
+
+def test_a_struct_held_by_value_in_a_sized_one_is_sized() -> None:
+    for member in ("struct pipe first", "struct pipe pipes[2]",
+                   "struct pipe *list; struct pipe first"):
+        piece = _slice(source=_pointing_source(member))
+        assert not any("declared in every configuration" in note for note in piece.notes)
+        assert len(load(piece.source, SETTINGS).variants) == 2
