@@ -292,6 +292,7 @@ def _declared(tokens: Sequence[Token], macros: set[str]) -> set[str]:
     names: set[str] = set()
     depth = 0  # braces
     enum_depth: int | None = None
+    parens = 0  # inside an enum: `offsetof(t, member)` declares no constant `member`
     segment_done = False
     index = 0
     while index < len(tokens):
@@ -310,6 +311,8 @@ def _declared(tokens: Sequence[Token], macros: set[str]) -> set[str]:
             continue
         if text == "enum" and following == "{":
             enum_depth = depth + 1
+        if text in ("(", ")"):
+            parens += 1 if text == "(" else -1
         if text == "{":
             depth += 1
         elif text == "}":
@@ -317,7 +320,7 @@ def _declared(tokens: Sequence[Token], macros: set[str]) -> set[str]:
                 enum_depth = None
             depth -= 1
         elif (enum_depth is not None and depth == enum_depth and token.kind is TokenKind.IDENT
-              and previous in ("{", ",")):
+              and previous in ("{", ",") and parens == 0):
             names.add(text)
         elif depth == 0:
             if text == "," or text == ";":

@@ -306,3 +306,16 @@ def test_a_struct_held_by_value_in_a_sized_one_is_sized() -> None:
         piece = _slice(source=_pointing_source(member))
         assert not any("declared in every configuration" in note for note in piece.notes)
         assert len(load(piece.source, SETTINGS).variants) == 2
+
+
+def test_a_member_named_in_an_enum_initializer_is_no_enum_constant() -> None:
+    """libbb.h's `enum { LSA_LEN_SIZE = offsetof(len_and_sockaddr, u) }` declares no
+    `u`: a function whose local is `u` does not bring the enum (and its sized
+    struct, with a conditional member) into its slice."""
+    source = ("typedef struct lsa {\n    int len;\n    union {\n        int sa;\n#if FEATURE_IPV6\n"
+              "        long sin6;\n#endif\n    } u;\n} lsa;\n"
+              "enum { LSA_LEN_SIZE = __builtin_offsetof(lsa, u), LSA_B };\n"
+              "int target(int x) { int u = x; return u + LSA_B; }\n"
+              "int other(int x) { int u = x; return u; }\n")
+    assert "struct lsa" in _code(_slice(source=source))  # LSA_B brings it, as it should
+    assert "struct lsa" not in _code(_slice("other", source=source))
