@@ -43,7 +43,13 @@ from checker.frontend.cscan import (
 )
 from checker.frontend.includes import find_header
 from checker.frontend.left_out import left_out_uses
-from checker.frontend.unobserved import hoist_members, layout_names, object_macros, reached
+from checker.frontend.unobserved import (
+    hoist_members,
+    layout_names,
+    object_macros,
+    pointed_only,
+    reached,
+)
 from checker.semantics.keywords import KEYWORDS
 from checker.types import Settings, SourceFile
 from checker.variability.features import ConditionalMacros
@@ -287,6 +293,7 @@ def _declared(tokens: Sequence[Token], macros: set[str]) -> set[str]:
     names: set[str] = set()
     depth = 0  # braces
     enum_depth: int | None = None
+    parens = 0  # inside an enum: `offsetof(t, member)` declares no constant `member`
     segment_done = False
     index = 0
     while index < len(tokens):
@@ -305,6 +312,8 @@ def _declared(tokens: Sequence[Token], macros: set[str]) -> set[str]:
             continue
         if text == "enum" and following == "{":
             enum_depth = depth + 1
+        if text in ("(", ")"):
+            parens += 1 if text == "(" else -1
         if text == "{":
             depth += 1
         elif text == "}":
@@ -312,7 +321,7 @@ def _declared(tokens: Sequence[Token], macros: set[str]) -> set[str]:
                 enum_depth = None
             depth -= 1
         elif (enum_depth is not None and depth == enum_depth and token.kind is TokenKind.IDENT
-              and previous in ("{", ",")):
+              and previous in ("{", ",") and parens == 0):
             names.add(text)
         elif depth == 0:
             if text == "," or text == ";":
@@ -458,21 +467,60 @@ def _pasted_names(unit: TranslationUnit, chosen: Iterable[int]) -> frozenset[str
     them: no text spells `bb##kind##name`'s result (a function only a pasted call
     reaches would be missing from the slice, its call one without code). The uses
     are expanded under every kept definition of a macro in turn (the conditions are
-    ignored: a name too many only widens the slice)."""
+    ignored: a name too many only widens the slice). Only the code that names a
+    pasting macro, or one whose definition leads to one, is expanded: any other
+    expansion spells names the kept texts already spell (expanding all of it cost
+    minutes on BusyBox's hash_md5_sha.c, all to find nothing)."""
     entries = [unit.entries[i] for i in sorted(chosen)]
     defines: dict[str, list[str]] = {}
+    leads_to: dict[str, set[str]] = {}
+    reaching: set[str] = set()
     for entry in entries:
-        if (entry.item.kind is ItemKind.DIRECTIVE and entry.item.name
-                and _DEFINE.match(entry.item.text.lstrip())):
-            defines.setdefault(entry.item.name, []).append(entry.item.text)
-    if not any("##" in text for texts in defines.values() for text in texts):
+        item = entry.item
+        if item.kind is ItemKind.DIRECTIVE and item.name and _DEFINE.match(item.normalized):
+            defines.setdefault(item.name, []).append(item.text)
+            leads_to.setdefault(item.name, set()).update(item.mentions)
+            if _pastes(item.normalized):
+                reaching.add(item.name)
+    if not reaching:
         return frozenset()
-    code = "\n".join(e.item.text for e in entries if e.item.kind is not ItemKind.DIRECTIVE)
+    grown = True
+    while grown:
+        more = {name for name, names in leads_to.items()
+                if name not in reaching and names & reaching}
+        reaching |= more
+        grown = bool(more)
+    uses = [e for e in entries if e.item.kind is not ItemKind.DIRECTIVE
+            and (e.item.mentions | e.item.defines) & reaching]
+    if not uses:
+        return frozenset()
+    code = "\n".join(e.item.text for e in uses)
+    expanded = _reached_macros(set().union(*(e.item.mentions for e in uses)), leads_to)
     found: set[str] = set()
-    for round_ in range(max(len(texts) for texts in defines.values())):
+    for round_ in range(max(len(defines[name]) for name in expanded)):
         chosen_defines = (texts[min(round_, len(texts) - 1)] for texts in defines.values())
         found |= identifiers(_expanded("\n".join([*chosen_defines, code])))
     return frozenset(found)
+
+
+@functools.lru_cache(maxsize=4096)
+def _pastes(define: str) -> bool:
+    """Whether a `#define` pastes tokens (a `##` in a string literal does not)."""
+    return "##" in define and any(t.kind is TokenKind.PUNCT and t.text == "##"
+                                  for t in tokenize(_DEFINE.sub("", define, count=1)))
+
+
+def _reached_macros(names: set[str], leads_to: Mapping[str, set[str]]) -> set[str]:
+    """The macros that expanding text which names `names` may expand (the rounds of
+    `_pasted_names` need only vary their definitions)."""
+    found = {name for name in names if name in leads_to}
+    todo = list(found)
+    while todo:
+        for name in leads_to[todo.pop()] - found:
+            if name in leads_to:
+                found.add(name)
+                todo.append(name)
+    return found
 
 
 class _QuietExpander(Preprocessor):  # type: ignore[misc]  # pcpp has no stubs: the base is Any
@@ -521,7 +569,9 @@ def _hoist_unobserved(unit: TranslationUnit, chosen: set[int],
                            if entries[i].item.kind is ItemKind.DIRECTIVE)
     roots = layout_names((entries[i].item.text for i in chosen), macros,
                          (entries[i].item.text for i in candidates))
-    sized = reached(roots, unit.index, lambda i: entries[i].follows, chosen)
+    sized = reached(roots, unit.index,
+                    lambda i: entries[i].follows - pointed_only(entries[i].item.text),
+                    chosen)
     uses: dict[str, int] = {}
     for position in chosen:
         for name in entries[position].item.mentions | entries[position].follows:
@@ -656,8 +706,13 @@ def render(entries: Sequence[Entry]) -> str:
     return "\n".join(lines) + "\n"
 
 
-def _directive_names(item: Item) -> list[str]:
-    return [directive_name(t) for t in tokenize(item.text) if t.kind is TokenKind.DIRECTIVE]
+def _directive_names(item: Item) -> tuple[str, ...]:
+    return _text_directive_names(item.text) if "#" in item.text else ()
+
+
+@functools.lru_cache(maxsize=4096)
+def _text_directive_names(text: str) -> tuple[str, ...]:
+    return tuple(directive_name(t) for t in tokenize(text) if t.kind is TokenKind.DIRECTIVE)
 
 
 def _continued_levels(item: Item) -> int:

@@ -16,6 +16,7 @@ The compiled replay still runs the real products, members as the build has them.
 
 from __future__ import annotations
 
+import functools
 import re
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
@@ -226,6 +227,31 @@ def _member_names(tokens: Sequence[Token]) -> list[str] | None:
     if len(set(names)) != len(names):
         return None
     return names
+
+
+@functools.lru_cache(maxsize=4096)
+def pointed_only(text: str) -> frozenset[str]:
+    """Tags that `text` names only inside braces as `struct T *` or `union T *` (a
+    member's type): the size of a pointer does not depend on its target's layout,
+    so a struct's layout does not lead to those of the structs its members point
+    to (BusyBox's `struct globals`, whose size is taken, points to half the file's
+    structs). A pointer outside braces (`extern struct globals *ptr;`) still leads
+    to its target: `sizeof(*ptr)` reaches the struct through it."""
+    tokens = [t for t in tokenize(text) if t.kind is not TokenKind.DIRECTIVE]
+    pointed: set[str] = set()
+    other: set[str] = set()
+    depth = 0
+    for index, token in enumerate(tokens):
+        if token.text in ("{", "}"):
+            depth += 1 if token.text == "{" else -1
+        if token.kind is not TokenKind.IDENT:
+            continue
+        if (depth > 0 and tokens[index - 1].text in ("struct", "union")
+                and index + 1 < len(tokens) and tokens[index + 1].text == "*"):
+            pointed.add(token.text)
+        else:
+            other.add(token.text)
+    return frozenset(pointed - other)
 
 
 def reached(roots: Iterable[str], index: Mapping[str, Iterable[int]],

@@ -198,6 +198,7 @@ class CParser:
                            if isinstance(item, Tok)}
         self.goto_positions = self._gotos()
         self.container = self._containers()
+        self.empty = self._empty_conditionals()
 
     # -- setup ---------------------------------------------------------------------
 
@@ -224,6 +225,25 @@ class CParser:
             elif isinstance(item, End):
                 stack.pop()
         return result
+
+    def _empty_conditionals(self) -> frozenset[int]:
+        """Conditionals with no code and no directive left to write in any branch
+        (a `#define` inside a struct that nothing uses, dropped by the analysis):
+        whichever branch a configuration takes, the text is the same, so the parser
+        reads through them even where no `if` could stand (a struct body)."""
+        full: set[int] = set()
+        keys: set[int] = set()
+        stack: list[int] = []
+        for item in self.stream:
+            if isinstance(item, Begin):
+                if item.branch == 0:
+                    stack.append(item.key)
+                    keys.add(item.key)
+            elif isinstance(item, End):
+                stack.pop()
+            elif isinstance(item, Tok) or item.text:
+                full.update(stack)
+        return frozenset(keys - full)
 
     # -- deciding conditionals ------------------------------------------------------
 
@@ -265,10 +285,13 @@ class CParser:
                     pieces.append(DirPiece(item.text, item.line))
                 pos += 1
             elif isinstance(item, Begin):
+                cond = self.conds[item.key]
+                if item.key in self.empty:
+                    pos = cond.end
+                    continue
                 branch = self.branch_of(ctx, item.key)
                 if branch is None:
                     return pos
-                cond = self.conds[item.key]
                 if item.branch == branch:
                     pos += 1
                 elif item.branch < branch:

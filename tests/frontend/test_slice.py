@@ -243,3 +243,79 @@ def test_what_takes_a_used_statics_address_comes_along() -> None:
     code = _code(_slice(source=source))
     assert "int *p = &g;" in code
     assert "int *q = &h;" not in code
+
+
+def _macro_heavy_source(pasting: bool) -> str:
+    """hash_md5_sha.c's shape: round macros that nest deeply (each level doubles the
+    expansion), redefined several times, an asm string whose text holds `##`, and a
+    function that uses none of them; with `pasting`, it calls through `bb##kind`."""
+    lines = ['#define STR1(s) #s', '#define STR(s) STR1(s)',
+             '#define RD0(a, n) "##movl " STR(a) STR(n) "\\n"']
+    for level in range(1, 9):
+        lines.append(f"#define RD{level}(a, n) RD{level - 1}(a, n) RD{level - 1}(n, a)")
+    for value in range(7):
+        lines.append(f"#define RCONST {value}")
+    lines.append("static void process(void) { asm(RD8(eax, 1) RD8(ebx, 2) RD8(ecx, 3)); }")
+    lines.append("static int bb_total(int x) { return x + RCONST; }")
+    lines.append("#define CALL(kind, x) bb_##kind(x)")
+    body = "return CALL(total, x);" if pasting else "return x + 1;"
+    lines.append(f"int target(int x) {{ process(); {body} }}")
+    return "\n".join(lines) + "\n"
+
+
+def test_a_string_holding_hashes_does_not_make_the_slicer_expand_macro_heavy_code() -> None:
+    """A `##` inside a string literal pastes nothing, and code that names no pasting
+    macro is not expanded at all (it once was, under each of the seven `RCONST`s:
+    minutes on BusyBox's hash_md5_sha.c)."""
+    started = time.monotonic()
+    piece = _slice(source=_macro_heavy_source(pasting=False))
+    assert time.monotonic() - started < 1
+    assert "process" in _code(piece) and "bb_total" not in _code(piece)
+
+
+def test_a_pasted_call_is_found_without_expanding_the_unrelated_code() -> None:
+    """The pasted call still brings its callee along, and only the code naming the
+    pasting macro is expanded."""
+    started = time.monotonic()
+    piece = _slice(source=_macro_heavy_source(pasting=True))
+    assert time.monotonic() - started < 1
+    assert "static int bb_total" in _code(piece)
+
+
+def _pointing_source(member: str) -> str:
+    """hush's shape: `struct globals`, whose size is taken, holds `member` of
+    `struct pipe`, which has a conditional member no code names."""
+    return ("struct pipe {\n    int num_cmds;\n#if FEATURE_JOBS\n    int jobid;\n#endif\n};\n"
+            f"struct globals {{\n    int count;\n    {member};\n}};\n"
+            "extern struct globals *ptr_to_globals;\n#define G (*ptr_to_globals)\n"
+            "int target(int x) { return (int)sizeof(G) + G.count + x; }\n")
+
+
+def test_a_struct_only_pointed_to_by_a_sized_one_is_not_sized() -> None:
+    """The size of `struct globals` does not depend on the layout of the struct its
+    pointer member points to: that struct's unnamed members are declared always."""
+    piece = _slice(source=_pointing_source("struct pipe *pipes"))
+    assert any("FEATURE_JOBS" in note and "declared in every configuration" in note
+               for note in piece.notes)
+    assert len(load(piece.source, SETTINGS).variants) == 1
+
+
+def test_a_struct_held_by_value_in_a_sized_one_is_sized() -> None:
+    for member in ("struct pipe first", "struct pipe pipes[2]",
+                   "struct pipe *list; struct pipe first"):
+        piece = _slice(source=_pointing_source(member))
+        assert not any("declared in every configuration" in note for note in piece.notes)
+        assert len(load(piece.source, SETTINGS).variants) == 2
+
+
+def test_a_member_named_in_an_enum_initializer_is_no_enum_constant() -> None:
+    """libbb.h's `enum { LSA_LEN_SIZE = offsetof(len_and_sockaddr, u) }` declares no
+    `u`: a function whose local is `u` does not bring the enum (and its sized
+    struct, with a conditional member) into its slice."""
+    source = ("typedef struct lsa {\n    int len;\n    union {\n        int sa;\n#if FEATURE_IPV6\n"
+              "        long sin6;\n#endif\n    } u;\n} lsa;\n"
+              "enum { LSA_LEN_SIZE = __builtin_offsetof(lsa, u), LSA_B };\n"
+              "int target(int x) { int u = x; return u + LSA_B; }\n"
+              "int other(int x) { int u = x; return u; }\n")
+    assert "struct lsa" in _code(_slice(source=source))  # LSA_B brings it, as it should
+    assert "struct lsa" not in _code(_slice("other", source=source))

@@ -434,3 +434,21 @@ def _origins(text: str) -> dict[tuple[str, int], str]:
             result[key] = (result.get(key, "") + " " + raw).strip()
             line += 1
     return result
+
+
+def _struct_with_defines(use: str) -> str:
+    return ("struct command {\n    int pid;\n#if FEAT_WORD\n# define CMD_WORD 2\n#endif\n"
+            "#if FEAT_FUNC\n# define CMD_FUNC 3\n#endif\n    int type;\n};\n"
+            f"struct command cmd;\nint f(int x) {{ return cmd.pid + x{use}; }}\n")
+
+
+def test_a_conditional_that_only_defines_unused_macros_does_not_split_a_struct() -> None:
+    """hush's `struct command` defines its CMD_ constants under `#if`s inside its body:
+    when no code uses them, every branch leaves the same text, so one variant."""
+    lifted = lift(_struct_with_defines(""), "a.c", Settings())
+    assert len(lifted.variants) == 1
+
+
+def test_a_conditional_defining_a_used_macro_inside_a_struct_still_splits() -> None:
+    lifted = lift(_struct_with_defines(" + CMD_WORD"), "a.c", Settings())
+    assert len(lifted.variants) == 2
