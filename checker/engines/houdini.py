@@ -20,7 +20,7 @@ import z3
 
 from checker.engines.answer import Equivalent, Stage, Unknown, Unsupported
 from checker.engines.chc import NotEncodable, ProductSystem, build_product_system
-from checker.engines.z3_terms import Substitution, is_uninterpreted, subterms
+from checker.engines.z3_terms import Substitution, has_float, is_uninterpreted
 from checker.ir import smt_ops
 from checker.ir.ir import Binary, BinOp, Cfa, Const, action_exprs, walk
 from checker.semantics.solver import Budget, NoSolution, Solution, Undecided, check
@@ -166,14 +166,10 @@ def _conjuncts(term: z3.BoolRef) -> list[z3.BoolRef]:
     return [term]
 
 
-def _has_float(term: z3.ExprRef) -> bool:
-    return any(isinstance(node.sort(), z3.FPSortRef) for node in subterms(term))
-
-
 def _has_float_cached(term: z3.ExprRef, seen: dict[int, bool]) -> bool:
     key = term.get_id()
     if key not in seen:
-        seen[key] = _has_float(term)
+        seen[key] = has_float(term)
     return seen[key]
 
 
@@ -235,7 +231,7 @@ def houdini_check(
                     # integer facts rarely need the float part of a path condition;
                     # leaving it out is only a weaker assumption (a refutation still holds)
                     if ints is None:
-                        ints = [c for c in [*assumed, *_conjuncts(guard)] if not _has_float(c)]
+                        ints = [c for c in [*assumed, *_conjuncts(guard)] if not has_float(c)]
                     quick = check([*ints, goal], budget.share(QUICK_INT))
                     if isinstance(quick, NoSolution):
                         break

@@ -43,6 +43,34 @@ def dag_size(term: z3.ExprRef, limit: int) -> int:
     return len(seen)
 
 
+def has_float(term: z3.ExprRef) -> bool:
+    """Does `term` have a floating-point subterm? Walked on raw ASTs, as
+    `dag_size` is (Houdini asks it of every candidate fact's image)."""
+    ctx = term.ctx_ref()
+    seen: set[int] = set()
+    stack = [term.as_ast()]
+    while stack:
+        node = stack.pop()
+        ident = z3.Z3_get_ast_id(ctx, node)
+        if ident in seen:
+            continue
+        seen.add(ident)
+        kind = z3.Z3_get_ast_kind(ctx, node)
+        if kind == z3.Z3_QUANTIFIER_AST:
+            stack.append(z3.Z3_get_quantifier_body(ctx, node))
+            continue
+        if kind not in (z3.Z3_APP_AST, z3.Z3_NUMERAL_AST, z3.Z3_VAR_AST):
+            continue
+        sort = z3.Z3_get_sort(ctx, node)
+        if z3.Z3_get_sort_kind(ctx, sort) == z3.Z3_FLOATING_POINT_SORT:
+            return True
+        if kind == z3.Z3_APP_AST:
+            app = z3.Z3_to_app(ctx, node)
+            stack.extend(z3.Z3_get_app_arg(ctx, app, index)
+                         for index in range(z3.Z3_get_app_num_args(ctx, app)))
+    return False
+
+
 class Substitution:
     """One substitution applied to many terms: `z3.substitute` checks the sorts
     of every pair and rebuilds its arrays on each call, which cost Houdini most

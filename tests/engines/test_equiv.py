@@ -12,7 +12,7 @@ import checker.replay.replay as replay
 from checker.api import check_pair
 from checker.engines.answer import Different, Equivalent
 from checker.engines.decide import PairContext
-from checker.engines.z3_terms import Substitution, dag_size, subterms
+from checker.engines.z3_terms import Substitution, dag_size, has_float, subterms
 from checker.frontend.frontend import load
 from checker.replay.compiled_replay import CompiledOutcome
 from checker.replay.replay import CompiledReplay, CompiledVersion
@@ -121,3 +121,14 @@ def test_a_substitution_maps_many_terms_as_z3_substitute_does() -> None:
     assert Substitution([])(x).eq(x)
     with pytest.raises(ValueError, match="sorts differ"):
         Substitution([(x, z3.Int("n"))])
+
+
+def test_has_float_finds_a_float_at_any_depth() -> None:
+    x = z3.BitVec("x", 32)
+    f = z3.FP("f", z3.Float64())
+    floats = z3.Array("a", z3.BitVecSort(64), z3.Float32())
+    as_int = z3.fpToSBV(z3.RNE(), f, z3.BitVecSort(32))
+    assert not has_float(x + 1 > 3)
+    assert has_float(z3.And(x > 0, as_int == x))
+    assert has_float(z3.Select(floats, z3.ZeroExt(32, x)) == z3.FPVal(1.0, z3.Float32()))
+    assert has_float(z3.ForAll([x], as_int == x))
