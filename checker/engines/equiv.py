@@ -21,7 +21,7 @@ from checker.engines.fuzz import samples
 from checker.engines.product import Product
 from checker.engines.termination import never_ends
 from checker.engines.witness import library_lemma, model_assignment, model_effect, model_stub
-from checker.engines.z3_terms import is_uninterpreted, subterms
+from checker.engines.z3_terms import dag_size, is_uninterpreted, subterms
 from checker.ir.heap import HEAP, MemoryEncoding, encode, is_heap, region_name, size_of
 from checker.ir.ir import (
     STATUS_EXIT,
@@ -48,7 +48,6 @@ from checker.replay.replay import (
     CompiledVersion,
     Observation,
     Run,
-    call_result_types,
     changed_callback,
     compiled_replay,
     differences,
@@ -131,7 +130,7 @@ class Replayer:
         assignment, why = _own_states_at_start(old_cfa, new_cfa, assignment)
         if why:
             return None, assignment, [], why
-        types = call_result_types(product.old, product.new)
+        types = product.call_types
         stubs = dict(assignment.stubs)
         for _ in range(STUB_ROUNDS):
             if deadline is not None and time.monotonic() > deadline:
@@ -532,7 +531,7 @@ def split_cases(product: Product, limit: int = 64) -> list[z3.BoolRef]:
 
 def term_size(term: z3.ExprRef, cap: int = 20000) -> int:
     """Distinct nodes of a term (up to `cap`): small pieces are tried first."""
-    return sum(1 for _ in subterms(term, cap))
+    return dag_size(term, cap)
 
 
 def ite_leaves(term: z3.ExprRef, limit: int) -> list[tuple[z3.BoolRef, z3.ExprRef]] | None:
@@ -646,7 +645,7 @@ def _only_inputs(term: z3.ExprRef, names: set[int]) -> bool:
 
 
 def _lemmas(product: Product, model: z3.ModelRef, calls: list[ExternalCall]) -> list[z3.BoolRef]:
-    types = call_result_types(product.old, product.new)
+    types = product.call_types
     lemmas = []
     seen: set[tuple[str, tuple[Arg, ...]]] = set()
     for call in calls:

@@ -20,7 +20,7 @@ import z3
 
 from checker.engines.answer import Equivalent, Stage, Unknown, Unsupported
 from checker.engines.chc import NotEncodable, ProductSystem, build_product_system
-from checker.engines.z3_terms import is_uninterpreted, subterms
+from checker.engines.z3_terms import Substitution, has_float, is_uninterpreted
 from checker.ir import smt_ops
 from checker.ir.ir import Binary, BinOp, Cfa, Const, action_exprs, walk
 from checker.semantics.solver import Budget, NoSolution, Solution, Undecided, check
@@ -166,23 +166,15 @@ def _conjuncts(term: z3.BoolRef) -> list[z3.BoolRef]:
     return [term]
 
 
-def _has_float(term: z3.ExprRef) -> bool:
-    return any(isinstance(node.sort(), z3.FPSortRef) for node in subterms(term))
-
-
 def _has_float_cached(term: z3.ExprRef, seen: dict[int, bool]) -> bool:
     key = term.get_id()
     if key not in seen:
-        seen[key] = _has_float(term)
+        seen[key] = has_float(term)
     return seen[key]
 
 
 def _is_variable(term: z3.ExprRef) -> bool:
     return z3.is_const(term) and is_uninterpreted(term)
-
-
-def _apply(term: z3.ExprRef, merge: list[tuple[z3.ExprRef, z3.ExprRef]]) -> z3.ExprRef:
-    return z3.substitute(term, *merge) if merge else term
 
 
 def houdini_check(
@@ -221,15 +213,13 @@ def houdini_check(
             target_args = system.args(step.dst)
             values = [*system.inputs_args(), *step.old_values, *step.new_values]
             pairs = list(zip(target_args, values, strict=True))
-            merge = _merging(pre)
-            assumed = [_apply(fact, merge) for fact in pre]
-            guard = _apply(step.guard, merge)
+            merge = Substitution(_merging(pre))
+            assumed = [merge(fact) for fact in pre]
+            guard = merge(step.guard)
             # a fact's image under this step does not change while facts drop out
             # (its pairs and merge are fixed here): computed once, not per model
-            images = {
-                id(fact): z3.simplify(_apply(z3.substitute(fact, *pairs), merge))
-                for fact in facts[step.dst]
-            }
+            step_image = Substitution(pairs)
+            images = {id(fact): z3.simplify(merge(step_image(fact))) for fact in facts[step.dst]}
             floats: dict[int, bool] = {}
             ints: list[z3.BoolRef] | None = None
             while facts[step.dst]:
@@ -241,7 +231,7 @@ def houdini_check(
                     # integer facts rarely need the float part of a path condition;
                     # leaving it out is only a weaker assumption (a refutation still holds)
                     if ints is None:
-                        ints = [c for c in [*assumed, *_conjuncts(guard)] if not _has_float(c)]
+                        ints = [c for c in [*assumed, *_conjuncts(guard)] if not has_float(c)]
                     quick = check([*ints, goal], budget.share(QUICK_INT))
                     if isinstance(quick, NoSolution):
                         break
@@ -270,9 +260,9 @@ def houdini_check(
                 version[step.dst] += 1
                 changed = True
     exit_facts = facts.get(system.exit, [])
-    merge = _merging(exit_facts)
-    final = z3.simplify(_apply(system.final, merge))
-    answer = check([*[_apply(f, merge) for f in exit_facts], final], budget)
+    merge = Substitution(_merging(exit_facts))
+    final = z3.simplify(merge(system.final))
+    answer = check([*[merge(f) for f in exit_facts], final], budget)
     match answer:
         case NoSolution():
             return PROVED

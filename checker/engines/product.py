@@ -8,6 +8,7 @@ witness for replay).
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 
@@ -29,6 +30,8 @@ from checker.ir.ir import (
     Output,
 )
 from checker.lower.lower_state import NULL_SUFFIX
+from checker.replay.replay import call_result_types
+from checker.semantics.ctype import ScalarType
 from checker.semantics.library import OUTPUT_FUNCTIONS
 
 
@@ -74,6 +77,13 @@ class Product:
     domain: list[z3.BoolRef]
     cases: list[DiffCase]
     notes: list[str]
+
+    @functools.cached_property
+    def call_types(self) -> dict[str, ScalarType]:
+        """Result type of each function called without code (`call_result_types`),
+        once per product: every replayed candidate needs it, and walking both
+        CFAs per candidate cost seconds on a BusyBox `main`."""
+        return call_result_types(self.old, self.new)
 
     @property
     def differ(self) -> z3.BoolRef:

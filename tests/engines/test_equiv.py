@@ -7,10 +7,12 @@ import pytest
 import z3
 
 import checker.engines.equiv as equiv
+import checker.engines.product as product_module
 import checker.replay.replay as replay
 from checker.api import check_pair
 from checker.engines.answer import Different, Equivalent
 from checker.engines.decide import PairContext
+from checker.engines.z3_terms import Substitution, dag_size, has_float, subterms
 from checker.frontend.frontend import load
 from checker.replay.compiled_replay import CompiledOutcome
 from checker.replay.replay import CompiledReplay, CompiledVersion
@@ -82,3 +84,51 @@ def test_a_harness_that_does_not_compile_leaves_the_function_unknown(
     (result,) = check_pair(old, new, Settings(timeout=30)).results
     assert result.verdict is Verdict.UNKNOWN
     assert result.reason is not None and "harness: error: boom" in result.reason
+
+
+def test_dag_size_counts_each_shared_subterm_once() -> None:
+    x = z3.BitVec("x", 32)
+    memory = z3.Array("m", z3.BitVecSort(64), z3.BitVecSort(8))
+    term: z3.ExprRef = x
+    for i in range(40):  # every level uses the one below twice: a DAG, not a tree
+        term = z3.If(term > i, term + x, term * 2) + z3.ZeroExt(24, memory[z3.ZeroExt(32, term)])
+    distinct = sum(1 for _ in subterms(term))
+    assert dag_size(term, 10**6) == distinct
+    assert dag_size(term, 50) == 50
+
+
+def test_call_result_types_are_walked_once_per_product(monkeypatch) -> None:  # type: ignore[no-untyped-def]
+    walks: list[int] = []
+    real = replay.call_result_types
+
+    def counted(*cfas):  # type: ignore[no-untyped-def]
+        walks.append(len(cfas))
+        return real(*cfas)
+
+    monkeypatch.setattr(product_module, "call_result_types", counted)
+    ctx = _context()
+    assert isinstance(ctx.decide(Budget(30, 10)), Different)  # random tests, then the solver
+    assert isinstance(ctx.decide(Budget(30, 10)), Different)
+    assert walks == [2]
+
+
+def test_a_substitution_maps_many_terms_as_z3_substitute_does() -> None:
+    x, y, z = z3.BitVecs("x y z", 32)
+    pairs = [(x, y + 1), (y, z)]
+    substitution = Substitution(pairs)
+    for term in (x + y, z3.If(x > y, x * y, z), z, x == y):
+        assert substitution(term).eq(z3.substitute(term, *pairs))
+    assert Substitution([])(x).eq(x)
+    with pytest.raises(ValueError, match="sorts differ"):
+        Substitution([(x, z3.Int("n"))])
+
+
+def test_has_float_finds_a_float_at_any_depth() -> None:
+    x = z3.BitVec("x", 32)
+    f = z3.FP("f", z3.Float64())
+    floats = z3.Array("a", z3.BitVecSort(64), z3.Float32())
+    as_int = z3.fpToSBV(z3.RNE(), f, z3.BitVecSort(32))
+    assert not has_float(x + 1 > 3)
+    assert has_float(z3.And(x > 0, as_int == x))
+    assert has_float(z3.Select(floats, z3.ZeroExt(32, x)) == z3.FPVal(1.0, z3.Float32()))
+    assert has_float(z3.ForAll([x], as_int == x))
