@@ -252,6 +252,11 @@ def check_function(
         facts = ResultFacts(tuple(f.name for f in features), model.to_c(), stats)
         return facts.result(name, old_loc, new_loc, verdict, reason)
 
+    if old_loc is None and new_loc is None:
+        return result(Verdict.UNSUPPORTED, f"'{name}' is defined in no configuration of "
+                      "either version (every definition lies under a conditional that no "
+                      "configuration enables: of the features found here, or of the "
+                      "platform, taken as gcc on current Linux/glibc)")
     if old_loc is None or new_loc is None:
         which = "old" if new_loc is None else "new"
         return result(Verdict.UNSUPPORTED, f"'{name}' is defined only in the {which} version")

@@ -224,10 +224,11 @@ def eval_const_int(
 
 
 def eval_const(
-    node: c_ast.Node, program: FileTables, constants: Mapping[str, int] | None = None
+    node: c_ast.Node, program: FileTables, constants: Mapping[str, int] | None = None,
+    sizeof_expr: SizeofExpr | None = None,
 ) -> tuple[int, ct.IntType]:
     """An integer constant expression's value and C type."""
-    return _eval(node, program, constants or {})
+    return _eval(node, program, constants or {}, sizeof_expr)
 
 
 def _eval(

@@ -118,7 +118,7 @@ class Program:
         if isinstance(node, (c_ast.Decl, c_ast.Typename)):
             return self.resolve(node.type, constants, sizeof_expr)
         if isinstance(node, c_ast.TypeDecl):
-            return self.base_type(node.type)
+            return self.base_type(node.type, sizeof_expr)
         if isinstance(node, (c_ast.Struct, c_ast.Union, c_ast.Enum)):
             return self.base_type(node)  # an anonymous struct member
         if isinstance(node, c_ast.PtrDecl):
@@ -151,7 +151,9 @@ class Program:
             return FunctionType(ret, tuple(params), variadic)
         raise UnsupportedError(f"declarator {type(node).__name__}", self.location(node))
 
-    def base_type(self, node: c_ast.Node) -> CType:
+    def base_type(self, node: c_ast.Node, sizeof_expr: SizeofExpr | None = None) -> CType:
+        """The type a specifier names; `sizeof_expr` sizes `sizeof x` in the
+        values of an enum defined there (a block-scope enum's may name locals)."""
         if isinstance(node, c_ast.IdentifierType):
             return self._named_type(node.names, node)
         if isinstance(node, c_ast.Struct):
@@ -159,7 +161,7 @@ class Program:
         if isinstance(node, c_ast.Union):
             return self._struct(node)
         if isinstance(node, c_ast.Enum):
-            return self._enum(node)
+            return self._enum(node, sizeof_expr=sizeof_expr)
         raise UnsupportedError(f"type {type(node).__name__}", self.location(node))
 
     def _feature_dependent(self, node: c_ast.Node) -> bool:
@@ -246,7 +248,8 @@ class Program:
             raise UnsupportedError(f"bit-field width {width} for type {declared}", where)
         return ct.bitfield_type(declared, width)
 
-    def _enum(self, node: c_ast.Enum, definition_only: bool = False) -> ct.IntType:
+    def _enum(self, node: c_ast.Enum, definition_only: bool = False,
+              sizeof_expr: SizeofExpr | None = None) -> ct.IntType:
         """An enum's type, its constants entered in the tables on its definition.
         While the list is read, a constant has the type of its value (at least
         int) and the next one counts on in that type, as in gcc."""
@@ -275,7 +278,7 @@ class Program:
                 self.enum_exprs[enumerator.name] = previous
                 continue
             if enumerator.value is not None:
-                value, vtype = eval_const(enumerator.value, self)
+                value, vtype = eval_const(enumerator.value, self, sizeof_expr=sizeof_expr)
                 vtype = _enumerator_type(vtype)
             elif value + 1 > vtype.max:
                 raise UnsupportedError("overflow in enumeration values",

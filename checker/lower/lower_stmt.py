@@ -371,7 +371,7 @@ class StmtLowering(ExprLowering):
     def stmt_Decl(self, node: c_ast.Decl) -> None:
         if node.name is None:
             if isinstance(node.type, (c_ast.Struct, c_ast.Enum, c_ast.Union)):
-                self.program.base_type(node.type)  # a local struct/enum definition
+                self.program.base_type(node.type, self.sizeof)  # a local struct/enum
             else:
                 self.program.resolve(node.type)
             return

@@ -22,7 +22,9 @@ Rules (applied per file version; the engine unites old and new):
 * BusyBox conventions, tied to `conditional_macros`: a call `IF_X(...)` or
   `IF_NOT_X(...)` of an undefined conditional macro, in code or in a macro
   body, makes `ENABLE_X` a feature,
-  and so does an undefined `ENABLE_X` used in C code.
+  and so does an undefined `ENABLE_X` used in C code. An `ENABLE_X` #defined
+  only in branches that hold no code (`#ifdef TEST` / `#define ENABLE_X 0`) is
+  a feature with a default: the generated autoconf.h defines it elsewhere.
 * A feature is boolean (domain {0,1}) unless some use treats it as a number:
   an operand of arithmetic, bitwise or ordering operators, compared with
   something other than 0/1, or used in C code outside a truth-value position
@@ -213,7 +215,7 @@ def _collect(scanned: Scanned, conditional: ConditionalMacros) -> _Uses:
                 guard.code = True
             continue
         _track_guards(element, guards, uses)
-        default = _default_guard(element, guards)
+        default = _default_guard(element, guards, bool(conditional.prefixes))
         if default is not None:
             default.defaults.append(element.tokens[0].text)
         _directive_uses(element, uses, conditional, default=default is not None)
@@ -221,17 +223,26 @@ def _collect(scanned: Scanned, conditional: ConditionalMacros) -> _Uses:
     return uses
 
 
-def _default_guard(directive: Directive, guards: list[_Guard]) -> _Guard | None:
+def _default_guard(directive: Directive, guards: list[_Guard],
+                   kconfig: bool = False) -> _Guard | None:
     """The guard testing X under which `directive` #defines X as a value
     (object-like, not empty: `#define GUARD_H` is an include guard) or
-    #undefines X, if there is one."""
+    #undefines X, if there is one. With Kconfig conventions (`kconfig`), an
+    `ENABLE_X` #defined under any conditional is a default of the innermost
+    one too: the build's generated autoconf.h (force-included, never seen here)
+    defines it wherever that conditional is off (BusyBox's `#ifdef TEST` /
+    `#define ENABLE_FEATURE_EDITING 0`)."""
     tokens = directive.tokens
     if directive.name not in ("define", "undef") or not tokens:
         return None
     if directive.name == "define" and (
             len(tokens) < 2 or (tokens[1].text == "(" and not tokens[1].space)):
         return None
-    return next((g for g in guards if tokens[0].text in g.names), None)
+    name = tokens[0].text
+    own = next((g for g in guards if name in g.names), None)
+    if own is None and kconfig and guards and name.startswith(KCONFIG_PREFIX):
+        return guards[-1]
+    return own
 
 
 def _track_guards(directive: Directive, guards: list[_Guard], uses: _Uses) -> None:

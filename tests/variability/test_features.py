@@ -167,3 +167,17 @@ def test_reserved_header_macro_is_a_feature() -> None:
 #endif
 """
     assert set(_discover(text).features) == {"__NR_finit_module"}
+
+
+def test_kconfig_macro_defined_only_in_a_test_build_is_a_feature_with_a_default() -> None:
+    """BusyBox lineedit.c: `#ifdef TEST` / `#define ENABLE_FEATURE_EDITING 0`; in
+    every other build the force-included autoconf.h defines it, so it varies.
+    Without Kconfig conventions, or where the branch holds code, it is a definition."""
+    text = ("#ifdef TEST\n# define ENABLE_FEATURE_EDITING 0\n#endif\n"
+            "#if ENABLE_FEATURE_EDITING\nint f(void) { return 1; }\n#endif\n")
+    table = _discover(text)
+    assert sorted(table.features) == ["ENABLE_FEATURE_EDITING", "TEST"]
+    assert table.defaulted == {"ENABLE_FEATURE_EDITING"}
+    assert sorted(_discover(text, Settings(conditional_macros=())).features) == ["TEST"]
+    with_code = text.replace("# define", "int t;\n# define")
+    assert sorted(_discover(with_code).features) == ["TEST"]
