@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import shutil
 import subprocess
 import sys
@@ -70,11 +71,15 @@ def test_action_comments_checks_annotates_and_summarises(
     done, summary = run_action(tmp_path, stub, origin, 20)
     assert done.returncode == 1, done.stderr
     lines = done.stdout.splitlines()
-    assert lines[0].startswith(
-        "::error file=src/sensor.c,line=19,title=scale%3A NOT_EQUIVALENT::differs in "
-        "configurations CONFIG_OFFSET && CONFIG_SATURATE for inputs raw >= -2147483151 && "
-        "raw <= -501; e.g. with CONFIG_OFFSET=1, CONFIG_SATURATE=1 and inputs raw = "
-    )
+    # the input range is widened within a CPU-time allowance, so on a loaded machine
+    # one side may stay at the witness's value: the range is not asserted here
+    assert re.fullmatch(
+        r"::error file=src/sensor\.c,line=19,title=scale%3A NOT_EQUIVALENT::differs in "
+        r"configurations CONFIG_OFFSET && CONFIG_SATURATE for inputs raw .*; e\.g\. with "
+        r"CONFIG_OFFSET=1, CONFIG_SATURATE=1 and inputs raw = -?\d+: "
+        r"old gives return = -?\d+, new gives return = -?\d+",
+        lines[0],
+    ), lines[0]
     assert lines[-1] == "liftdiff: 1 behaviour change (scale), 2 equivalent (check: failure)"
     written = summary.read_text()
     assert written.startswith("### ❌ liftdiff: 1 behaviour change (scale), 2 equivalent\n")
