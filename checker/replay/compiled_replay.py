@@ -681,8 +681,12 @@ def _main(spec: HarnessSpec, places: Places) -> str:
     return "\n".join(lines)
 
 
-def _link(link: MemoryLink, places: Places) -> str:
-    at = places.buffer(link.block, link.offset)
+def _link(link: MemoryLink, places: Places, by_program: bool = False) -> str:
+    """Set a pointer of the witness's memory. Before the call the harness fills its
+    buffers; a stub writes where the program will read (`by_program`): into the
+    real object where there is one, such as a local whose address the call
+    passed (`strtoul(s, &end, 10)` sets `end`, not the buffer that stands for it)."""
+    at = (places.address if by_program else places.buffer)(link.block, link.offset)
     return f"    __liftdiff_point({at}, {places.address(link.target, link.target_offset)});"
 
 
@@ -768,7 +772,8 @@ def _stub_definition(stub: Stub, places: Places) -> str:
         condition = (f"__liftdiff_row == {index}" if any(binds)
                      else _condition(names, row, stub, places))
         writes = "".join(f"{places.byte(b, o)} = {v}; " for b, o, v in row.writes)
-        writes += "".join(_link(link, places).strip() + " " for link in row.links)
+        writes += "".join(_link(link, places, by_program=True).strip() + " "
+                          for link in row.links)
         writes += "".join(f"{g} = {v}; " for g, v in row.sets)
         body.append(f"    if ({condition}) {{ {writes}{finish(row.result)} }}")
     if not returns_void or stub.noreturn:  # a void function has no result to miss

@@ -381,6 +381,29 @@ int f(void)
 
 
 @pytest.mark.gcc
+def test_stub_stores_a_pointer_into_the_local_the_call_passes() -> None:
+    """`strtoul(s, &end, 10)`: the witness's memory stands for `end` with block 1
+    from offset 8; the stub stores the pointer into the program's own `end` (its
+    address learned from the call), not into that block, so the read of `*end`
+    after the call sees the stored pointer (block 0, a NUL) on the first try."""
+    source = ('unsigned long strtoul(const char *s, char **end, int base);\n'
+              'int f(const char *s) { char *end; unsigned long v = strtoul(s, &end, 10);'
+              ' return *end == 0 ? (int)v : -1; }\n')
+    stub = Stub("strtoul", declared("unsigned long strtoul(const char *s, char **end, int base);"),
+                (StubRow((BlockPointer(None), BlockPointer(1, 8), 10), 7, 0,
+                         links=(MemoryLink(1, 8, 0, 0),)),), counted=True)
+    built = dataclasses.replace(
+        spec(source, params=(("s", "const char *s"),), stubs=(stub,),
+             memory=(bytes(1), bytes(16)), pointers=(PointerAssignment("s", None, 0),)),
+        objects=(RealObject("", 1, 8, 8),))
+    assert "__liftdiff_point((void *)(__liftdiff_own[0] + 0), (void *)(__liftdiff_mem0 + 0));" \
+        in harness_source(built)
+    outcome = run_harness(built)
+    assert outcome.kind == "ok", outcome.message
+    assert outcome.values["return"] == 7
+
+
+@pytest.mark.gcc
 def test_stubbed_external_functions() -> None:
     source = """
 #include <stdio.h>
