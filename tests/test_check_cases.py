@@ -106,11 +106,18 @@ def _cases() -> list[Path]:
     return sorted(p for p in CASES.iterdir() if (p / "expect.json").exists())
 
 
+def _marked(case: Path) -> object:
+    """A case as a test parameter: `"slow": true` in its expect.json (a proof that
+    needs most of a minute even on an idle machine) puts it in the slow tier."""
+    slow = json.loads((case / "expect.json").read_text()).get("slow", False)
+    return pytest.param(case, marks=pytest.mark.slow) if slow else case
+
+
 def _product_line_cases() -> list[Path]:
     return [p for p in _cases() if json.loads((p / "expect.json").read_text()).get("gcc_exact")]
 
 
-@pytest.mark.parametrize("case", _cases(), ids=lambda p: p.name)
+@pytest.mark.parametrize("case", [_marked(c) for c in _cases()], ids=lambda p: p.name)
 def test_case(case: Path) -> None:
     expect = json.loads((case / "expect.json").read_text())
     overrides = dict(expect.get("settings", {}))

@@ -63,6 +63,11 @@ from checker.types import ReplayMethod, Settings
 MAX_STEPS = 2_000_000
 FUZZ_STEPS = 20_000
 """Random tests are cheap or skipped: a sample that runs longer proves nothing."""
+FUZZ_CUT_SAMPLES = 4
+"""Random samples both versions ran past FUZZ_STEPS on before the search stops:
+inputs that drive the loops that long are the rule there, not the exception,
+and each such sample costs a second or so for nothing (the bounded search
+that follows explores the short runs systematically)."""
 HANG_STEPS = 20_000
 """Steps after which a run is tried as one that never ends (`termination`)."""
 QUICK_CALL = 0.3
@@ -603,14 +608,18 @@ def random_search(
     fixed: dict[str, int | float] | None,
 ) -> Confirmed | None:
     admissible = input_constraints(product, [*product.domain, *assumptions])
+    cut = 0
     for assignment in samples(product.old, product.new, count, seed, fixed):
-        if budget.exhausted():
+        if budget.exhausted() or cut >= FUZZ_CUT_SAMPLES:
             return None
         if not satisfies(product, admissible, assignment):
             continue
         try:
             confirmed, _, _, _ = replayer.confirm(
                 assignment, None, FUZZ_STEPS, deadline=time.monotonic() + budget.remaining())
+        except StepLimitExceeded:
+            cut += 1
+            continue
         except InterpreterError:
             continue
         if confirmed is not None:
