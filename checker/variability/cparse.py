@@ -605,7 +605,8 @@ class CParser:
                 split = self.split_initialization(paths, ctx)
                 if split is not None:
                     pieces.extend(split)
-                    return paths[0][3]
+                    info.decl = True  # `T x;` stays in the list: an enclosing conditional
+                    return paths[0][3]  # that forks must copy to the end of x's block
                 to_block_end = True
                 continue
             ends = {p[3] for p in paths}
