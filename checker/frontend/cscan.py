@@ -15,6 +15,7 @@ from __future__ import annotations
 import enum
 import functools
 import re
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 from checker.semantics.keywords import KEYWORDS
@@ -111,6 +112,20 @@ class Item:
     """Enclosing top-level conditional directives, outermost first (`#if A`, `#else`...)."""
     defines: frozenset[str]
     mentions: frozenset[str]
+
+
+def closing_bracket(tokens: Sequence[Token], start: int) -> int:
+    """Index of the bracket that closes the one at `start` (any of ( [ {), or the
+    last token where the text ends first (a slice may be cut short)."""
+    depth = 0
+    for index in range(start, len(tokens)):
+        if tokens[index].text in "([{":
+            depth += 1
+        elif tokens[index].text in ")]}":
+            depth -= 1
+            if depth == 0:
+                return index
+    return len(tokens) - 1
 
 
 def _join(tokens: list[Token]) -> str:

@@ -18,7 +18,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from functools import lru_cache
 from typing import Protocol
 
-from checker.frontend.cscan import Item, ItemKind, Token, TokenKind, tokenize
+from checker.frontend.cscan import Item, ItemKind, Token, TokenKind, closing_bracket, tokenize
 from checker.semantics.keywords import KEYWORDS
 from checker.types import LeftOutUses
 
@@ -146,7 +146,7 @@ class _Uses:
                 opened -= 1
                 position += 1
             elif text == "[":
-                position = _closing(tokens, position) + 1
+                position = closing_bracket(tokens, position) + 1
                 subscripts += 1
             elif text == "." and position + 1 < len(tokens):
                 position += 2
@@ -167,18 +167,6 @@ class _Uses:
     def touch(self, name: str) -> None:
         self.written.add(name)
         self.escaped.add(name)
-
-
-def _closing(tokens: Sequence[Token], start: int) -> int:
-    depth = 0
-    for position in range(start, len(tokens)):
-        if tokens[position].text in "([{":
-            depth += 1
-        elif tokens[position].text in ")]}":
-            depth -= 1
-            if depth == 0:
-                return position
-    return len(tokens) - 1
 
 
 def _aliases(entries: Sequence[Entry], watched: frozenset[str]) -> dict[str, frozenset[str]]:

@@ -37,6 +37,7 @@ from checker.frontend.cscan import (
     ItemKind,
     Token,
     TokenKind,
+    closing_bracket,
     directive_name,
     scan_items,
     tokenize,
@@ -257,7 +258,7 @@ def _unwrap(tokens: list[Token], conditional: ConditionalMacros) -> list[Token]:
         token = tokens[index]
         following = tokens[index + 1].text if index + 1 < len(tokens) else ""
         if token.kind is TokenKind.IDENT and following == "(":
-            close = _matching(tokens, index + 1)
+            close = closing_bracket(tokens, index + 1)
             if token.text in _WRAPPERS:
                 if token.text in ("typeof", "__typeof__", "__typeof"):
                     out.append(Token(TokenKind.IDENT, "int", token.line, token.start, token.end))
@@ -273,18 +274,6 @@ def _unwrap(tokens: list[Token], conditional: ConditionalMacros) -> list[Token]:
         out.append(token)
         index += 1
     return out
-
-
-def _matching(tokens: Sequence[Token], open_index: int) -> int:
-    depth = 0
-    for index in range(open_index, len(tokens)):
-        if tokens[index].text in "([{":
-            depth += 1
-        elif tokens[index].text in ")]}":
-            depth -= 1
-            if depth == 0:
-                return index
-    return len(tokens) - 1
 
 
 def _declared(tokens: Sequence[Token], macros: set[str]) -> set[str]:
@@ -332,7 +321,7 @@ def _declared(tokens: Sequence[Token], macros: set[str]) -> set[str]:
                 continue
             elif (not segment_done and token.kind is TokenKind.IDENT and text not in KEYWORDS
                   and following in _DECLARATOR_END):
-                close = _matching(tokens, index + 1) if following == "(" else index
+                close = closing_bracket(tokens, index + 1) if following == "(" else index
                 parameters = following == "(" and _parameter_list(tokens[index + 2:close])
                 if text not in macros or parameters:
                     names.add(text)

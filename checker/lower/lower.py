@@ -28,6 +28,7 @@ from checker.ir.ir import (
     StaticLocal,
     Var,
 )
+from checker.lower.callbacks import function_closure
 from checker.lower.layout import cell_shape, leaves
 from checker.lower.lower_state import FUNCTION_ID, NULL_SUFFIX, Frame, HeapPointer
 from checker.lower.lower_stmt import StmtLowering, _param_decls
@@ -303,23 +304,7 @@ def used_globals(program: Program, name: str) -> frozenset[str]:
     """The file-scope names that `name` and the functions it calls (with code here)
     mention: the globals a call without code may see that matter to the function
     (the others are the same in both versions of a pair)."""
-    found: set[str] = set()
-    todo, done = [name], set()
-    while todo:
-        current = todo.pop()
-        if current in done or current not in program.functions:
-            continue
-        done.add(current)
-        stack: list[c_ast.Node] = [program.functions[current].body]
-        while stack:
-            node = stack.pop()
-            stack.extend(child for _, child in node.children())
-            if isinstance(node, c_ast.ID):
-                if node.name in program.functions:
-                    todo.append(node.name)
-                elif node.name in program.globals:
-                    found.add(node.name)
-    return frozenset(found)
+    return function_closure(program, name)[1]
 
 
 def _file_statics(ast: c_ast.FileAST) -> set[str]:
