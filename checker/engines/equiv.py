@@ -132,7 +132,7 @@ class Replayer:
         header is replayed once more with gcc's values (`constants_pinned`)."""
         product = self.product
         old_cfa, new_cfa = self.programs or (product.old, product.new)
-        assignment, why = _own_states_at_start(old_cfa, new_cfa, assignment)
+        assignment, why = _states_at_start(old_cfa, new_cfa, assignment)
         if why:
             return None, assignment, [], why
         types = product.call_types
@@ -350,27 +350,34 @@ def _pin_heap(
     return dataclasses.replace(assignment, regions=regions)
 
 
-def own_states(old: Cfa, new: Cfa) -> list[Input]:
-    """Static locals of one version alone (or declared differently in the two)."""
-    keys = [{i.key for i in cfa.inputs if i.private} for cfa in (old, new)]
-    return [i for i in (*old.inputs, *new.inputs) if i.private and i.key not in keys[0] & keys[1]]
+def states_at_start(old: Cfa, new: Cfa) -> list[Input]:
+    """The static locals of either version (one entry per key): a witness has
+    them at their values when the program starts. A caller cannot choose them;
+    a later call's state is reachable only through calls the witness does not
+    show (and may not be reachable at all: a counter past INT_MAX), so a
+    difference counts where the first call shows it. Proofs still hold for
+    every state."""
+    seen: dict[str, Input] = {}
+    for item in (*old.inputs, *new.inputs):
+        if item.private:
+            seen.setdefault(item.key, item)
+    return list(seen.values())
 
 
-def _own_states_at_start(
+def _states_at_start(
     old: Cfa, new: Cfa, assignment: Assignment
 ) -> tuple[Assignment, str]:
-    """Put the static locals that the versions do not share at their values when
-    the program starts: the two states are unrelated, so a difference counts only
-    where it is reachable (the first call). Returns the assignment, and why it
-    cannot be replayed ('' if it can)."""
-    own = own_states(old, new)
-    if not own:
+    """Put the static locals at their values when the program starts
+    (`states_at_start`). Returns the assignment, and why it cannot be replayed
+    ('' if it can)."""
+    states = states_at_start(old, new)
+    if not states:
         return assignment, ""
     scalars, regions = dict(assignment.scalars), dict(assignment.regions)
-    for item in own:
+    for item in states:
         if item.start is None:
             return assignment, (
-                f"'{item.name}' belongs to one version only and its initial value is not known"
+                f"the initial value of static '{item.name}' is not known"
             )
         if item.is_region:
             regions[item.key] = RegionValue({}, item.start)
@@ -380,11 +387,11 @@ def _own_states_at_start(
 
 
 def _equal_reason(old: Cfa, new: Cfa) -> str:
-    own = ", ".join(sorted({f"'{i.name}'" for i in own_states(old, new)}))
-    if own:
+    states = ", ".join(sorted({f"'{i.name}'" for i in states_at_start(old, new)}))
+    if states:
         return (
-            f"equal behaviour with the state that one version alone keeps ({own}) at its "
-            "initial value; differences exist only for states not known to be reachable"
+            f"equal behaviour with the static locals ({states}) at their initial values "
+            "(the first call); differences exist only for states not known to be reachable"
         )
     return "the interpreter shows equal behaviour"
 

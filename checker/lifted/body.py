@@ -25,7 +25,7 @@ from dataclasses import dataclass
 
 import z3
 
-from checker.engines.equiv import own_states
+from checker.engines.equiv import states_at_start
 from checker.engines.product import UninterpretedFunctions
 from checker.engines.witness import hex_float
 from checker.ir import smt_ops
@@ -216,7 +216,7 @@ class Scope:
     """The inputs of one function pair as a body can name them in C."""
 
     inputs: Mapping[str, Input]
-    """Input key -> the input (features and each version's own statics left out)."""
+    """Input key -> the input (features and static locals left out: at their start)."""
     names: Mapping[str, str | None]
     """Input key -> the C text of its root object (None: C cannot name it at the entry)."""
     callees: Mapping[str, str]
@@ -225,7 +225,7 @@ class Scope:
 
     @staticmethod
     def of(old: Cfa, new: Cfa) -> Scope:
-        own = {item.key for item in own_states(old, new)}  # at their start, in every check
+        own = {item.key for item in states_at_start(old, new)}  # at their start, in every check
         inputs: dict[str, Input] = {}
         for item in (*old.inputs, *new.inputs):
             # a LOCAL input is the address of an object the lowering put in the heap

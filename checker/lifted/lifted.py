@@ -41,8 +41,8 @@ from checker.engines.equiv import (
     HANG_PROOF_SECONDS,
     Prover,
     observe_both,
-    own_states,
     run_calls,
+    states_at_start,
 )
 from checker.engines.termination import never_ends
 from checker.ir.concrete_ops import zero
@@ -220,13 +220,13 @@ class Lifted:
             self._base[key] = (tuple(vars_.values()), out)
         return list(self._base[key][1])
 
-    def _own_states(self, symbols: Mapping[str, z3.ExprRef]) -> list[z3.BoolRef]:
-        """Each version's own static locals at their values when the program
+    def _statics_at_start(self, symbols: Mapping[str, z3.ExprRef]) -> list[z3.BoolRef]:
+        """The static locals (`states_at_start`) at their values when the program
         starts, as every witness has them: a body's claim is about the inputs
         a replay can have. (Never in a question whose "no" would be a proof:
         EQUIVALENT does not rest on the first call.)"""
         out: list[z3.BoolRef] = []
-        for item in own_states(*self.ctx.real) if self.ctx.real is not None else ():
+        for item in states_at_start(*self.ctx.real) if self.ctx.real is not None else ():
             symbol = symbols.get(item.key)
             if symbol is None or item.start is None:
                 continue
@@ -261,7 +261,7 @@ class Lifted:
         claim: bool = False,
     ) -> Restriction:
         """The constraints of a question; `claim`: one whose "no" makes a body
-        sound (own statics at their start, as in every witness)."""
+        sound (static locals at their start, as in every witness)."""
         def build(symbols: Mapping[str, z3.ExprRef]) -> list[z3.BoolRef]:
             out = self.base(symbols)
             for cubes in blocked:
@@ -273,7 +273,7 @@ class Lifted:
             if body is not None:
                 out.extend(constraints(body, symbols))
             if claim:
-                out.extend(self._own_states(symbols))
+                out.extend(self._statics_at_start(symbols))
             return out
 
         return build
@@ -685,7 +685,7 @@ class Lifted:
     def _run_pair(
         self, config: Mapping[str, int], assignment: Assignment, witness: Confirmed | None = None
     ) -> PairRun:
-        """Old and new on `assignment` in `config` (own statics at their start;
+        """Old and new on `assignment` in `config` (static locals at their start;
         a witness's runs are kept: GENERALIZE and the settling ask again)."""
         if witness is not None:
             self._naming_of(witness)
@@ -791,14 +791,14 @@ def _run_both(
     pair: tuple[Cfa, Cfa], features: tuple[Feature, ...], config: Mapping[str, int],
     assignment: Assignment, prove: Prover,
 ) -> PairRun:
-    """Old and new on `assignment` in `config`, each version's own statics at
+    """Old and new on `assignment` in `config`, the static locals at
     their start: whether they differ (a hang that `prove` shows included), the
     cells they read, the calls they make."""
     scalars = dict(assignment.scalars)
     scalars.update({config_key(f.var): config.get(f.name, 0) for f in features})
     regions = dict(assignment.regions)
     old, new = pair
-    for item in own_states(old, new):
+    for item in states_at_start(old, new):
         if item.start is None:
             return PairRun(None, {}, frozenset())
         if item.is_region:

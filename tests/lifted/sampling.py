@@ -32,7 +32,7 @@ import z3
 from pycparser import c_ast, c_generator
 
 from checker.driver import configure_for, load_pair, merged_features
-from checker.engines.equiv import HANG_STEPS, Replayer, own_states
+from checker.engines.equiv import HANG_STEPS, Replayer, states_at_start
 from checker.engines.product import Product, build_product
 from checker.engines.symexec import Environment, execute
 from checker.engines.witness import model_assignment
@@ -111,7 +111,7 @@ def judge_bodies(
     replayer = Replayer(product, *versions, replay_compiler(settings), programs=real,
                         configure=configure_for(old_file, new_file, features, settings)
                         if features else None, budget=Budget(HANG_BUDGET, HANG_BUDGET))
-    at_start = _own_states_at_start(real, product)
+    at_start = _statics_at_start(real, product)
     # library functions the solver sees as unknown functions, and printed text
     # (the solver sees formats and arguments): only the replays decide, so the
     # proof is left to sampling
@@ -193,9 +193,9 @@ def _pair(
     return (real[0], real[1]), build_product(*unrolled), True
 
 
-def _own_states_at_start(real: tuple[Cfa, Cfa], product: Product) -> list[z3.BoolRef]:
+def _statics_at_start(real: tuple[Cfa, Cfa], product: Product) -> list[z3.BoolRef]:
     out = []
-    for item in own_states(*real):
+    for item in states_at_start(*real):
         shared = product.inputs.get(item.key)
         if shared is None or item.start is None:
             continue

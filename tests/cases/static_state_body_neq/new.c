@@ -1,6 +1,6 @@
-/* The difference needs the static's state (n <= 2 at the entry): no caller
- * sets it and C cannot name it outside f, so the entry has no body; the
- * witness shows the state. */
+/* A static starts at its initialiser in every witness (no caller sets it):
+ * the first call already differs, whatever x is, so the body is `1` and the
+ * witness shows n at 0. */
 int f(int x)
 {
     static int n;
