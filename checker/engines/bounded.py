@@ -32,7 +32,7 @@ from checker.engines.witness import model_assignment
 from checker.frontend.program import Program
 from checker.ir import smt_ops
 from checker.ir.heap import MemoryEncoding
-from checker.ir.ir import STATUS_NONTERMINATING, STATUS_UNWOUND, STATUS_VAR, Cfa
+from checker.ir.ir import STATUS_NONTERMINATING, STATUS_UNWOUND, STATUS_VAR, Cfa, loop_heads
 from checker.lower.lower import lower_pair
 from checker.replay.interp import InterpreterError
 from checker.replay.replay import Assignment, CompiledVersion
@@ -110,6 +110,9 @@ def bounded_check(
             break  # a deeper product would not be built, let alone solved, in time
         started = time.monotonic()
         old_cfa, new_cfa, _ = lower_pair(old, new, name, settings, k, encoding)
+        if loop_heads(old_cfa) or loop_heads(new_cfa):  # unrolling unfolds for/while/do
+            return Unknown("a loop made with goto (a jump back to a label) is not unrolled: "
+                           "the bounded search cannot run on it", Stage.BOUNDED), reached
         if len(old_cfa.edges) + len(new_cfa.edges) > MAX_EDGES and reached:
             break
         product = build_product(old_cfa, new_cfa)
