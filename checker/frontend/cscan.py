@@ -110,6 +110,9 @@ class Item:
     """FUNCTION only: return type, name and parameter types, without parameter names."""
     conditions: tuple[str, ...]
     """Enclosing top-level conditional directives, outermost first (`#if A`, `#else`...)."""
+    opened_at: tuple[int, ...]
+    """The line of each enclosing conditional's `#if`: two conditionals with the same
+    text are still two (a `#define` between them may change what they test)."""
     defines: frozenset[str]
     mentions: frozenset[str]
 
@@ -232,6 +235,7 @@ def _signature(header: list[Token], name: str) -> str:
 @dataclass
 class _Conditional:
     depth_at_start: int
+    line: int
     depth_after_first: int | None = None
 
 
@@ -242,12 +246,14 @@ def scan(text: str) -> list[Item]:
     pending: list[Token] = []
     cond_stack: list[tuple[str, _Conditional]] = []
     item_conditions: tuple[str, ...] = ()
+    item_opened_at: tuple[int, ...] = ()
     depth = 0
     transparent = 0  # braces of `extern "C" {` that do not nest items
     body_open: int | None = None  # index in `pending` of a function body's `{`
 
-    def conditions() -> tuple[str, ...]:
-        return tuple(label for label, _ in cond_stack)
+    def conditions() -> tuple[tuple[str, ...], tuple[int, ...]]:
+        return (tuple(label for label, _ in cond_stack),
+                tuple(state.line for _, state in cond_stack))
 
     def emit(kind: ItemKind, body_index: int | None = None) -> None:
         nonlocal pending
@@ -277,6 +283,7 @@ def scan(text: str) -> list[Item]:
                 normalized=_join(pending),
                 signature=signature,
                 conditions=item_conditions,
+                opened_at=item_opened_at,
                 defines=defines,
                 mentions=frozenset(mentions - defines),
             )
@@ -289,7 +296,7 @@ def scan(text: str) -> list[Item]:
         if token.kind is TokenKind.DIRECTIVE:
             name = directive_name(token)
             if name in ("if", "ifdef", "ifndef"):
-                cond_stack.append((token.text, _Conditional(depth)))
+                cond_stack.append((token.text, _Conditional(depth, token.line)))
             elif name in ("elif", "else", "elifdef", "elifndef") and cond_stack:
                 label, state = cond_stack[-1]
                 if state.depth_after_first is None:
@@ -303,13 +310,13 @@ def scan(text: str) -> list[Item]:
             if depth == 0 and not pending:
                 if name in ("define", "undef", "include", "pragma", "error", "warning", "line"):
                     pending = [token]
-                    item_conditions = conditions()
+                    item_conditions, item_opened_at = conditions()
                     emit(ItemKind.DIRECTIVE)
                 continue
             pending.append(token)
             continue
         if not pending:
-            item_conditions = conditions()
+            item_conditions, item_opened_at = conditions()
         text_ = token.text
         if depth == 0:
             if text_ == "{":

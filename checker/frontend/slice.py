@@ -75,6 +75,8 @@ class Entry:
     item: Item
     conditions: tuple[str, ...]
     """Enclosing conditionals (cscan labels), the including files' first."""
+    sites: tuple[tuple[str, int], ...]
+    """Where each of `conditions` opens (path, line): which conditional it is."""
     declares: frozenset[str]
     """Names this entry gives a meaning to (a definition, declaration or macro)."""
     follows: frozenset[str]
@@ -121,7 +123,7 @@ def translation_unit(source: SourceFile, settings: Settings,
     """`source` with its project headers (and, with `stubs`, our stubs of the system
     headers) spliced in where they are included."""
     conditional = ConditionalMacros.from_settings(settings)
-    raw: list[tuple[str, Item, tuple[str, ...], str | None, str | None]] = []
+    raw: list[_Raw] = []
     notes: list[str] = []
     headers: dict[str, str] = {}
     _walk(source.path, source.text, (), source, settings, raw, notes, headers, 0, stubs)
@@ -129,7 +131,8 @@ def translation_unit(source: SourceFile, settings: Settings,
               if item.kind is ItemKind.DIRECTIVE and item.name}
     entries: list[Entry] = []
     index: dict[str, list[int]] = {}
-    for path, item, conditions, system, guard in raw:
+    for path, item, enclosing, system, guard in raw:
+        conditions = tuple(label for label, _ in enclosing)
         if "#if 0" in conditions:
             continue  # never compiled: its names mean nothing
         declares = _declares(item, macros, conditional)
@@ -138,18 +141,26 @@ def translation_unit(source: SourceFile, settings: Settings,
             follows -= {guard}  # named by the include guard's #ifndef only
         for name in declares:
             index.setdefault(name, []).append(len(entries))
-        entries.append(Entry(path, item, conditions, declares, frozenset(follows), system))
+        entries.append(Entry(path, item, conditions, tuple(site for _, site in enclosing),
+                             declares, frozenset(follows), system))
     return TranslationUnit(source, tuple(entries), {k: tuple(v) for k, v in index.items()},
                            headers, tuple(dict.fromkeys(notes)))
 
 
-def _walk(path: str, text: str, outer: tuple[str, ...], source: SourceFile, settings: Settings,
-          out: list[tuple[str, Item, tuple[str, ...], str | None, str | None]], notes: list[str],
-          headers: dict[str, str], depth: int, stubs: bool) -> None:
+_Enclosing = tuple[tuple[str, tuple[str, int]], ...]
+"""Conditionals around an item: (cscan label, (path, line of its `#if`)), outermost first."""
+_Raw = tuple[str, Item, _Enclosing, str | None, str | None]
+"""(path, item, enclosing conditionals, system header or None, include guard or None)."""
+
+
+def _walk(path: str, text: str, outer: _Enclosing, source: SourceFile, settings: Settings,
+          out: list[_Raw], notes: list[str], headers: dict[str, str], depth: int,
+          stubs: bool) -> None:
     items = _balanced(scan_items(text), text)
     guard = _guard(items) if depth else None
     for item in items:
-        conditions = item.conditions[1:] if guard else item.conditions
+        conditions = tuple(zip(item.conditions, ((path, line) for line in item.opened_at),
+                               strict=True))[1 if guard else 0:]
         if guard and item.kind is ItemKind.DIRECTIVE and item.name == guard and not conditions:
             continue
         if item.kind is ItemKind.DIRECTIVE and item.normalized == "#pragma once":
@@ -669,21 +680,27 @@ def render(entries: Sequence[Entry]) -> str:
     """The entries as C text: each under its conditionals (shared ones opened once),
     each after a `#line` marker naming where it was written."""
     lines: list[str] = []
-    open_labels: list[str] = []
+    open_labels: list[tuple[str, tuple[str, int]]] = []
     for entry in entries:
-        labels = list(entry.conditions)
+        labels = list(zip(entry.conditions, entry.sites, strict=True))
         inner = _continued_levels(entry.item)
         outside = labels[: len(labels) - inner] if inner else labels
         common = 0
         while (common < len(open_labels) and common < len(outside)
                and open_labels[common] == outside[common]):
             common += 1
-        lines.extend(["#endif"] * (len(open_labels) - common))
+        later = (common < len(open_labels) and common < len(outside)
+                 and _later_branch(open_labels[common], outside[common]))
+        lines.extend(["#endif"] * (len(open_labels) - common - later))
+        if later:  # the next branch of the conditional still open, not a new one
+            lines.extend(_BRANCH.split(outside[common][0][len(open_labels[common][0]) + 1:]))
+            open_labels[common] = outside[common]
+            common += 1
         open_labels = open_labels[:common]
-        for label in outside[common:]:
-            lines.extend(_BRANCH.split(label))
-            open_labels.append(label)
-        for label in labels[len(outside):]:
+        for opened in outside[common:]:
+            lines.extend(_BRANCH.split(opened[0]))
+            open_labels.append(opened)
+        for label, _ in labels[len(outside):]:
             lines.extend(_BRANCH.split(label))
         lines.append(f'#line {entry.item.start_line} "{entry.path}"')
         if entry.system is not None:
@@ -693,6 +710,13 @@ def render(entries: Sequence[Entry]) -> str:
         lines.extend(["#endif"] * (inner - _closed_levels(entry.item)))
     lines.extend(["#endif"] * len(open_labels))
     return "\n".join(lines) + "\n"
+
+
+def _later_branch(opened: tuple[str, tuple[str, int]], wanted: tuple[str, tuple[str, int]]) -> bool:
+    """Whether `wanted` is a later branch of the conditional `opened` is in: it goes on
+    with `#elif`/`#else` there, since reopening would test the condition again after the
+    `#define`s of the earlier branch (`#ifndef X` / `#define X 0` / `#else`)."""
+    return opened[1] == wanted[1] and wanted[0].startswith(opened[0] + " ")
 
 
 def _directive_names(item: Item) -> tuple[str, ...]:

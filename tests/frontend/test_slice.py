@@ -99,8 +99,9 @@ def test_conditionals_guarding_what_is_kept_are_kept_and_the_guard_is_not() -> N
     uses_fmt = SOURCE.replace("return callee(x)", 'return (int)sizeof(OFF_FMT) + callee(x)')
     piece = _slice(source=uses_fmt)
     code = _code(piece)
-    assert re.search(r'#if ENABLE_LFS\n# define OFF_FMT "ll"\n#endif', code)
-    assert re.search(r'#if ENABLE_LFS\n#else\n# define OFF_FMT "l"\n#endif', code)
+    # one conditional, as written: its branches go on rather than reopen it
+    assert re.search(r'#if ENABLE_LFS\n# define OFF_FMT "ll"\n#else\n# define OFF_FMT "l"\n#endif',
+                     code)
     assert "LIB_H" not in code  # the include guard is no conditional of the product line
     parsed = load(piece.source, SETTINGS)
     assert {f.name for f in parsed.features} == {"ENABLE_BIG", "ENABLE_LFS"}
@@ -319,3 +320,31 @@ def test_a_member_named_in_an_enum_initializer_is_no_enum_constant() -> None:
               "int other(int x) { int u = x; return u; }\n")
     assert "struct lsa" in _code(_slice(source=source))  # LSA_B brings it, as it should
     assert "struct lsa" not in _code(_slice("other", source=source))
+
+
+def test_two_conditionals_with_one_text_stay_two_and_a_branch_goes_on() -> None:
+    """`#ifndef X` / `#define X 0` / `#endif` then `#ifndef X` again: the second
+    tests X after the default, so merging the two (same text) would put what it
+    guards under the first; and an `#else` after a default's `#define` must not
+    reopen the conditional (it would test X again, now defined)."""
+    source = """\
+#ifndef CFG_A
+#define CFG_A 0
+#else
+#define BONUS 5
+#endif
+#ifndef CFG_A
+static const int K = 2;
+#endif
+int target(int x)
+{
+#ifdef BONUS
+    return x + K + BONUS;
+#else
+    return x + K;
+#endif
+}
+"""
+    code = _code(_slice(source=source))
+    assert re.search(r"#ifndef CFG_A\n#define CFG_A 0\n#else\n#define BONUS 5\n#endif\n"
+                     r"#ifndef CFG_A\nstatic const int K = 2;\n#endif", code), code

@@ -1,0 +1,13 @@
+#ifndef CFG_A
+#define CFG_A 0
+#else
+#define BONUS 5
+#endif
+int f(int x)
+{
+#ifdef BONUS
+    return x + BONUS;
+#else
+    return x;
+#endif
+}

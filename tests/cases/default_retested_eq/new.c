@@ -1,0 +1,16 @@
+#ifndef CFG_A
+#define CFG_A 0
+#endif
+#ifndef CFG_A
+static const int K = 2;
+#else
+static const int K = 100;
+#endif
+int f(int x)
+{
+#ifdef CFG_A
+    return x + 4 + K;
+#else
+    return x + K - 7;
+#endif
+}
