@@ -412,9 +412,12 @@ def _lifted(
 def _entry(fcex: Fcex, features: tuple[Feature, ...], scope: fm.Formula) -> NeqEntry:
     witness = fcex.witness
     old, new = witness.old_cfa, witness.new_cfa
-    head = heads.to_c(fcex.head, {f.name: f.boolean for f in features})
+    boolean = {f.name: f.boolean for f in features}
+    head = heads.to_c(fcex.head, boolean)
     if fcex.scope != fm.TRUE:
-        head = f"({fcex.scope.to_c()}) && ({head})"
+        cubes = heads.scoped(fcex.scope, list(fcex.head), boolean)
+        head = heads.to_c(cubes, boolean) if cubes is not None else (
+            f"({fcex.scope.to_c()}) && ({head})")
     report = witness_of(old, new, witness)
     configuration = witness_configuration(features, scope, witness.assignment.scalars)
     return NeqEntry(

@@ -18,6 +18,7 @@ import math
 from collections.abc import Callable, Iterable, Mapping
 
 from checker.lifted.widen import Interval
+from checker.variability import formula as fm
 from checker.variability.types import sort_key
 
 Cube = Mapping[str, "int | Interval"]
@@ -281,3 +282,122 @@ def to_c(cubes: list[dict[str, int | Interval]], boolean: Mapping[str, bool]) ->
         text = " && ".join(literals)
         parts.append(f"({text})" if len(literals) > 1 and len(cubes) > 1 else text)
     return " || ".join(parts)
+
+
+# ------------------------------------------------- a head within a variant's scope
+
+SEGMENT_LIMIT = 4096
+"""Configurations (segments) beyond which a scoped head keeps its formula."""
+_LOW, _HIGH = -(1 << 31), (1 << 31) - 1
+"""The values of an integer feature (a 32-bit int, as the solver reads it)."""
+
+
+def scoped(scope: fm.Formula, cubes: list[dict[str, int | Interval]],
+           boolean: Mapping[str, bool]) -> list[dict[str, int | Interval]] | None:
+    """The cubes of `scope && cubes`: a head found inside one variant of the file
+    (`#if LEVEL > 2` / `#elif LEVEL > 0` around a helper), printed as one head
+    (`LEVEL == 1`) rather than the variant's condition conjoined to it. Where the
+    integer features are only compared with constants, the formula is constant
+    between those constants, so one value per segment decides it; None when it is
+    shaped otherwise, or when the segments are too many."""
+    points: dict[str, set[int]] = {}
+    if not _collect_points(scope, boolean, points):
+        return None
+    for cube in cubes:
+        for name, value in cube.items():
+            points.setdefault(name, set())
+            if not boolean.get(name, True):
+                bounds = (value.lo, value.hi) if isinstance(value, Interval) else (value,)
+                points.setdefault(name, set()).update(b for b in bounds if b is not None)
+    names = sorted(points, key=sort_key)
+    choices = [_segments(points[n]) if not boolean.get(n, True) else [0, 1] for n in names]
+    if math.prod(len(c) for c in choices) > SEGMENT_LIMIT:
+        return None
+    held: list[dict[str, int | Interval]] = []
+    for combination in itertools.product(*choices):
+        config = {n: _representative(v) for n, v in zip(names, combination, strict=True)}
+        try:
+            inside = scope.holds(config)
+        except ZeroDivisionError:
+            return None
+        if inside and any(all(_contains(v, config.get(k, 0)) for k, v in c.items())
+                          for c in cubes):
+            held.append(dict(zip(names, combination, strict=True)))
+    return minimise(_joined(held, boolean), boolean)
+
+
+def _collect_points(f: fm.Formula, boolean: Mapping[str, bool],
+                    points: dict[str, set[int]]) -> bool:
+    """Record the constants each integer feature is compared with (and its zero,
+    for `#if N`); False where a feature sits inside arithmetic."""
+    if isinstance(f, fm.Const):
+        return True
+    if isinstance(f, fm.Var):
+        if not boolean.get(f.name, True):
+            points.setdefault(f.name, set()).add(0)
+        else:
+            points.setdefault(f.name, set())
+        return True
+    if isinstance(f, fm.Not):
+        return _collect_points(f.arg, boolean, points)
+    if isinstance(f, (fm.And, fm.Or)):
+        return all(_collect_points(a, boolean, points) for a in f.args)
+    if isinstance(f, fm.Binary) and f.op in fm.COMPARISONS:
+        sides = (f.left, f.right)
+        variables = [s for s in sides if isinstance(s, fm.Var)]
+        constants = [s for s in sides if isinstance(s, fm.Const)]
+        if len(variables) + len(constants) != 2 or len(variables) == 2:
+            return False
+        for var in variables:
+            points.setdefault(var.name, set()).update(
+                {c.number for c in constants} if not boolean.get(var.name, True) else ())
+        return True
+    return False
+
+
+def _segments(points: set[int]) -> list[int | Interval]:
+    """The integer line cut at `points`: each point (and its neighbours) alone,
+    the stretches between them as intervals (unbounded at the ends)."""
+    cuts = sorted({p + d for p in points | {_LOW, _HIGH, -1, 0, 1} for d in (-1, 0, 1)
+                   if _LOW <= p + d <= _HIGH})
+    segments: list[int | Interval] = []
+    for i, point in enumerate(cuts):
+        segments.append(point)
+        end = cuts[i + 1] - 1 if i + 1 < len(cuts) else _HIGH
+        if point + 1 <= end:
+            segments.append(Interval(point + 1, end, True))
+    return segments
+
+
+def _representative(value: int | Interval) -> int:
+    return value.lo if isinstance(value, Interval) and value.lo is not None else (
+        value if isinstance(value, int) else 0)
+
+
+def _joined(cubes: list[dict[str, int | Interval]],
+            boolean: Mapping[str, bool]) -> list[dict[str, int | Interval]]:
+    """Adjacent segments of one integer feature, the rest of the cube equal, as
+    one interval (a bound at the end of the feature's range dropped)."""
+    for name in sorted({k for c in cubes for k in c if not boolean.get(k, True)}):
+        groups: dict[tuple[tuple[str, int | Interval], ...], list[tuple[int, int]]] = {}
+        for cube in cubes:
+            rest = tuple(sorted((k, v) for k, v in cube.items() if k != name))
+            low, high = _value_key(cube[name])
+            groups.setdefault(rest, []).append((int(low), int(high)))
+        cubes = []
+        for rest, spans in groups.items():
+            spans.sort()
+            merged = [list(spans[0])]
+            for low, high in spans[1:]:
+                if low == merged[-1][1] + 1:
+                    merged[-1][1] = high
+                else:
+                    merged.append([low, high])
+            for low, high in merged:
+                value: int | Interval = low if low == high else Interval(
+                    None if low == _LOW else low, None if high == _HIGH else high, True)
+                cube = dict(rest)
+                if value != Interval(None, None, True):
+                    cube[name] = value
+                cubes.append(cube)
+    return cubes

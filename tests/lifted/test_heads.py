@@ -1,8 +1,9 @@
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from checker.lifted.heads import minimise, to_c
+from checker.lifted.heads import minimise, scoped, to_c
 from checker.lifted.widen import Interval
+from checker.variability import formula as fm
 
 BOOLS = {"A": True, "B": True, "C": True}
 
@@ -79,3 +80,53 @@ def test_ranges_of_integer_features_print_and_absorb() -> None:
     assert minimise([{"N": narrow}, {"N": wide}, {"N": 5}], {"N": False}) == [{"N": wide}]
     assert to_c([{"N": narrow, "A": 1}, {"N": 2}], {"N": False, "A": True}) == \
         "(A && N >= 7 && N <= 9) || N == 2"
+
+
+LEVEL = fm.Var("LEVEL", boolean=False)
+
+
+def _level_above(n: int) -> fm.Formula:
+    return fm.Binary(">", LEVEL, fm.Const(n))
+
+
+def test_a_head_inside_a_variant_is_one_head_over_the_integer_feature() -> None:
+    """`#if LEVEL > 2` / `#elif LEVEL > 0` chose the old helper, `#elif LEVEL > 1`
+    the new one: the variant `LEVEL > 0 && !(LEVEL > 1)` is `LEVEL == 1`."""
+    scope = fm.conj(fm.neg(_level_above(2)), _level_above(0), fm.neg(_level_above(1)))
+    boolean = {"LEVEL": False, "A": True}
+    assert to_c(scoped(scope, [{}], boolean) or [], boolean) == "LEVEL == 1"
+    assert to_c(scoped(_level_above(2), [{"A": 1}], boolean) or [], boolean) == "A && LEVEL >= 3"
+    wide = scoped(fm.conj(_level_above(-5), fm.neg(_level_above(9))), [{}], boolean)
+    assert to_c(wide or [], boolean) == "LEVEL >= -4 && LEVEL <= 9"
+    # the inner head's own range is cut by the scope's
+    inner = [{"LEVEL": Interval(5, None, True)}]
+    assert to_c(scoped(fm.neg(_level_above(9)), inner, boolean) or [], boolean) == (
+        "LEVEL >= 5 && LEVEL <= 9")
+
+
+def test_a_scope_with_feature_arithmetic_keeps_its_formula() -> None:
+    boolean = {"LEVEL": False}
+    twice = fm.Binary(">", fm.Binary("*", LEVEL, fm.Const(2)), fm.Const(3))
+    assert scoped(twice, [{}], boolean) is None
+
+
+@given(st.integers(-3, 12), st.integers(-3, 12), st.booleans())
+@settings(max_examples=60, deadline=None)
+def test_scoped_heads_denote_the_same_configurations(low: int, high: int, a: bool) -> None:
+    scope = fm.conj(_level_above(low), fm.neg(_level_above(high)),
+                    fm.Var("A") if a else fm.neg(fm.Var("A")))
+    boolean = {"LEVEL": False, "A": True}
+    cubes = scoped(scope, [{}], boolean)
+    assert cubes is not None
+    for value in range(-6, 16):
+        for flag in (0, 1):
+            config = {"LEVEL": value, "A": flag}
+            expected = scope.holds(config)
+            got = any(all(_has(v, config[k]) for k, v in cube.items()) for cube in cubes)
+            assert got == expected, (config, to_c(cubes, boolean))
+
+
+def _has(value: int | Interval, x: int) -> bool:
+    if isinstance(value, Interval):
+        return (value.lo is None or value.lo <= x) and (value.hi is None or x <= value.hi)
+    return value == x
