@@ -318,6 +318,36 @@ class ExprLowering(LoweringState):
             return False
         return not (_negates(node.left) or _negates(node.right))
 
+    def _permutable_calls(self, node: c_ast.BinaryOp) -> bool:
+        """`x + next() + next()`: operands of one commutative and associative integer
+        operator whose only side effects are calls of one function with the same
+        arguments (which read nothing the calls write), every operand of one type.
+        Whatever order gcc picks, the calls happen in one sequence, and their
+        results meet by the same operator in the same type, so the value and the
+        state after are those of the lowering's left-to-right order."""
+        if node.op not in _PERMUTABLE_OPS:
+            return False
+        leaves = _operands_of(node, node.op)
+        calls = [leaf for leaf in leaves if self.effects_of(leaf).has_side_effects]
+        first = calls[0] if calls else None
+        if (len(calls) < 2 or not isinstance(first, c_ast.FuncCall)
+                or not isinstance(first.name, c_ast.ID)
+                or not all(_same_text(first, call) for call in calls[1:])):
+            return False
+        prototype = self.program.prototypes.get(first.name.name)
+        if prototype is None:
+            return False
+        written = self.effects_of(first).writes
+        rest = [leaf for leaf in leaves if all(leaf is not call for call in calls)]
+        for part in [*(first.args.exprs if first.args else []), *rest]:
+            effects = self.effects_of(part)
+            if (effects.has_side_effects or effects.traps
+                    or self.analysis.overlap(effects.reads, written) is not None):
+                return False
+        kinds = {_arithmetic_kind(self.program.complete(prototype.ret))}
+        kinds.update(_arithmetic_kind(self.type_of(leaf)) for leaf in rest)
+        return len(kinds) == 1 and None not in kinds
+
     def ordered(
         self, items: list[Effects], what: str, node: c_ast.Node, indeterminate: bool = False
     ) -> bool:
@@ -1259,8 +1289,9 @@ class ExprLowering(LoweringState):
             return self._logical(node)
         effects = [self.effects_of(node.left), self.effects_of(node.right)]
         what = f"the operands of '{op}'"
-        floating = self._calls_in_order(effects, node)
-        if not floating:
+        permutable = self._permutable_calls(node)
+        floating = not permutable and self._calls_in_order(effects, node)
+        if not floating and not permutable:
             self.refuse_unordered(effects, what, node, twins=(node.left, node.right))
         left_value, right_value = self.rvalue(node.left), self.rvalue(node.right)
         if isinstance(left_value, FuncPtr) or isinstance(right_value, FuncPtr):
@@ -1697,6 +1728,25 @@ def _negates(node: c_ast.Node) -> bool:
             continue
         stack.extend(child for _, child in current.children())
     return False
+
+
+_PERMUTABLE_OPS = frozenset({"+", "*", "&", "|", "^"})
+"""Commutative and associative on integers of one type (wrapping)."""
+
+
+def _operands_of(node: c_ast.Node, op: str) -> list[c_ast.Node]:
+    """The operands of a chain of one binary operator (`a + b + c`: a, b, c)."""
+    if isinstance(node, c_ast.BinaryOp) and node.op == op:
+        return [*_operands_of(node.left, op), *_operands_of(node.right, op)]
+    return [node]
+
+
+def _arithmetic_kind(ctype: CType) -> tuple[int, bool] | None:
+    """(bits, signed) of an integer operand after the integer promotions (6.3.1.1);
+    None for other operands, and for bit-fields (promoted by rules of their own)."""
+    if not isinstance(ctype, IntType) or ctype.bitfield:
+        return None
+    return (32, True) if ctype.size < 4 else (ctype.bits, ctype.signed)
 
 
 def _same_text(a: c_ast.Node, b: c_ast.Node) -> bool:
