@@ -17,7 +17,7 @@ import z3
 from checker.engines.symexec import Environment, EventSite, ExitState, execute
 from checker.errors import UnsupportedError
 from checker.ir import smt_ops
-from checker.ir.heap import PointerDomain
+from checker.ir.heap import PointerDomain, is_heap
 from checker.ir.heap_views import pointee_mismatch
 from checker.ir.ir import (
     EXIT_CODE_VAR,
@@ -245,6 +245,8 @@ def outputs_differ(
     ]
     old_outputs = {o.key: o for o in old.outputs}
     new_outputs = {o.key: o for o in new.outputs}
+    automatic = [(shared.symbol, shared.input.automatic) for shared in inputs.values()
+                 if shared.input.automatic]
     for key in sorted(set(old_outputs) | set(new_outputs)):
         alone = new_outputs.get(key) if key not in old_outputs else old_outputs.get(key)
         if key not in old_outputs.keys() & new_outputs.keys() and alone and alone.private:
@@ -258,12 +260,39 @@ def outputs_differ(
                 f"{'old' if b is None else 'new'} version and is not compared"
             )
             continue
+        output = old_outputs.get(key) or new_outputs[key]
+        if automatic and output.is_region and is_heap(output.ref):
+            a, b = _without_locals(a, automatic), _without_locals(b, automatic)
         if a.sort() != b.sort():
             notes.append(f"output '{key}' changed type")
             cases.append(DiffCase(key, returned))
             continue
         cases.append(DiffCase(key, z3.And(returned, status_b == status_a), a, b))
     return [case for case in cases if not z3.is_false(z3.simplify(case.formula()))]
+
+
+def _without_locals(heap: z3.ExprRef, objects: list[tuple[z3.ExprRef, int]]) -> z3.ExprRef:
+    """The heap at the exit with the bytes of the function's own local objects
+    (`Input.automatic`: at their address, of their size) blanked: those objects
+    die at the return, so no caller can tell what they hold."""
+    assert isinstance(heap, z3.ArrayRef)
+    index = z3.FreshConst(heap.domain(), "at")
+    inside = []
+    for start, size in objects:
+        end = start + size
+        inside.append(z3.And(z3.UGE(index, start), z3.ULT(index, end)) if z3.is_bv(index)
+                      else z3.And(index >= start, index < end))
+    return z3.Lambda([index], z3.If(z3.Or(*inside), _blank(heap.range()), heap[index]))
+
+
+def _blank(sort: z3.SortRef) -> z3.ExprRef:
+    if isinstance(sort, z3.FPSortRef):
+        return z3.FPVal(0.0, sort)
+    if isinstance(sort, z3.BitVecSortRef):
+        return z3.BitVecVal(0, sort.size())
+    if sort == z3.BoolSort():
+        return z3.BoolVal(False)
+    return z3.IntVal(0)
 
 
 def _status(exit_state: ExitState, env: Environment, name: str) -> z3.ExprRef:

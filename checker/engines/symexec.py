@@ -21,6 +21,7 @@ from checker.ir.ir import (
     Assign,
     Assume,
     Binary,
+    Bits,
     Call,
     Cast,
     Cfa,
@@ -180,6 +181,9 @@ class _Term(ExprVisitor[z3.ExprRef]):
 
     def visit_Cast(self, node: Cast) -> z3.ExprRef:
         return self.sem.cast(self.visit(node.arg), node.arg.type, node.type)
+
+    def visit_Bits(self, node: Bits) -> z3.ExprRef:
+        return smt_ops.bits(self.visit(node.arg), node.arg.type, node.type)
 
     def visit_Ite(self, node: Ite) -> z3.ExprRef:
         cond = self.sem.is_true(self.visit(node.cond), node.cond.type)

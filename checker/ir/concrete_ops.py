@@ -262,6 +262,23 @@ def cast_function(source: ScalarType, target: ScalarType) -> UnaryFunction:
     return _on_int(_wrapper(target))
 
 
+def bits_function(source: ScalarType, target: ScalarType) -> UnaryFunction:
+    """`Bits` on concrete values: a float's IEEE pattern as the unsigned integer
+    of its width, or the float a pattern encodes."""
+    if isinstance(source, FloatType):
+        assert isinstance(target, IntType)
+        return lambda value: wrap(float_bits(float(value), source.bits), target)
+    assert isinstance(target, FloatType)
+    packer = _FLOAT32 if target.bits == 32 else _FLOAT64
+
+    def decode(value: Number) -> Number:
+        pattern = int(value) & ((1 << target.bits) - 1)
+        decoded: float = packer.unpack(pattern.to_bytes(target.bits // 8, "little"))[0]
+        return decoded
+
+    return decode
+
+
 def _identity(value: Number) -> Number:
     return value
 

@@ -9,7 +9,19 @@ from __future__ import annotations
 
 from checker.ir import concrete_ops
 from checker.ir.concrete_ops import UndefinedOperation
-from checker.ir.ir import Binary, BinOp, Call, Cast, Const, Expr, ExprMapper, Ite, Load, Unary
+from checker.ir.ir import (
+    Binary,
+    BinOp,
+    Bits,
+    Call,
+    Cast,
+    Const,
+    Expr,
+    ExprMapper,
+    Ite,
+    Load,
+    Unary,
+)
 
 
 def fold(expr: Expr) -> Expr:
@@ -30,6 +42,9 @@ def fold(expr: Expr) -> Expr:
         )
     if isinstance(expr, Cast) and isinstance(expr.arg, Const):
         return Const(concrete_ops.cast(expr.arg.value, expr.arg.type, expr.type), expr.type)
+    if isinstance(expr, Bits) and isinstance(expr.arg, Const):
+        return Const(concrete_ops.bits_function(expr.arg.type, expr.type)(expr.arg.value),
+                     expr.type)
     if isinstance(expr, Ite) and isinstance(expr.cond, Const):
         return expr.then if concrete_ops.is_true(expr.cond.value) else expr.other
     return expr

@@ -126,6 +126,16 @@ class Cast:
 
 
 @dataclass(frozen=True)
+class Bits:
+    """The same bits read as another scalar type of the same width: a float's IEEE
+    pattern as an unsigned integer, or the reverse (a union's bytes read through
+    another member). No C operator does this; a conversion (`Cast`) keeps values."""
+
+    arg: Expr
+    type: ScalarType
+
+
+@dataclass(frozen=True)
 class Ite:
     """`cond ? then : other` without side effects; `cond` is tested against zero."""
 
@@ -176,8 +186,8 @@ def symbol_function(text: str) -> str | None:
     return text[len(FUNCTION_SYMBOL):].split("#", 1)[0]
 
 
-Expr = Const | Var | Load | Unary | Binary | Cast | Ite | Call | StrConst
-EXPR_KINDS: tuple[type, ...] = (Const, Var, Load, Unary, Binary, Cast, Ite, Call, StrConst)
+Expr = Const | Var | Load | Unary | Binary | Cast | Bits | Ite | Call | StrConst
+EXPR_KINDS: tuple[type, ...] = (Const, Var, Load, Unary, Binary, Cast, Bits, Ite, Call, StrConst)
 
 
 def truth(expr: Expr) -> Expr:
@@ -359,6 +369,10 @@ class Input:
     """A `LOCAL` input that is the address of a file-scope object: the object's C
     name, by which the compiled replay reaches the real object (stubs answer for
     its real address)."""
+    automatic: int = 0
+    """A `LOCAL` input that is the address of one of the function's own automatic
+    objects (a local given to code we do not have): its size in bytes. The object
+    is dead once the function returns, so its final bytes are no output."""
 
 
 @dataclass(frozen=True)
@@ -629,6 +643,9 @@ class ExprMapper(ExprVisitor[Expr]):
     def visit_Cast(self, expr: Cast) -> Expr:
         return self.finish(Cast(self.visit(expr.arg), expr.type))
 
+    def visit_Bits(self, expr: Bits) -> Expr:
+        return self.finish(Bits(self.visit(expr.arg), expr.type))
+
     def visit_Ite(self, expr: Ite) -> Expr:
         cond = self.visit(expr.cond)
         then = self.visit(expr.then)
@@ -642,7 +659,7 @@ class ExprMapper(ExprVisitor[Expr]):
 def children(expr: Expr) -> tuple[Expr, ...]:
     if isinstance(expr, Load):
         return (expr.index,)
-    if isinstance(expr, Unary | Cast):
+    if isinstance(expr, Unary | Cast | Bits):
         return (expr.arg,)
     if isinstance(expr, Binary):
         return (expr.left, expr.right)

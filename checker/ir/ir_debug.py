@@ -6,6 +6,7 @@ from checker.ir.ir import (
     Assign,
     Assume,
     Binary,
+    Bits,
     Call,
     Cast,
     Cfa,
@@ -41,6 +42,9 @@ class _Text(ExprVisitor[str]):
 
     def visit_Cast(self, expr: Cast) -> str:
         return f"({expr.type}){self.visit(expr.arg)}"
+
+    def visit_Bits(self, expr: Bits) -> str:
+        return f"bits<{expr.type}>({self.visit(expr.arg)})"
 
     def visit_Ite(self, expr: Ite) -> str:
         return f"({self.visit(expr.cond)} ? {self.visit(expr.then)} : {self.visit(expr.other)})"

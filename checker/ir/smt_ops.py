@@ -228,6 +228,14 @@ def cast(a: z3.ExprRef, source: ScalarType, target: ScalarType) -> z3.ExprRef:
     return _cast(a, source, target)
 
 
+def bits(a: z3.ExprRef, source: ScalarType, target: ScalarType) -> z3.ExprRef:
+    """`Bits`: a float's IEEE pattern, or the float of a pattern. z3 has one NaN,
+    so every NaN reads as one (unknown) pattern: the lowering lists that assumption."""
+    if isinstance(source, FloatType):
+        return z3.fpToIEEEBV(a)
+    return z3.fpBVToFP(a, sort_of(target))
+
+
 def _cast(a: z3.ExprRef, source: ScalarType, target: ScalarType) -> z3.ExprRef:
     if isinstance(target, IntType) and target.is_bool:
         return z3.If(is_true(a, source), z3.BitVecVal(1, 1), z3.BitVecVal(0, 1))

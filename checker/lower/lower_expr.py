@@ -31,6 +31,7 @@ from checker.ir.ir import (
     Assume,
     Binary,
     BinOp,
+    Bits,
     Call,
     Cast,
     Const,
@@ -692,15 +693,16 @@ class ExprLowering(LoweringState):
                                    "modelled)")
 
     def _union_scalar_type(self, ctype: CType, node: c_ast.Node | None = None) -> IntType:
-        """The scalars a union's bytes hold: integers, composed from bytes with
-        the IR's integer operations. A float would need a bit cast, which the
-        IR does not have (the heap's byte region does it in the engines, keeping
-        a NaN's bits unknown), a `_Bool` is a byte gcc reads whole; pointers are
-        not modelled in memory."""
+        """The integer that carries a scalar of a union's bytes: integers are
+        composed from bytes with the IR's integer operations, a float is the
+        unsigned integer of its width read as IEEE bits (`Bits`); a `_Bool` is a
+        byte gcc reads whole, pointers are not modelled in memory."""
         if isinstance(ctype, IntType) and not ctype.is_bool:
             return ctype
-        raise self.unsupported(f"{ctype} inside a union (its bytes are modelled for integers)",
-                               node)
+        if isinstance(ctype, FloatType):
+            return ct.UINT if ctype.bits == 32 else ct.ULONG
+        raise self.unsupported(f"{ctype} inside a union (its bytes are modelled for integers "
+                               "and floats)", node)
 
     def _byte_scalar(self, region: str, offset: Expr, ctype: CType, shift: int = 0) -> Scalar:
         if isinstance(ctype, IntType) and ctype.bitfield:
@@ -712,7 +714,10 @@ class ExprLowering(LoweringState):
         if itype.size == 1:
             self.bounds_check(region, offset, 1)
             return Scalar(Load(region, offset, itype), itype)
-        return Scalar(Cast(self._bytes_value(region, offset, itype.size), itype), itype)
+        carried: Expr = Cast(self._bytes_value(region, offset, itype.size), itype)
+        if isinstance(ctype, FloatType):
+            return Scalar(Bits(carried, ctype), ctype)
+        return Scalar(carried, itype)
 
     def _bitfield_bytes(self, ctype: IntType, shift: int) -> int:
         """How many bytes a bit-field's access covers: its storage unit where it
@@ -753,8 +758,12 @@ class ExprLowering(LoweringState):
             wide = Binary(BinOp.BOR, kept, Binary(BinOp.BAND, placed, Const(mask, ct.ULONG),
                                                   ct.ULONG), ct.ULONG)
         else:
-            count = self._union_scalar_type(ctype, node).size
+            carrier = self._union_scalar_type(ctype, node)
+            count = carrier.size
             self.bounds_check(region, offset, count)
+            if isinstance(ctype, FloatType):
+                self.assume(FLOAT_BYTES_ASSUMPTION)
+                wide = Cast(Bits(value.expr, carrier), ct.ULONG)
         for k in range(count):
             shifted = Binary(BinOp.SHR, wide, Const(8 * k, ct.INT), ct.ULONG) if k else wide
             self.builder.emit(Store(region, _add_index(offset, index_const(k)),
@@ -1729,6 +1738,12 @@ def _negates(node: c_ast.Node) -> bool:
         stack.extend(child for _, child in current.children())
     return False
 
+
+FLOAT_BYTES_ASSUMPTION = (
+    "a float stored in a union's bytes: the solver has one NaN, so a NaN's bit pattern "
+    "read back through another member is unknown, the same for every NaN (the replays "
+    "run the real bits)"
+)
 
 _PERMUTABLE_OPS = frozenset({"+", "*", "&", "|", "^"})
 """Commutative and associative on integers of one type (wrapping)."""

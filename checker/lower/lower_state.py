@@ -317,33 +317,39 @@ class LoweringState:
         key: str,
         block: int = 0,
         named: str = "",
+        automatic: int = 0,
     ) -> None:
         """A pointer whose value is an input: NULL or an address in the heap (in the
         shared range, or the exclusive `block`); its null flag follows at the entry.
-        `named`: the file-scope object it is the address of (`Input.object`)."""
+        `named`: the file-scope object it is the address of (`Input.object`);
+        `automatic`: the size of the local object it is the address of."""
         target = self.program.complete(ptype.target)
         if self.settings.assume_no_alias:
             block = block or exclusive_block(key)
             self.assume(NO_ALIAS_ASSUMPTION)
         domain = PointerDomain(_alignment(target), block)  # C: a T * is aligned for T
-        self.add_input(name, ref, PointerType(target), source, key, pointer=domain, named=named)
+        self.add_input(name, ref, PointerType(target), source, key, pointer=domain, named=named,
+                       automatic=automatic)
         self.pointer_bases[ref] = (HEAP, target)
         null = Binary(BinOp.EQ, Var(ref, ct.INDEX), Const(0, ct.INDEX), ct.INT)
         self.entry_actions.append(Assign(ref + NULL_SUFFIX, null))
 
-    def heap_object(self, key: str, target: CType, named: str = "") -> Var:
+    def heap_object(self, key: str, target: CType, named: str = "",
+                    automatic: bool = False) -> Var:
         """The address of an object that lives in the heap though C gives it storage
         of its own (see `_escaping_local`, `constant_in_heap`, extern arrays of
         unknown size): an input named `key`, the same in both versions, never NULL,
         in a block of its own (it overlaps no pointer input's object); the
         compiled harness leaves it to the real program (`named`: the file-scope
-        object, by its C name, whose address it is there)."""
+        object, by its C name, whose address it is there; `automatic`: a local
+        object of the function, dead once it returns)."""
         ref = f"$addr:{key}"
         if ref not in self.variables:
             ptype = PointerType(target)
             self._variable(ref, ptype)
+            size = self.program.complete(target).size if automatic else 0
             self.pointer_input(key, ref, ptype, InputSource.LOCAL, key, exclusive_block(key),
-                               named)
+                               named, size)
             self.entry_checks.append(
                 Assume(Binary(BinOp.NE, Var(ref, ct.INDEX), Const(0, ct.INDEX), ct.INT)))
         return Var(ref, ct.INDEX)
@@ -376,12 +382,14 @@ class LoweringState:
         pointer: PointerDomain | None = None,
         shape: CellShape | None = None,
         named: str = "",
+        automatic: int = 0,
     ) -> None:
         if ref in self.input_refs:
             return
         self.input_refs.add(ref)
         self.inputs.append(Input(name, ref, ctype, source, key, is_region, private, start,
-                                 pointer=pointer, shape=shape, object=named))
+                                 pointer=pointer, shape=shape, object=named,
+                                 automatic=automatic))
 
     # ------------------------------------------------------------ globals
 

@@ -494,7 +494,7 @@ class StmtLowering(ExprLowering):
             self.assume("a local whose address is kept in a variable while it holds pointers "
                         "is in memory at an address of its own, the same in both versions "
                         "(named by the local)")
-            return MemPlace(HEAP, ctype, self.heap_object(f"&{fresh}", ctype))
+            return MemPlace(HEAP, ctype, self.heap_object(f"&{fresh}", ctype, automatic=True))
         if name in self.escaping and (isinstance(ctype, ArrayType) or name in self.address_taken):
             return self._escaping_local(fresh, ctype)
         if in_region:
@@ -513,7 +513,7 @@ class StmtLowering(ExprLowering):
         self.assume("a local object passed to a function without code, or by address to a "
                     "library function, is in memory at an address of its own, the same in "
                     "both versions (named by the local)")
-        return MemPlace(HEAP, ctype, self.heap_object(f"&{fresh}", ctype))
+        return MemPlace(HEAP, ctype, self.heap_object(f"&{fresh}", ctype, automatic=True))
 
     def expr_CompoundLiteral(self, node: c_ast.CompoundLiteral) -> Value:
         return self.read(self.compound_literal(node, in_memory=False))

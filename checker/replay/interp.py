@@ -24,6 +24,7 @@ from checker.ir.ir import (
     Assign,
     Assume,
     Binary,
+    Bits,
     Call,
     Cast,
     Cfa,
@@ -262,6 +263,11 @@ class _Compiler(ExprVisitor[Thunk]):
         left, right = self.number(expr.left), self.number(expr.right)
         apply = concrete_ops.binary_function(expr.op, expr.left.type, expr.type)
         return lambda: apply(left(), right())
+
+    def visit_Bits(self, expr: Bits) -> Thunk:
+        reinterpret = concrete_ops.bits_function(expr.arg.type, expr.type)
+        number = self.number(expr.arg)
+        return lambda: reinterpret(number())
 
     def visit_Cast(self, expr: Cast) -> Thunk:
         convert = concrete_ops.cast_function(expr.arg.type, expr.type)

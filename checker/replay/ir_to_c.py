@@ -15,6 +15,7 @@ from collections.abc import Callable
 
 from checker.ir.ir import (
     Binary,
+    Bits,
     Call,
     Cast,
     Const,
@@ -131,6 +132,11 @@ class _Printer(ExprVisitor[str]):
 
     def visit_Cast(self, expr: Cast) -> str:
         return f"(({type_name(expr.type)}){self.visit(expr.arg)})"
+
+    def visit_Bits(self, expr: Bits) -> str:
+        source, target = type_name(expr.arg.type), type_name(expr.type)
+        return (f"((union {{ {source} __from; {target} __to; }})"
+                f"{{ .__from = {self.visit(expr.arg)} }}).__to")
 
     def visit_Ite(self, expr: Ite) -> str:
         cond, then, other = (self.visit(e) for e in (expr.cond, expr.then, expr.other))

@@ -125,6 +125,9 @@ class Observation:
     """What the run read from and wrote to the heap."""
     event_memory: tuple[Mapping[int, int] | None, ...] = ()
     """Per event, the heap bytes its callee could tell from the initial memory."""
+    automatic: tuple[tuple[str, int], ...] = ()
+    """(input key, size) of the function's own local objects in the heap: dead at
+    the return, so their bytes are not compared then (`Input.automatic`)."""
 
 
 @dataclass(frozen=True)
@@ -226,6 +229,7 @@ def observe(cfa: Cfa, result: RunResult) -> Observation:
         private,
         result.heap,
         memory,
+        tuple((i.key, i.automatic) for i in cfa.inputs if i.automatic),
     )
 
 
@@ -285,7 +289,10 @@ def _memory_difference(
         return initial_byte(assignment, old, new, at)
 
     a, b = final_bytes(old, touched, initial), final_bytes(new, touched, initial)
-    differing = sorted(at for at in touched if a[at] != b[at])
+    dead = [(start, start + size) for key, size in {*old.automatic, *new.automatic}
+            if (start := int(assignment.scalars.get(key, 0)))]
+    differing = sorted(at for at in touched if a[at] != b[at]
+                       and not any(low <= at < high for low, high in dead))
     if not differing:
         return None
     return Difference("memory", {at: a[at] for at in differing}, {at: b[at] for at in differing})

@@ -1,0 +1,3 @@
+void ext(int *p);
+void ext2(void);
+int f(int x) { int y = x; ext(&y); y = 5; ext2(); return x; }

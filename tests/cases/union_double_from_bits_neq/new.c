@@ -1,0 +1,1 @@
+int f(unsigned long x) { return (x & 1) == 0; }
