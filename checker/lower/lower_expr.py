@@ -493,7 +493,7 @@ class ExprLowering(LoweringState):
             return container.name, index_const(0)
         return container.base, _scale(container.index, union.size)
 
-    def deref(self, pointer: Ptr, node: c_ast.Node) -> MemPlace:
+    def deref(self, pointer: Ptr, node: c_ast.Node) -> Place:
         target = self.program.complete(pointer.target)
         if isinstance(target, StructType) and any(
                 is_function_pointer(leaf.type) for leaf in leaves(target)):
@@ -512,7 +512,16 @@ class ExprLowering(LoweringState):
             self.trap_if(_unmapped(pointer.index), node)
             return MemPlace(HEAP, target, pointer.index)
         self.trap_if(pointer.null, node)
+        if self._in_bytes(pointer.base, target):  # an element of an array inside a union
+            return BytePlace(pointer.base, target, pointer.index)
         return MemPlace(pointer.base, target, pointer.index)
+
+    def _in_bytes(self, region: str, target: CType) -> bool:
+        """Whether objects of type `target` in `region` are composed from its bytes:
+        a region of bytes (a union's) holding wider elements, whose pointers step
+        and point by bytes."""
+        region_elem = self.regions[region].elem if region in self.regions else None
+        return region_elem == UNION_BYTE and self.program.complete(target).size > 1
 
     # ------------------------------------------------------------ reading/writing
 
@@ -685,12 +694,15 @@ class ExprLowering(LoweringState):
         self._byte_store(region, offset, ctype, value, node, shift)
 
     def _byte_array(self, ctype: ArrayType) -> None:
-        """Arrays inside a union are modelled when their elements are bytes (a
-        pointer into the union's bytes then steps by one)."""
-        elem = innermost(ctype)
-        if not (isinstance(elem, IntType) and elem.size == 1 and not elem.is_bool):
-            raise self.unsupported(f"array of {elem} inside a union (arrays of bytes are "
-                                   "modelled)")
+        """Arrays inside a union are modelled when their elements are integers or
+        floats: a pointer into the union's bytes steps by the element's size, and
+        an element is composed from its bytes."""
+        elem = self.program.complete(innermost(ctype))
+        if isinstance(elem, IntType | FloatType):
+            self._union_scalar_type(elem)
+            return
+        raise self.unsupported(f"array of {elem} inside a union (arrays of integers and "
+                               "floats are modelled)")
 
     def _union_scalar_type(self, ctype: CType, node: c_ast.Node | None = None) -> IntType:
         """The integer that carries a scalar of a union's bytes: integers are
@@ -1420,7 +1432,7 @@ class ExprLowering(LoweringState):
                 raise self.unsupported("difference of pointers into different objects", node)
             difference: Expr = Binary(BinOp.SUB, left.index, right.index, ct.PTRDIFF_T)
             size = self._step(left.target)
-            if is_heap(left.base) and size != 1:
+            if (is_heap(left.base) or self._in_bytes(left.base, left.target)) and size != 1:
                 difference = Binary(BinOp.DIV, difference, Const(size, ct.PTRDIFF_T), ct.PTRDIFF_T)
             return Scalar(difference, ct.PTRDIFF_T)
         raise self.unsupported(f"operator {op.value} on pointers", node)
@@ -1438,6 +1450,8 @@ class ExprLowering(LoweringState):
             address = _add_index(pointer.index, delta)  # NULL + n: the address n
             return Ptr(HEAP, pointer.target, address, _is_zero(address))
         step = scalar_count(target) if isinstance(target, ArrayType) else 1
+        if self._in_bytes(pointer.base, target):
+            step = self._step(target)
         delta = _scale(_as_index(offset.expr), step)
         return Ptr(pointer.base, pointer.target, _add_index(pointer.index, delta), pointer.null)
 

@@ -1,0 +1,1 @@
+int f(unsigned long x, int i) { if (i < 0 || i > 1) return -1; unsigned long d = i ? (x & 0x0000ffffffffffffUL) | (7UL << 48) : (x & 0xffffffff0000ffffUL & 0xffff0000ffffffffUL) | (7UL << 32); return (int)(d >> 32) + 1; }
