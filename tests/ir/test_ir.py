@@ -8,6 +8,7 @@ from checker.ir.ir import (
     EXPR_KINDS,
     Binary,
     BinOp,
+    Bits,
     Call,
     Cast,
     Const,
@@ -29,7 +30,7 @@ ONE = Const(1, ct.INT)
 EVERY_KIND = Ite(
     Binary(BinOp.LT, Unary(UnOp.NEG, X, ct.INT), Load("a", ONE, ct.INT), ct.INT),
     Cast(Call("f", (StrConst("s"), X), ct.LONG), ct.INT),
-    ONE,
+    Bits(Const(1.0, ct.FLOAT), ct.INT),
     ct.INT,
 )
 
@@ -79,6 +80,6 @@ def test_the_mapper_rebuilds_every_kind_bottom_up() -> None:
     assert [n for n in walk(renamed) if isinstance(n, Var)] == [Var("y", ct.INT)] * 2
     assert [type(n) for n in walk(renamed)] == [type(n) for n in walk(EVERY_KIND)]
     assert mapper.finished == ["Unary", "Const", "Load", "Binary", "StrConst", "Call", "Cast",
-                               "Const", "Ite"]
+                               "Const", "Bits", "Ite"]
     identity = ExprMapper()
     assert identity.visit(EVERY_KIND) == EVERY_KIND
