@@ -87,6 +87,7 @@ from checker.semantics.library import (
     BEFORE_FUNCTION,
     CTYPE_FUNCTIONS,
     EXIT_FUNCTIONS,
+    NULL_IS_NOTHING,
     OUTPUT_FUNCTIONS,
     PRINT_EVENT,
     PURE_LIBRARY,
@@ -1010,7 +1011,22 @@ class StmtLowering(ExprLowering):
     def _external(self, name: str, args: list[c_ast.Node], node: c_ast.Node) -> Value:
         """A call to a function without code: an observable event (its position,
         arguments and the memory it can reach), whose result and effect on that
-        memory are uninterpreted functions of all three, the same in both versions."""
+        memory are uninterpreted functions of all three, the same in both versions.
+        `free(NULL)` does nothing (C11 7.22.3.3): no event, so `if (p) free(p)` and
+        `free(p)` are one behaviour."""
+        if name in NULL_IS_NOTHING and len(args) == 1 and is_simple(args[0]):
+            given = self.condition(args[0])
+            hit, miss = self.builder.branch(given, self.current)
+            join = self.builder.new_location()
+            self.builder.current = hit
+            self._external_call(name, args, node)
+            self.builder.join(join)
+            self.builder.current = miss
+            self.builder.join(join)
+            return VoidValue()
+        return self._external_call(name, args, node)
+
+    def _external_call(self, name: str, args: list[c_ast.Node], node: c_ast.Node) -> Value:
         chosen = next((i for i, arg in enumerate(args) if isinstance(arg, c_ast.TernaryOp)
                        and string_leaves(arg) is not None), None)
         if chosen is not None and all(is_simple(a) for i, a in enumerate(args) if i != chosen):

@@ -57,6 +57,9 @@ NAN_SIGN = {"__signbit": ct.DOUBLE, "__signbitf": ct.FLOAT}
 """glibc's sign-bit functions, by argument type (non-zero when the sign is set):
 the sign of a NaN, which comparisons cannot see (`fp_classify.signbit`)."""
 
+NULL_IS_NOTHING = frozenset({"free"})
+"""Library functions that do nothing when given NULL (C11 7.22.3.3): no event then."""
+
 PRINT_EVENT = "$print"
 """The event of a printf/puts/putchar call: a printf format with the literal parts
 and constant conversions already rendered, then the remaining arguments

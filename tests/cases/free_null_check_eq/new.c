@@ -1,0 +1,5 @@
+#include <string.h>
+#include <stdlib.h>
+#include <ctype.h>
+#include <stdio.h>
+void f(char *p) { free(p); }

@@ -1,0 +1,2 @@
+#include <stdlib.h>
+void f(char *p, char *q) { free(q); }
