@@ -23,7 +23,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from difflib import SequenceMatcher
 
-from checker.frontend.cscan import Item, ItemKind, rename_identifier, scan_items
+from checker.frontend.cscan import Item, ItemKind, never_compiled, rename_identifier, scan_items
 from checker.location import Location
 from checker.types import FunctionResult, SourceFile, Unchecked, Verdict
 
@@ -129,7 +129,7 @@ def parse_unit(source: SourceFile) -> Unit:
     )
     functions: dict[str, list[Item]] = {}
     for item in items:
-        if item.kind is ItemKind.FUNCTION and item.name:
+        if item.kind is ItemKind.FUNCTION and item.name and not never_compiled(item.conditions):
             functions.setdefault(item.name, []).append(item)
     return Unit(source, items, header_items, {name: tuple(own) for name, own in functions.items()})
 

@@ -117,6 +117,12 @@ class Item:
     mentions: frozenset[str]
 
 
+def never_compiled(conditions: Sequence[str]) -> bool:
+    """Whether an item under these conditionals (cscan labels) is in no build: the
+    first branch of `#if 0`, as people comment code out."""
+    return "#if 0" in conditions
+
+
 def closing_bracket(tokens: Sequence[Token], start: int) -> int:
     """Index of the bracket that closes the one at `start` (any of ( [ {), or the
     last token where the text ends first (a slice may be cut short)."""

@@ -39,6 +39,7 @@ from checker.frontend.cscan import (
     TokenKind,
     closing_bracket,
     directive_name,
+    never_compiled,
     scan_items,
     tokenize,
 )
@@ -133,8 +134,8 @@ def translation_unit(source: SourceFile, settings: Settings,
     index: dict[str, list[int]] = {}
     for path, item, enclosing, system, guard in raw:
         conditions = tuple(label for label, _ in enclosing)
-        if "#if 0" in conditions:
-            continue  # never compiled: its names mean nothing
+        if never_compiled(conditions):
+            continue  # its names mean nothing
         declares = _declares(item, macros, conditional)
         follows = (item.mentions | item.defines) - (declares - macros)
         if guard is not None and not re.search(rf"\b{guard}\b", item.text):

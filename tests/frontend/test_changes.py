@@ -80,6 +80,16 @@ def test_callee_change_is_context_of_the_caller() -> None:
     assert kinds(OLD, new) == [("modified", "helper", ""), ("context", "f", "")]
 
 
+def test_a_caller_commented_out_with_if_0_is_no_change() -> None:
+    """Code under `#if 0` is in no build: a changed callee changes none of its
+    callers there (BusyBox's hush.c keeps `expand_strvec_to_string` so; checking it
+    was an ERROR row: defined in neither version)."""
+    old = OLD + "#if 0\nint dead(int x) { return helper(x) * 2; }\n#endif\n"
+    new = old.replace("return x + 1;", "return x + 2;")
+    assert kinds(old, new) == [("modified", "helper", ""), ("context", "f", "")]
+    assert kinds(old, old.replace("helper(x) * 2", "helper(x) * 3")) == []
+
+
 def test_cosmetic_callee_edit_leaves_the_caller_alone() -> None:
     new = OLD.replace("return x + 1;", "return x  +  1; /* same */")
     assert kinds(OLD, new) == [("cosmetic", "helper", "")]
