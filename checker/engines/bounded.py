@@ -35,7 +35,7 @@ from checker.ir.heap import MemoryEncoding
 from checker.ir.ir import STATUS_NONTERMINATING, STATUS_UNWOUND, STATUS_VAR, Cfa, loop_heads
 from checker.lower.lower import lower_pair
 from checker.replay.interp import InterpreterError
-from checker.replay.replay import Assignment, CompiledVersion
+from checker.replay.replay import Assignment, CompiledVersion, Scalar
 from checker.semantics.solver import Budget, NoSolution, Solution, check
 from checker.types import Settings
 
@@ -97,10 +97,12 @@ def bounded_check(
     fixed: dict[str, int | float] | None = None,
     notes: list[str] | None = None,
     encoding: MemoryEncoding | None = None,
+    constants: dict[str, Scalar] | None = None,
 ) -> tuple[Answer, int]:
     """Search for a difference with increasing unrolling bounds `ks`: the
     answer, and the deepest bound searched without finding one. A proof or a
-    witness adds its product's notes to `notes`."""
+    witness adds its product's notes to `notes`; `constants`: gcc's values of
+    constants declared nowhere here, learned and shared (`Replayer.constants`)."""
     reached = 0
     reason = None
     first = True
@@ -126,6 +128,7 @@ def bounded_check(
             programs=real or (old_cfa, new_cfa),
             configure=configure,
             budget=budget,
+            constants=constants if constants is not None else {},
         )
         symbols = {key: shared.symbol for key, shared in product.inputs.items()}
         restricted = restriction(symbols) if restriction is not None else []

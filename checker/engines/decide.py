@@ -36,7 +36,7 @@ from checker.frontend.program import Program
 from checker.ir.heap import MemoryEncoding
 from checker.ir.ir import Cfa, loop_heads
 from checker.lower.lower import lower_pair
-from checker.replay.replay import Assignment, CompiledVersion
+from checker.replay.replay import Assignment, CompiledVersion, Scalar
 from checker.semantics.solver import Budget, NoSolution, check
 from checker.types import Settings
 
@@ -83,6 +83,9 @@ class PairContext:
     _bounded_products: dict[int, Product | None] = field(default_factory=dict)
     encoding: MemoryEncoding | None = None
     """The heap's encoding of the real CFAs (bounded ones use the same)."""
+    constants: dict[str, Scalar] = field(default_factory=dict)
+    """Constants declared nowhere here at gcc's values, learned by compiled replays
+    (`Replayer.constants`), shared by every later question about this pair."""
 
     def __post_init__(self) -> None:
         try:
@@ -121,6 +124,7 @@ class PairContext:
             programs=self.real,
             configure=self.configure,
             budget=budget,
+            constants=self.constants,
         )
 
     def decide(
@@ -186,6 +190,7 @@ class PairContext:
             fixed=fixed,
             encoding=self.encoding,
             notes=self.notes,
+            constants=self.constants,
         )
 
     def _decide_cyclic(

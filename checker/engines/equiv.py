@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import dataclasses
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import assert_never, cast
 
@@ -48,6 +48,7 @@ from checker.replay.replay import (
     CompiledVersion,
     Observation,
     Run,
+    Scalar,
     changed_callback,
     compiled_replay,
     differences,
@@ -116,6 +117,10 @@ class Replayer:
     budget: Budget | None = None
     """For proofs that a run cut off by its step limit never ends (None: no proofs)."""
     hang_failures: int = 0
+    constants: dict[str, Scalar] = field(default_factory=dict)
+    """Constants declared nowhere here (`InputSource.OPAQUE`, by input key) at the
+    values gcc's real headers give them, learned from compiled replays: the next
+    solver call is told (`_refine`), so it stops proposing other values."""
 
     def confirm(
         self,
@@ -192,6 +197,7 @@ class Replayer:
                 old_cfa, new_cfa, *versions, assignment, old_obs, new_obs, self.compiler
             )
             if compiled.constants and not constants_pinned:
+                self.constants.update(compiled.constants)
                 pinned = with_constants(assignment, compiled.constants)
                 retried = self.confirm(pinned, model, max_steps, deadline, constants_pinned=True)
                 if retried[0] is None:
@@ -430,6 +436,12 @@ def verify_and_cex(
     solver; when the solver's proposals keep needing impossible library values
     or it gives up, a longer random search gets the last word before UNKNOWN.
     """
+    pinned = _constant_lemmas(product, replayer.constants)
+    if pinned:
+        replayer.notes.extend(_pinned_note(product, key, value)
+                              for key, value in sorted(replayer.constants.items())
+                              if key in product.inputs)
+        assumptions = [*assumptions, *pinned]
     query = [*product.domain, *assumptions, product.differ]
     if z3.is_false(z3.simplify(z3.And(*query))):
         return PROVED
@@ -583,7 +595,9 @@ def _refine(
         if confirmed is not None:
             return Different(confirmed)
         last_reason = why
-        new_lemmas = _lemmas(product, model, library)
+        new_lemmas = _lemmas(product, model, library) + [
+            lemma for lemma in _constant_lemmas(product, replayer.constants)
+            if not any(lemma.eq(known) for known in lemmas)]
         if not new_lemmas:
             return _unknown(f"solver counterexample does not replay: {why}")
         lemmas.extend(new_lemmas)
@@ -658,6 +672,21 @@ def satisfies(product: Product, constraint: z3.BoolRef | None, assignment: Assig
 def _only_inputs(term: z3.ExprRef, names: set[int]) -> bool:
     return all(not is_uninterpreted(node) or (not node.num_args() and node.get_id() in names)
                for node in subterms(term))
+
+
+def _pinned_note(product: Product, key: str, value: Scalar) -> str:
+    return (f"'{product.inputs[key].input.name}' is {value}, its value in the headers gcc "
+            "compiles with here")
+
+
+def _constant_lemmas(product: Product, constants: Mapping[str, Scalar]) -> list[z3.BoolRef]:
+    """`X == v` for each constant declared nowhere here whose real value is known."""
+    lemmas = []
+    for key, value in sorted(constants.items()):
+        shared = product.inputs.get(key)
+        if shared is not None and not shared.input.is_region:
+            lemmas.append(shared.symbol == z3_literal(value, shared.symbol.sort()))
+    return lemmas
 
 
 def _lemmas(product: Product, model: z3.ModelRef, calls: list[ExternalCall]) -> list[z3.BoolRef]:

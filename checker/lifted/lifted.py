@@ -330,6 +330,7 @@ class Lifted:
     def _summarise(self) -> Summary:
         entries: list[Fcex] = []
         blocked: list[list[Cube]] = []
+        known = set(self.ctx.constants)
         while True:
             if len(entries) >= MAX_ENTRIES:
                 stopped = Unknown(f"NEQ-summary stopped after {MAX_ENTRIES} entries", Stage.LIFTED)
@@ -356,6 +357,11 @@ class Lifted:
                         head, body, witness, blocked
                     )
                     if isinstance(reported, str):
+                        if set(self.ctx.constants) - known:
+                            # gcc's values of constants declared nowhere here came to
+                            # light: ask again with them (each is learned once)
+                            known = set(self.ctx.constants)
+                            continue
                         return Summary(tuple(entries), Unknown(reported, Stage.LIFTED))
                     witness = reported
             entries.append(Fcex(head, body, witness))
