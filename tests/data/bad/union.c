@@ -1,2 +1,2 @@
-union u { int i; float f; };
-int f(int x) { union u v; v.f = x; return v.i; }
+union u { int i; int *p; };
+int f(int x) { union u v; v.i = x; return v.p != 0; }
