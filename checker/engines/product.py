@@ -260,39 +260,30 @@ def outputs_differ(
                 f"{'old' if b is None else 'new'} version and is not compared"
             )
             continue
-        output = old_outputs.get(key) or new_outputs[key]
-        if automatic and output.is_region and is_heap(output.ref):
-            a, b = _without_locals(a, automatic), _without_locals(b, automatic)
         if a.sort() != b.sort():
             notes.append(f"output '{key}' changed type")
             cases.append(DiffCase(key, returned))
+            continue
+        output = old_outputs.get(key) or new_outputs[key]
+        if automatic and output.is_region and is_heap(output.ref):
+            at = z3.FreshConst(a.domain(), "at")  # some byte outside them differs
+            cases.append(DiffCase(key, z3.And(returned, status_b == status_a,
+                                              z3.Not(_in_locals(at, automatic))), a[at], b[at]))
             continue
         cases.append(DiffCase(key, z3.And(returned, status_b == status_a), a, b))
     return [case for case in cases if not z3.is_false(z3.simplify(case.formula()))]
 
 
-def _without_locals(heap: z3.ExprRef, objects: list[tuple[z3.ExprRef, int]]) -> z3.ExprRef:
-    """The heap at the exit with the bytes of the function's own local objects
-    (`Input.automatic`: at their address, of their size) blanked: those objects
-    die at the return, so no caller can tell what they hold."""
-    assert isinstance(heap, z3.ArrayRef)
-    index = z3.FreshConst(heap.domain(), "at")
+def _in_locals(at: z3.ExprRef, objects: list[tuple[z3.ExprRef, int]]) -> z3.BoolRef:
+    """Whether heap address `at` lies in one of the function's own local objects
+    (`Input.automatic`: at their address, of their size): those die at the return,
+    so the heap at the exit is compared everywhere else."""
     inside = []
     for start, size in objects:
         end = start + size
-        inside.append(z3.And(z3.UGE(index, start), z3.ULT(index, end)) if z3.is_bv(index)
-                      else z3.And(index >= start, index < end))
-    return z3.Lambda([index], z3.If(z3.Or(*inside), _blank(heap.range()), heap[index]))
-
-
-def _blank(sort: z3.SortRef) -> z3.ExprRef:
-    if isinstance(sort, z3.FPSortRef):
-        return z3.FPVal(0.0, sort)
-    if isinstance(sort, z3.BitVecSortRef):
-        return z3.BitVecVal(0, sort.size())
-    if sort == z3.BoolSort():
-        return z3.BoolVal(False)
-    return z3.IntVal(0)
+        inside.append(z3.And(z3.UGE(at, start), z3.ULT(at, end)) if z3.is_bv(at)
+                      else z3.And(at >= start, at < end))
+    return z3.Or(*inside)
 
 
 def _status(exit_state: ExitState, env: Environment, name: str) -> z3.ExprRef:

@@ -35,6 +35,7 @@ from checker.semantics.library import (
     CTYPE_CLASSES,
     CTYPE_DOMAIN,
     CTYPE_FUNCTIONS,
+    NULL_IS_NOTHING,
     OUTPUT_FUNCTIONS,
     PURE_LIBRARY,
 )
@@ -753,7 +754,10 @@ def _stub_definition(stub: Stub, places: Places) -> str:
     # time's (glibc's `dprintf` frees its buffer through `free`; the sanitizer's
     # start-up, exit handlers), not the witness's: answered without a trace (a
     # leak, a NULL buffer), since logging it would call it again without end
-    body = [f"    if (__liftdiff_busy) {{ {_return(0, returns_void, returns_pointer, places)} }}"]
+    done = _return(0, returns_void, returns_pointer, places)
+    body = [f"    if (__liftdiff_busy) {{ {done} }}"]
+    if stub.name in NULL_IS_NOTHING and names:  # `free(NULL)`: no call, as the model says
+        body.append(f"    if (!{names[0]}) {{ {done} }}")
     if stub.counted:
         body.append("    int __liftdiff_position = __liftdiff_calls++;")
     if any(binds):
