@@ -49,7 +49,13 @@ def test_headers_outside_the_revision_are_not_read_for_untrusted_code(tmp_path: 
     base = commit(repo, {"f.c": only_climb.format("K + 1")}, "f")
     head = commit(repo, {"f.c": only_climb.format("6")}, "f: K + 1 is 6")
     trusted = review(Repo(str(repo)), base, head, Limits(), allow_compiler=True)
-    assert [r.verdict for r in trusted.results] != [Verdict.EQUIVALENT]
+    (climbed,) = trusted.results
+    # the front end read nothing: K is declared nowhere here; gcc (trusted) compiles
+    # the real header, and a verdict that rests on the value it reports says so
+    assert any("'K' is declared nowhere here" in a for a in climbed.assumptions)
+    assert climbed.verdict is not Verdict.EQUIVALENT or any(
+        "'K' is 5, its value in the headers gcc compiles with here" in a
+        for a in climbed.assumptions), climbed.assumptions
 
 
 def test_settings_come_from_the_base_revision(tmp_path: Path) -> None:
