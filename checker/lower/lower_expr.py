@@ -1310,7 +1310,9 @@ class ExprLowering(LoweringState):
             return self._logical(node)
         effects = [self.effects_of(node.left), self.effects_of(node.right)]
         what = f"the operands of '{op}'"
-        permutable = self._permutable_calls(node)
+        # only where the operands interfere: the check walks the whole operator chain
+        permutable = (self.analysis.first_clash(effects) is not None
+                      and self._permutable_calls(node))
         floating = not permutable and self._calls_in_order(effects, node)
         if not floating and not permutable:
             self.refuse_unordered(effects, what, node, twins=(node.left, node.right))
