@@ -20,7 +20,6 @@ heads.
 from __future__ import annotations
 
 import math
-import time
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import assert_never
@@ -83,19 +82,17 @@ MAX_BODY_INPUTS = 32
 """Inputs beyond this count are kept as a point (no per-input generalization)."""
 SOUND_CALL = 5.0
 """Seconds for one soundness check while generalizing (undecided: not generalized)."""
-WIDEN_SHARE = 0.2
-"""Widening the bodies into ranges may take this part of the CPU time the
-summary took (within WIDEN_SECONDS): it makes the report clearer, not the
-verdict surer."""
-WIDEN_SECONDS = (0.2, 2.0)
-"""Least and most CPU seconds for widening all bodies of one summary."""
+WIDEN_WORK = 2_000_000
+"""Units of z3's resource counter for widening all bodies of one summary into
+ranges (about two seconds on the questions widening asks): it makes the report
+clearer, not the verdict surer."""
 WIDEN_CALLS = 96
 """Solver questions per body (see `widen.Allowance`)."""
 CONCRETE_FEATURES = 8
 """Relevant features up to which a point body is judged by running every configuration."""
 HEAD_WIDEN_CALLS = 32
-HEAD_WIDEN_SECONDS = 1.0
-"""Solver questions and CPU seconds for widening an integer feature's value in
+HEAD_WIDEN_WORK = 1_000_000
+"""Solver questions and units of z3's resource counter for widening an integer feature's value in
 one head cube into a range (`LEVEL >= 3` for every LEVEL > 2, not one entry
 per value)."""
 
@@ -284,7 +281,6 @@ class Lifted:
         """The summary within `structural` (the configurations whose file-scope
         declarations this pair of programs was built for): every head is
         conjoined with it, since the programs say nothing about the others."""
-        started = time.process_time()
         self._scope = fm.conj(self.model, structural or fm.TRUE)
         relevant = self._relevant_features()
         unread = [n for n in sorted(self._scope.features())
@@ -292,9 +288,7 @@ class Lifted:
         self._asked_scope = (self._scope if len(unread) > heads.MINTERM_LIMIT
                              else fm.exists(self._scope, unread))
         summary = self._summarise()
-        spent = time.process_time() - started
-        allowance = Allowance.for_seconds(
-            WIDEN_CALLS, min(max(WIDEN_SHARE * spent, WIDEN_SECONDS[0]), WIDEN_SECONDS[1]))
+        allowance = Allowance(WIDEN_CALLS, WIDEN_WORK)
         entries = []
         for entry in summary.entries:
             head, scope = ((entry.head, entry.scope) if structural is None
@@ -498,7 +492,7 @@ class Lifted:
         rest = {k: v for k, v in cube.items() if k not in keys.values()}
         query, symbols = self.ctx.equal_outputs(
             self.restriction(within=[rest], body=body, claim=True))
-        allowance = Allowance.for_seconds(HEAD_WIDEN_CALLS, HEAD_WIDEN_SECONDS)
+        allowance = Allowance(HEAD_WIDEN_CALLS, HEAD_WIDEN_WORK)
         values = {key: v for key, name in keys.items() if isinstance(v := cube[name], int)}
         widened = dict(cube)
         for key, span in widen(query, symbols, values, types, self.budget, allowance).items():

@@ -7,7 +7,7 @@ witness's value inside which the whole body is still a difference. Per input
 and side, one question first: does every value up to the type's limit
 differ? If not, the solver's input with equal outputs is the known-bad end of
 a bisection toward the boundary, and each further model moves that end. A
-side whose bisection runs out of time stays at the value (a bound that is not
+side whose bisection runs out of its allowance stays at the value (a bound that is not
 the boundary would read like one); the shortest bisections go first, and one
 that cannot finish in what is left (at most log2 of its span in questions, at
 the pace so far) is not started. Each extension is proved with every other
@@ -16,7 +16,6 @@ input in its current range, so the final box is sound as a whole.
 
 from __future__ import annotations
 
-import time
 from collections.abc import Mapping
 from dataclasses import dataclass
 
@@ -29,25 +28,22 @@ CALL_SECONDS = 2.0
 """Wall-clock limit of one question (they take milliseconds on small functions)."""
 
 
-@dataclass(frozen=True)
+@dataclass
 class Allowance:
-    """What widening may spend: solver questions per body, and CPU time of this
-    process until `cpu_deadline` (shared by the bodies of a summary). CPU time,
-    not the wall clock: on small functions the question count is what ends a
-    search, on any machine load, so a run reports the same ranges every time."""
+    """What widening may spend: solver questions per body, and units of z3's
+    resource counter shared by the bodies of a summary. Work, not time: the
+    counter is deterministic, so a run reports the same ranges on any machine
+    and any load (the function's wall-clock budget and CALL_SECONDS stay as
+    safety nets that small functions never reach)."""
 
     calls: int
-    cpu_deadline: float
-
-    @staticmethod
-    def for_seconds(calls: int, cpu_seconds: float) -> Allowance:
-        return Allowance(calls, time.process_time() + cpu_seconds)
+    work: int
 
     def spent(self) -> bool:
-        return time.process_time() >= self.cpu_deadline
+        return self.work <= 0
 
-    def remaining(self) -> float:
-        return max(0.0, self.cpu_deadline - time.process_time())
+    def charge(self, units: int) -> None:
+        self.work -= units
 
 
 @dataclass(frozen=True)
@@ -88,14 +84,14 @@ def widen(
     """The widest box around `values` inside which `query` (equal outputs under
     the body's other constraints) has no solution. `query` must be
     unsatisfiable with every input at its value; a side whose search runs out
-    of time or of questions stays at the value; inputs the solver does not
+    of work or of questions stays at the value; inputs the solver does not
     see as bit-vectors of their type's width are left out."""
     box = {key: _Range(value, value, types[key])  # type: ignore[arg-type]
            for key, value in values.items()
            if z3.is_bv(symbols.get(key)) and symbols[key].size() == types[key].bits}  # type: ignore[union-attr]
     session = Session(query, budget)
     calls = 0
-    seconds = 0.0
+    used = 0
 
     def inside(key: str, lo: int, hi: int) -> list[z3.BoolRef]:
         return [span.interval(*((lo, hi) if other == key else (span.lo, span.hi)))
@@ -104,13 +100,15 @@ def widen(
     def equal_at(key: str, lo: int, hi: int) -> int | bool | None:
         """A value in [lo, hi] of `key` at which some input of the box has equal
         outputs; False when there is none; None when undecided."""
-        nonlocal calls, seconds
+        nonlocal calls, used
         if budget.exhausted() or allowance.spent() or calls >= allowance.calls:
             return None
         calls += 1
-        started = time.process_time()
-        answer = session.check(inside(key, lo, hi), CALL_SECONDS)
-        seconds += time.process_time() - started
+        before = session.work_done()
+        answer = session.check(inside(key, lo, hi), CALL_SECONDS, allowance.work)
+        units = max(session.work_done() - before, 1)
+        used += units
+        allowance.charge(units)
         if isinstance(answer, NoSolution):
             return False
         if not isinstance(answer, Solution):
@@ -134,8 +132,8 @@ def widen(
     def affordable(questions: int) -> bool:
         """Can a bisection of at most `questions` questions finish (at the pace
         so far)? One that cannot would leave its side at the value anyway."""
-        pace = seconds / calls if calls else 0.0
-        return calls + questions <= allowance.calls and pace * questions <= allowance.remaining()
+        pace = used / calls if calls else 0.0
+        return calls + questions <= allowance.calls and pace * questions <= allowance.work
 
     def good_end(key: str, step: int) -> int:
         """The side's known-good end: where its bisection starts."""

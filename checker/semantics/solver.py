@@ -186,9 +186,10 @@ class Session:
         self._solver = z3.Solver()
         self._solver.add(*assertions)
 
-    def check(self, extra: Sequence[z3.BoolRef], seconds: float) -> Answer:
-        """Satisfiability of the fixed conjunction and `extra`, within `seconds`
-        and the budget."""
+    def check(self, extra: Sequence[z3.BoolRef], seconds: float, work: int = 0) -> Answer:
+        """Satisfiability of the fixed conjunction and `extra`, within `seconds`,
+        the budget and (when not 0) `work` units of z3's resource counter: a
+        limit in work gives the same answer on any machine load."""
         if self._budget.exhausted():
             return Undecided("time limit reached")
         self._budget.count_call()
@@ -196,6 +197,7 @@ class Session:
         self._solver.push()
         try:
             self._solver.set("timeout", int(limit * 1000))
+            self._solver.set("rlimit", work)
             self._solver.add(*extra)
             try:
                 result = self._solver.check()
@@ -204,6 +206,12 @@ class Session:
             return _answer(self._solver, result, limit)
         finally:
             self._solver.pop()
+
+    def work_done(self) -> int:
+        """z3's resource counter so far (it counts deterministic work, not time)."""
+        statistics = self._solver.statistics()
+        names = statistics.keys()  # z3's Statistics has no `in`
+        return int(statistics.get_key_value("rlimit count")) if "rlimit count" in names else 0
 
 
 @dataclass(frozen=True)

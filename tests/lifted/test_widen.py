@@ -23,8 +23,8 @@ def _budget(seconds: float = 30.0) -> Budget:
     return Budget(seconds=seconds, per_call=10.0)
 
 
-def _allowance(calls: int = 96) -> Allowance:
-    return Allowance.for_seconds(calls, 30.0)
+def _allowance(calls: int = 96, work: int = 10**9) -> Allowance:
+    return Allowance(calls, work)
 
 
 def test_threshold_becomes_a_one_sided_range() -> None:
@@ -56,6 +56,22 @@ def test_no_time_keeps_the_value() -> None:
     assert widen([x <= 8], {"x": x}, {"x": 100}, {"x": INT}, _budget(0.0), _allowance()) == {
         "x": Interval(100, 100, True)
     }
+
+
+def test_out_of_work_keeps_the_value_and_work_is_shared() -> None:
+    """The work allowance is z3's resource counter, spent across the bodies that
+    share it: a second body widened after the first spent it all stays a point."""
+    x = z3.BitVec("x", 32)
+    shared = _allowance(work=1)
+    assert widen([x <= 8], {"x": x}, {"x": 100}, {"x": INT}, _budget(), shared) == {
+        "x": Interval(100, 100, True)
+    }
+    assert shared.spent()
+    plenty = _allowance()
+    assert widen([x <= 8], {"x": x}, {"x": 100}, {"x": INT}, _budget(), plenty) == {
+        "x": Interval(9, None, True)
+    }
+    assert plenty.work < 10**9
 
 
 def test_out_of_questions_a_side_stays_at_the_value() -> None:
