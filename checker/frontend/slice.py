@@ -16,8 +16,11 @@ location stays the user's. Variants are then per slice, never per file.
 System headers stay `#include <...>` lines: the front end reads our stub
 prelude for them, gcc (the compiled replay) the real ones; a generated
 header that is absent (BusyBox's autoconf.h) is left out, so its macros are
-free features and its other names opaque. Header guards are dropped (their
-macro is no feature) and each header is read once.
+free features and its other names opaque. A system header is kept where the
+kept code's conditions, or only the platform's (`#if defined(__APPLE__)` ...
+`#else #include <endian.h>`), include it: what it defines decides kept
+conditionals (`#if __BYTE_ORDER == __LITTLE_ENDIAN` ... `#error`). Header
+guards are dropped (their macro is no feature) and each header is read once.
 """
 
 from __future__ import annotations
@@ -54,7 +57,7 @@ from checker.frontend.unobserved import (
 )
 from checker.semantics.keywords import KEYWORDS
 from checker.types import Settings, SourceFile
-from checker.variability.features import ConditionalMacros
+from checker.variability.features import ConditionalMacros, platform_decided
 from checker.variability.lexer import include_target
 
 _MAX_DEPTH = 32
@@ -397,8 +400,9 @@ def slice_functions(unit: TranslationUnit, names: Iterable[str],
     chosen = _chosen(unit, names)
     entries = unit.entries
     kept = sorted(chosen)
-    system = [i for i, e in enumerate(entries)
-              if e.system is not None and _condition_names(e) <= _vocabulary(unit, chosen)]
+    vocabulary = _vocabulary(unit, chosen)
+    system = [i for i, e in enumerate(entries) if e.system is not None and all(
+        name in vocabulary or platform_decided(name) for name in _condition_names(e))]
     chosen_entries, hoisted = _hoist_unobserved(unit, chosen, named_elsewhere)
     text = render([chosen_entries.get(i, entries[i]) for i in sorted({*kept, *system})])
     source = SourceFile(unit.source.path, text, left_out=left_out_uses(entries, unit.index, chosen))

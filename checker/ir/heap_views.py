@@ -7,12 +7,15 @@ type. A member only one version declares (BusyBox adds one under an `#if`,
 `struct globals` grows with a commit) is then bytes the other version does not
 name; each version reads and writes its members at its own offsets, as its
 compiled code does. A member both declare but at different offsets would make
-the same bytes mean different things: that stays a signature change.
+the same bytes mean different things: that stays a signature change. An
+integer pointee whose signedness changed (`int ver` -> `unsigned ver`, whose
+address goes to `ioctl`) is the same bytes too, each version reading them
+with its own type.
 """
 
 from __future__ import annotations
 
-from checker.semantics.ctype import ArrayType, CType, PointerType, StructType
+from checker.semantics.ctype import ArrayType, CType, IntType, PointerType, StructType
 
 
 def pointee_mismatch(old: CType, new: CType) -> str | None:
@@ -26,6 +29,8 @@ def pointee_mismatch(old: CType, new: CType) -> str | None:
 def _view_mismatch(old: CType, new: CType, path: str, seen: set[str]) -> str | None:
     if old == new:
         return None
+    if isinstance(old, IntType) and isinstance(new, IntType) and old.bits == new.bits:
+        return None  # the same bytes; each version reads them with its signedness
     if isinstance(old, ArrayType) and isinstance(new, ArrayType) and old.length == new.length:
         return _view_mismatch(old.elem, new.elem, path + "[]", seen)
     if isinstance(old, PointerType) and isinstance(new, PointerType):

@@ -414,6 +414,9 @@ class StubParam:
     text: bool
     """A pointer to a character type: outside the witness's memory, logged as the
     string it points to."""
+    va_type: str = ""
+    """An argument past a variadic function's named parameters (`ioctl(fd, REQ,
+    &ver)`): the C type `va_arg` reads it as (promoted); empty for a named one."""
 
 
 Returns = Literal["void", "pointer", "value"]

@@ -10,6 +10,7 @@ changed copy of the tree. A declared function keeps the user's spelling
 
 from __future__ import annotations
 
+import dataclasses
 from copy import deepcopy
 
 from pycparser import c_ast, c_generator
@@ -20,6 +21,8 @@ from checker.semantics import ctype as ct
 from checker.semantics.ctype import CType, FunctionType, PointerType
 
 _CHARACTER_TYPES = (ct.CHAR, ct.SCHAR, ct.UCHAR)
+_VA_INTEGERS = {(32, True): "int", (32, False): "unsigned int", (64, True): "long",
+                (64, False): "unsigned long"}
 
 
 def unnamed_param(position: int) -> str:
@@ -104,6 +107,24 @@ def _named(node: c_ast.Node, position: int) -> str:
             node.name = inner.declname
     name: str = inner.declname
     return name
+
+
+def variadic_param(position: int, ctype: CType) -> StubParam | None:
+    """The stub's parameter for an argument a call passes past a variadic
+    function's named ones, read with `va_arg` as C's default argument promotions
+    pass it; None for a type the stub cannot read so (a struct)."""
+    if isinstance(ctype, PointerType):
+        va_type = "void *"
+    elif isinstance(ctype, ct.FloatType):
+        va_type = "double"
+    elif isinstance(ctype, ct.IntType):
+        promoted = ct.promote(ctype)
+        va_type = _VA_INTEGERS.get((promoted.bits, promoted.signed), "")
+    else:
+        va_type = ""
+    if not va_type:
+        return None
+    return dataclasses.replace(_param(unnamed_param(position), ctype), va_type=va_type)
 
 
 def _param(name: str, ptype: CType) -> StubParam:

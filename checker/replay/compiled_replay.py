@@ -173,6 +173,9 @@ class Stub:
     functions: frozenset[str] = frozenset()
     """The functions this version passes it (FUNCTION_SYMBOL texts): the ones its
     harness can name; rows that pass another never match."""
+    extra: tuple[StubParam, ...] = ()
+    """A variadic function's arguments past its named parameters, as every call
+    passes them: read with `va_arg`, matched and logged like the named ones."""
 
     @property
     def c_name(self) -> str:
@@ -733,12 +736,14 @@ def _write(index: int, leaf: OutputLeaf, tag: str = "v") -> str:
 
 def _stub_definition(stub: Stub, places: Places) -> str:
     prototype = stub.prototype
-    names = [param.name for param in prototype.params]
     variadic = prototype.variadic
+    params = (*prototype.params, *stub.extra) if variadic and prototype.params else \
+        prototype.params
+    names = [param.name for param in params]
     returns_void, returns_pointer = prototype.returns == "void", prototype.returns == "pointer"
     passed = sorted(stub.functions)
     log = "".join(_log_arg(param, passed if param.pointer else ())
-                  for param in prototype.params)
+                  for param in params)
     if stub.counted:  # the interpreter's events start with the position
         seen = "".join(f"__liftdiff_log_arg(__LIFTDIFF_KIND({g}), {g}); " for g in stub.globals)
         log = (f"__liftdiff_log_arg(0, __liftdiff_position); {log}{seen}"
@@ -756,6 +761,8 @@ def _stub_definition(stub: Stub, places: Places) -> str:
     # leak, a NULL buffer), since logging it would call it again without end
     done = _return(0, returns_void, returns_pointer, places)
     body = [f"    if (__liftdiff_busy) {{ {done} }}"]
+    if len(params) > len(prototype.params):
+        body.append(_read_variadic(prototype.params[-1].name, params[len(prototype.params):]))
     if stub.name in NULL_IS_NOTHING and names:  # `free(NULL)`: no call, as the model says
         body.append(f"    if (!{names[0]}) {{ {done} }}")
     if stub.counted:
@@ -784,6 +791,14 @@ def _stub_definition(stub: Stub, places: Places) -> str:
         body.append(f"    __liftdiff_miss({string_literal(stub.name)});")
     body.append(f"    {finish(0)}")
     return prototype.signature + "\n{\n" + "\n".join(body) + "\n}\n"
+
+
+def _read_variadic(last: str, extra: Sequence[StubParam]) -> str:
+    """C: the arguments past the named parameter `last`, as locals of the stub."""
+    reads = "".join(f"{p.va_type} {p.name} = va_arg(__liftdiff_ap, {p.va_type}); "
+                    for p in extra)
+    return (f"    va_list __liftdiff_ap; va_start(__liftdiff_ap, {last}); {reads}"
+            "va_end(__liftdiff_ap);")
 
 
 def _condition(names: Sequence[str], row: StubRow, stub: Stub, places: Places) -> str:
@@ -1000,9 +1015,18 @@ _UNDEFINED = re.compile(r"undefined reference to `([A-Za-z_]\w*)'")
 
 def _extern_definition(name: str) -> str:
     """Storage for an object declared only `extern`: writable bytes of its size under
-    its assembler name (a `const` object too: the harness sets it before the call)."""
-    return (f"char __liftdiff_extern_{name}[sizeof ({name})] __asm__({string_literal(name)}) "
-            "__attribute__((aligned(16)));")
+    its assembler name (a `const` object too: the harness sets it before the call).
+    A pointer points to zeroed memory of its own, not NULL: BusyBox's `extern int
+    *const bb_errno`, which its main() points at errno and through which glibc's
+    headers make `errno` read (`#define errno (*bb_errno)`), is then one int that the
+    function, the stubs and the harness all read and write as `errno`."""
+    storage = f"__liftdiff_extern_{name}"
+    return (f"char {storage}[sizeof ({name})] __asm__({string_literal(name)}) "
+            "__attribute__((aligned(16)));\n"
+            f"static unsigned char __liftdiff_pointee_{name}[64] __attribute__((aligned(16)));\n"
+            f"__attribute__((constructor)) static void __liftdiff_point_{name}(void)\n"
+            f"{{ if (__builtin_classify_type({name}) == 5) "
+            f"__liftdiff_point({storage}, __liftdiff_pointee_{name}); }}")
 
 
 def _execute(

@@ -25,9 +25,11 @@ from checker.ir.ir import (
     CellShape,
     Cfa,
     Event,
+    Expr,
     InputSource,
     Prototype,
     StrConst,
+    StubParam,
     Var,
     action_exprs,
     symbol_function,
@@ -35,6 +37,7 @@ from checker.ir.ir import (
 )
 from checker.lower.lower_state import NULL_SUFFIX
 from checker.lower.lower_stmt import CALL_EFFECT, event_symbol
+from checker.lower.prototypes import variadic_param
 from checker.replay.compiled_replay import (
     Assignment as CAssignment,
 )
@@ -692,13 +695,25 @@ class CallShape:
     """The globals the call reads (`Event.seen`), with their types."""
 
 
+def _is_counted(action: Event) -> bool:
+    return bool(action.args) and action.args[0] == Var(CALLS_VAR, ct.INT)
+
+
+def _call_args(action: Event) -> tuple[Expr, ...]:
+    """The arguments the call passes (an event also holds its position and the
+    globals the callee sees)."""
+    if not _is_counted(action):
+        return action.args
+    return action.args[1:len(action.args) - len(action.seen)]
+
+
 def call_shapes(cfa: Cfa) -> dict[str, CallShape]:
     shapes: dict[str, CallShape] = {}
     for edge in cfa.edges:
         action = edge.action
         if isinstance(action, Event):
-            counted = bool(action.args) and action.args[0] == Var(CALLS_VAR, ct.INT)
-            args = action.args[1:len(action.args) - len(action.seen)] if counted else action.args
+            counted = _is_counted(action)
+            args = _call_args(action)
             pointers = tuple(isinstance(a.type, PointerType) and not isinstance(a, StrConst)
                              for a in args)
             seen = tuple((ref, a.type) for ref, a in
@@ -715,8 +730,7 @@ def uncounted_calls(cfa: Cfa) -> frozenset[str]:
     names: set[str] = set()
     for edge in cfa.edges:
         action = edge.action
-        if isinstance(action, Event) and not (
-                action.args and action.args[0] == Var(CALLS_VAR, ct.INT)):
+        if isinstance(action, Event) and not _is_counted(action):
             names |= {action.func, *(PRINTED if action.func == PRINT_EVENT else ())}
     return frozenset(names)
 
@@ -737,11 +751,19 @@ def _stub(
     place in the witness's memory the model's address is."""
     shape = call_shapes(cfa).get(func, CallShape(False, ()))
     results = {args: value for (name, args), value in stubs.items() if name == func}
+    seen = len(shape.globals)
     writes: dict[tuple, list[tuple[int, int, int]]] = {}  # type: ignore[type-arg]
+    effect_calls: dict[tuple, CallKey] = {}  # type: ignore[type-arg]
     for ((name, args), at), byte in sorted(assignment.effects.items(), key=repr):
+        if name != func:
+            continue
+        # an effect is keyed by the event, which ends with the globals the call saw;
+        # a row by the call's own arguments, as its result is
+        key = args[:len(args) - seen] if seen else args
+        effect_calls[key] = (name, args)
         where = plan.locate(at)
-        if name == func and where is not None:
-            writes.setdefault(args, []).append((*where, byte))
+        if where is not None:
+            writes.setdefault(key, []).append((*where, byte))
     sets: dict[tuple, list[tuple[str, str]]] = {}  # type: ignore[type-arg]
     for ref, ctype in shape.globals:
         effect = func + CALL_EFFECT + ref
@@ -759,7 +781,7 @@ def _stub(
         answer = results.get(args, 0)
         result = _block_pointer(plan, int(answer)) if func in _pointer_results(cfa) else answer
         row_writes, links = _pointer_writes(plan, writes.get(args, []), assignment,
-                                            pointer_cells, (func, args))
+                                            pointer_cells, effect_calls.get(args, (func, args)))
         rows.append(StubRow(shown, result, cast(int | None, position), row_writes, links,
                             tuple(sets.get(args, ()))))
     counted = shape.counted and func not in uncounted_calls(cfa)
@@ -767,7 +789,24 @@ def _stub(
                        and edge.action.func == func for arg in edge.action.args
                        if isinstance(arg, StrConst) and symbol_function(arg.text) is not None)
     return Stub(func, prototype, tuple(rows), counted, func in cfa.noreturn,
-                tuple(ref for ref, _ in shape.globals), symbol, passed)
+                tuple(ref for ref, _ in shape.globals), symbol, passed,
+                _variadic_extra(cfa, func, prototype))
+
+
+def _variadic_extra(cfa: Cfa, func: str, prototype: Prototype) -> tuple[StubParam, ...]:
+    """The arguments the calls pass a variadic function past its named parameters,
+    when every call passes the same types there: the stub reads them (`va_arg`),
+    so that its rows match and its log shows them as the interpreter's events do."""
+    if not prototype.variadic:
+        return ()
+    named = len(prototype.params)
+    passed = {tuple(arg.type for arg in _call_args(edge.action)[named:])
+              for edge in cfa.edges
+              if isinstance(edge.action, Event) and edge.action.func == func}
+    if len(passed) != 1:
+        return ()
+    extra = [variadic_param(named + i, ctype) for i, ctype in enumerate(passed.pop())]
+    return tuple(p for p in extra if p is not None) if all(extra) else ()
 
 
 def _pointer_writes(

@@ -59,6 +59,14 @@ number: defined exactly where the kernel headers have the call), unlike the
 compiler's and the platform's (`__GNUC__`, `__x86_64__`, `__cplusplus`,
 `_WIN32`), which our prelude decides as gcc on Linux does. What no header of
 ours defines may be defined by the real one: a feature (free), not undefined."""
+
+
+def platform_decided(name: str) -> bool:
+    """Whether the compiler and the platform decide the macro `name` (gcc on
+    Linux, as our prelude does): a test of it is no feature."""
+    return bool(_RESERVED.match(name)) and not _HEADER_RESERVED.match(name)
+
+
 _BOOLEAN_BEFORE = frozenset({None, "!", "&&", "||", "(", "?", ":"})
 _BOOLEAN_AFTER = frozenset({None, "&&", "||", ")", "?", ":"})
 _CONDITIONAL_DIRECTIVES = frozenset({"if", "elif", "ifdef", "ifndef"})
@@ -147,7 +155,7 @@ def discover(scanned: Scanned, settings: Settings, model_tokens: Sequence[Token]
         tested = _closure(uses.value_tested, uses.bodies) | uses.tested
         names = {n for n in tested | model_names
                  if n not in uses.defined_in_text
-                 and (not _RESERVED.match(n) or _HEADER_RESERVED.match(n))}
+                 and not platform_decided(n)}
         if conditional.prefixes:
             names |= {n for n in uses.code
                       if n.startswith(KCONFIG_PREFIX) and n not in uses.defined_in_text}

@@ -115,6 +115,35 @@ def test_an_error_constraining_a_tested_feature_comes_along() -> None:
     assert parsed.lifted.feature_model.to_c() == "!(ENABLE_BIG && !ENABLE_LFS)"
 
 
+_PLATFORM_INCLUDE = """\
+#if defined(__APPLE__) || defined(__FreeBSD__)
+# include <machine/endian.h>
+#else
+# include <endian.h>
+#endif
+#ifdef FEATURE_OWN_ENDIAN
+# include <own_endian.h>
+#endif
+#if defined(__BYTE_ORDER) && __BYTE_ORDER == __LITTLE_ENDIAN
+# define LOW_FIRST 1
+#else
+# error "Can't determine endianness"
+#endif
+int target(int x) { return LOW_FIRST ? x : -x; }
+"""
+
+
+def test_a_system_header_included_under_platform_conditionals_comes_along() -> None:
+    """BusyBox's platform.h includes <endian.h> under tests of the platform alone;
+    the `#error` kept with LOW_FIRST's test needs what it defines (gcc compiles the
+    slice for the replay). A feature of the file no kept code tests keeps its
+    include out, as before."""
+    code = _code(_slice(source=_PLATFORM_INCLUDE))
+    assert "#include <endian.h>" in code
+    assert "#include <machine/endian.h>" in code  # gcc on Linux skips it, as we do
+    assert "own_endian.h" not in code
+
+
 def test_locations_stay_the_users() -> None:
     text = _slice().source.text
     assert '#line 5 "include/lib.h"\ntypedef unsigned long uoff_t;' in text

@@ -16,6 +16,7 @@ from checker.lower.prototypes import (
     declared_prototype,
     harness_local,
     typed_prototype,
+    variadic_param,
 )
 from checker.semantics import ctype as ct
 
@@ -110,3 +111,16 @@ def test_every_stub_compiles_after_its_declaration(tmp_path: Path) -> None:
                            "-o", str(tmp_path / "stubs.o")], capture_output=True, text=True,
                           check=False)
     assert done.returncode == 0, done.stderr
+
+
+def test_arguments_past_the_named_parameters_are_read_as_promoted() -> None:
+    """`ioctl(fd, REQ, &ver)`: the stub reads the third argument with va_arg, as C's
+    default argument promotions pass it; a struct it cannot read so."""
+    assert variadic_param(2, ct.PointerType(ct.INT)) == StubParam(
+        "__liftdiff_a2", True, False, "void *")
+    assert variadic_param(2, ct.PointerType(ct.CHAR)) == StubParam(
+        "__liftdiff_a2", True, True, "void *")
+    assert [variadic_param(3, t).va_type for t in (ct.UCHAR, ct.SHORT, ct.UINT, ct.LONG,
+                                                   ct.ULONG, ct.FLOAT)] == [  # type: ignore[union-attr]
+        "int", "int", "unsigned int", "long", "unsigned long", "double"]
+    assert variadic_param(2, ct.StructType("s", (("a", ct.INT),))) is None
