@@ -96,7 +96,9 @@ def _lower(lowering: StmtLowering, program: Program, name: str, fdef: c_ast.Func
     lowering.init_statements()
     lowering.address_taken = address_taken_names(program.ast)
     lowering.object_names = lowering.address_taken | subscripted_names(program.ast)
-    lowering.escaping = escaping_names(program)
+    lowering.escaping = escaping_names(program, program.ast)
+    lowering.address_taken_in = {f: address_taken_names(d) for f, d in program.functions.items()}
+    lowering.escaping_in = {f: escaping_names(program, d) for f, d in program.functions.items()}
     lowering.retyped = retyped_names(program.ast)
     lowering.assigned = assigned_names(program.ast)
     lowering.guarded_writes = feature_guarded_writes(program.ast)
@@ -373,7 +375,7 @@ def _parameters(lowering: StmtLowering, fdef: c_ast.FuncDef) -> None:
                 is_region=is_region,
                 shape=cell_shape(pname, ptype, leaf.path, pointee=False) if is_region else None,
             )
-        if pname in lowering.address_taken:
+        if pname in lowering.address_taken_in.get(fdef.decl.name, lowering.address_taken):
             copy = lowering.new_local(pname, ptype)
             lowering.write(copy, lowering.read(place), param)
             place = copy
@@ -478,9 +480,9 @@ def _return_outputs(ret: ct.CType, regions: Mapping[str, Region]) -> list[Output
     return outputs
 
 
-def address_taken_names(ast: c_ast.FileAST) -> set[str]:
-    """Names whose address is taken anywhere (`&x`, `&s.f`, `&a[i]`): they live in
-    regions so that pointers to them have a region to point into."""
+def address_taken_names(ast: c_ast.Node) -> set[str]:
+    """Names whose address is taken anywhere in `ast` (`&x`, `&s.f`, `&a[i]`): they
+    live in regions so that pointers to them have a region to point into."""
     names: set[str] = set()
 
     class Finder(c_ast.NodeVisitor):  # type: ignore[misc]  # pycparser has no stubs: the base is Any
@@ -535,8 +537,8 @@ def subscripted_names(ast: c_ast.FileAST) -> set[str]:
     return names
 
 
-def escaping_names(program: Program) -> set[str]:
-    """Names whose object is an argument of a call to a function without code
+def escaping_names(program: Program, ast: c_ast.Node) -> set[str]:
+    """Names in `ast` whose object is an argument of a call to a function without code
     (`getopt32(argv, "a:", &str)`, `stat(path, &st)`, `read(fd, buf, n)`): the
     callee may read, write and keep its address, so it lives in the heap. So does
     `x` of `&x` given to a library function that the prelude defines (`char *end;
@@ -568,7 +570,7 @@ def escaping_names(program: Program) -> set[str]:
                         names.add(base.name)
             self.generic_visit(node)
 
-    Finder().visit(program.ast)
+    Finder().visit(ast)
     return names
 
 

@@ -149,6 +149,12 @@ class LoweringState:
     declared nowhere used so is an object, not a constant (`opaque_global`)."""
     escaping: set[str] = field(default_factory=set)
     """Names passed (their address, or an array) to functions without code (pre-scanned)."""
+    address_taken_in: dict[str, set[str]] = field(default_factory=dict)
+    escaping_in: dict[str, set[str]] = field(default_factory=dict)
+    """`address_taken` and `escaping` per function: a local is named only inside its
+    function, so another function's `&len` is another object (BusyBox's
+    `mempcpy(dest, src, len)`, inlined into a caller that gives `&len` to code we
+    do not have, keeps its parameter out of memory)."""
     retyped: set[str] = field(default_factory=set)
     """Names whose address is converted to another pointer type (pre-scanned): a
     global array used as storage for objects of another type (BusyBox's
@@ -430,14 +436,22 @@ class LoweringState:
         self.opaque_constants.add(name)
         return place
 
-    def addressable(self, name: str, ctype: CType) -> bool:
+    def addressable(self, name: str, ctype: CType, local: bool = False) -> bool:
         """Does an object need a region for pointers to point into? Its name's
-        address is taken somewhere in the file (by name: another object of the
-        same name may be the one), and it holds no pointer (pointers in memory are
-        not modelled; `&` of it is then refused where it happens)."""
-        return name in self.address_taken and not any(
-            isinstance(leaf.type, PointerType) for leaf in leaves(ctype)
-        )
+        address is taken somewhere in the file, or for a `local`, in the function
+        being lowered (by name: another object of the same name may be the one),
+        and it holds no pointer (pointers in memory are not modelled; `&` of it is
+        then refused where it happens)."""
+        taken = self.local_named_in(name, self.address_taken_in, self.address_taken) if local \
+            else name in self.address_taken
+        return taken and not any(isinstance(leaf.type, PointerType) for leaf in leaves(ctype))
+
+    def local_named_in(self, name: str, per_function: Mapping[str, set[str]],
+                       whole_file: set[str]) -> bool:
+        """Is local `name` in the current function's set of `per_function` (of
+        `whole_file`, for a function it does not list)?"""
+        names = per_function.get(self.frames[-1].function) if self.frames else None
+        return name in (whole_file if names is None else names)
 
     def materialise_global(
         self,

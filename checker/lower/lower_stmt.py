@@ -488,7 +488,7 @@ class StmtLowering(ExprLowering):
     def new_local(self, name: str, ctype: CType) -> Place:
         fresh = self.fresh_name(name)
         place: Place
-        in_region = isinstance(ctype, ArrayType) or self.addressable(name, ctype)
+        in_region = isinstance(ctype, ArrayType) or self.addressable(name, ctype, local=True)
         if fresh in self.heap_names and in_region:  # passed on to code without it
             return self._escaping_local(fresh, ctype)
         if fresh in self.heap_names:
@@ -496,7 +496,9 @@ class StmtLowering(ExprLowering):
                         "is in memory at an address of its own, the same in both versions "
                         "(named by the local)")
             return MemPlace(HEAP, ctype, self.heap_object(f"&{fresh}", ctype, automatic=True))
-        if name in self.escaping and (isinstance(ctype, ArrayType) or name in self.address_taken):
+        if self.local_named_in(name, self.escaping_in, self.escaping) and (
+                isinstance(ctype, ArrayType)
+                or self.local_named_in(name, self.address_taken_in, self.address_taken)):
             return self._escaping_local(fresh, ctype)
         if in_region:
             place = MemPlace(fresh, ctype, index_const(0))
