@@ -20,11 +20,13 @@ import multiprocessing
 import os
 import pickle
 import signal
+import sys
 import time
 from collections.abc import Callable
 from dataclasses import dataclass
 from multiprocessing.connection import Connection
 from multiprocessing.process import BaseProcess
+from types import FrameType
 from typing import Any, TypeVar, cast
 
 T = TypeVar("T")
@@ -40,6 +42,8 @@ MEMORY_HEADROOM_MB = 256
 solver first, and Python needs room to report it."""
 POLL = 0.1
 """Seconds between two looks at the child's memory."""
+RING_AGAIN = 0.002
+"""Seconds after an alarm that rang inside a finaliser before it rings again."""
 _STAGE_BYTES = 64
 
 
@@ -151,6 +155,15 @@ def resident_mb(pid: int | None) -> float:
     return pages * os.sysconf("SC_PAGE_SIZE") / (1024 * 1024)
 
 
+def _in_finaliser(frame: FrameType | None) -> bool:
+    """Is `frame`, or a frame that called it, a finaliser (`__del__`)?"""
+    while frame is not None:
+        if frame.f_code.co_name == "__del__":
+            return True
+        frame = frame.f_back
+    return False
+
+
 def _guarded(work: Callable[[Stages], T], on_overrun: Callable[[str], T]) -> T:
     stages = Stages()
     try:
@@ -170,10 +183,23 @@ def _child(
     stages = Stages(shared)
     rang: list[str] = []
 
-    def ring(signum: int, frame: object) -> None:
+    def ring(signum: int, frame: FrameType | None) -> None:
+        if _in_finaliser(frame):  # ring again outside it (see `unraisable`)
+            signal.setitimer(signal.ITIMER_REAL, RING_AGAIN)
+            return
         rang.append(stages.current)
         raise Overrun(stages.current)
 
+    def unraisable(report: Any) -> None:
+        """An alarm raised where Python cannot pass it on (a finaliser: z3's
+        `AstRef.__del__`) cannot stop the work there, and Python would print it
+        as a traceback: ring again shortly."""
+        if isinstance(report.exc_value, Overrun):
+            signal.setitimer(signal.ITIMER_REAL, RING_AGAIN)
+            return
+        sys.__unraisablehook__(report)
+
+    sys.unraisablehook = unraisable
     signal.signal(signal.SIGALRM, ring)
     signal.setitimer(signal.ITIMER_REAL, max(0.001, deadline - time.monotonic()))
     try:

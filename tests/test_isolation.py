@@ -84,3 +84,28 @@ def _wrapping(stages: Stages) -> str:
 def test_an_alarm_a_library_wrapped_is_still_the_stages_timeout() -> None:
     outcome = run_isolated(_wrapping, 0.5, _unused, lambda stage: f"timeout in the {stage}")
     assert outcome == "timeout in the engine"
+
+
+class _Finalised:
+    def __del__(self) -> None:
+        for _ in range(30000):  # Python code, as z3's AstRef.__del__ (ctypes) is:
+            pass  # the alarm's handler runs in here, where it cannot stop the work
+
+
+def _finalising(stages: Stages) -> None:
+    stages.enter("solver")
+    while True:
+        _Finalised()
+        sum(range(3000))
+
+
+def test_an_alarm_inside_a_finaliser_rings_again_outside_it() -> None:
+    """Most of the time goes to finalisers, where Python can only print the
+    alarm's exception ("Exception ignored in ...", a traceback on the user's
+    terminal) and go on: it rings again outside, so the child stops itself
+    within its limit (its own pid in the answer), not the parent's kill later."""
+    started = time.monotonic()
+    outcome = run_isolated(_finalising, 1.0, _unused, lambda stage: (stage, os.getpid()),
+                           started=started)
+    assert outcome[0] == "solver" and outcome[1] != os.getpid()
+    assert time.monotonic() - started <= 1.1
