@@ -272,7 +272,8 @@ def to_c(cubes: list[dict[str, int | Interval]], boolean: Mapping[str, bool]) ->
         if not cube:
             return "1"
         literals = []
-        for name, value in sorted(cube.items(), key=lambda item: sort_key(item[0])):
+        for name, value in sorted(_built(cube, boolean).items(),
+                                  key=lambda item: sort_key(item[0])):
             if isinstance(value, Interval):
                 literals.extend(value.conditions(name))
             elif boolean.get(name, True) and value in (0, 1):
@@ -282,6 +283,22 @@ def to_c(cubes: list[dict[str, int | Interval]], boolean: Mapping[str, bool]) ->
         text = " && ".join(literals)
         parts.append(f"({text})" if len(literals) > 1 and len(cubes) > 1 else text)
     return " || ".join(parts)
+
+
+def _built(cube: dict[str, int | Interval], boolean: Mapping[str, bool]
+           ) -> dict[str, int | Interval]:
+    """`cube` with `defined(X)` stated where it gives a two-state feature X (one
+    tested both for being defined and for its value: `#ifndef X` / `#define X 1`)
+    a value other than 0. A head names builds; a bare `X` could be read as the
+    value the code sees, `-UX` included, which is not one value where the
+    versions default X differently. The feature model makes X != 0 imply
+    defined(X), so only the text changes."""
+    shown = dict(cube)
+    for name, value in cube.items():
+        test = f"defined({name})"
+        if test in boolean and test not in cube and not _contains(value, 0):
+            shown[test] = 1
+    return shown
 
 
 # ------------------------------------------------- a head within a variant's scope

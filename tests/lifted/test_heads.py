@@ -130,3 +130,15 @@ def _has(value: int | Interval, x: int) -> bool:
     if isinstance(value, Interval):
         return (value.lo is None or value.lo <= x) and (value.hi is None or x <= value.hi)
     return value == x
+
+
+def test_a_two_state_feature_given_a_value_names_the_build() -> None:
+    """`#ifndef CFG_A` / `#define CFG_A 0`: CFG_A != 0 only where the build defines
+    it (the feature model), and the head says so rather than leave a bare
+    `CFG_A` to be read as the value the code sees (`-UCFG_A` included)."""
+    kinds = {"CFG_A": True, "defined(CFG_A)": True, "LEVEL": False, "defined(LEVEL)": True}
+    assert to_c([{"CFG_A": 1}], kinds) == "defined(CFG_A) && CFG_A"
+    assert to_c([{"CFG_A": 0}], kinds) == "!CFG_A"  # -UCFG_A and -DCFG_A=0 alike
+    assert to_c([{"LEVEL": Interval(2, None, True)}], kinds) == "defined(LEVEL) && LEVEL >= 2"
+    assert to_c([{"LEVEL": Interval(None, 2, True)}], kinds) == "LEVEL <= 2"
+    assert to_c([{"CFG_A": 1, "defined(CFG_A)": 1}], kinds) == "defined(CFG_A) && CFG_A"
