@@ -174,8 +174,9 @@ class Stub:
     """The functions this version passes it (FUNCTION_SYMBOL texts): the ones its
     harness can name; rows that pass another never match."""
     extra: tuple[StubParam, ...] = ()
-    """A variadic function's arguments past its named parameters, as every call
-    passes them: read with `va_arg`, matched and logged like the named ones."""
+    """A variadic function's arguments past its named parameters (of which it has
+    one at least), as every call passes them: read with `va_arg`, matched and
+    logged like the named ones."""
 
     @property
     def c_name(self) -> str:
@@ -737,8 +738,7 @@ def _write(index: int, leaf: OutputLeaf, tag: str = "v") -> str:
 def _stub_definition(stub: Stub, places: Places) -> str:
     prototype = stub.prototype
     variadic = prototype.variadic
-    params = (*prototype.params, *stub.extra) if variadic and prototype.params else \
-        prototype.params
+    params = (*prototype.params, *stub.extra)
     names = [param.name for param in params]
     returns_void, returns_pointer = prototype.returns == "void", prototype.returns == "pointer"
     passed = sorted(stub.functions)
@@ -761,8 +761,8 @@ def _stub_definition(stub: Stub, places: Places) -> str:
     # leak, a NULL buffer), since logging it would call it again without end
     done = _return(0, returns_void, returns_pointer, places)
     body = [f"    if (__liftdiff_busy) {{ {done} }}"]
-    if len(params) > len(prototype.params):
-        body.append(_read_variadic(prototype.params[-1].name, params[len(prototype.params):]))
+    if stub.extra:
+        body.append(_read_variadic(prototype.params[-1].name, stub.extra))
     if stub.name in NULL_IS_NOTHING and names:  # `free(NULL)`: no call, as the model says
         body.append(f"    if (!{names[0]}) {{ {done} }}")
     if stub.counted:

@@ -797,9 +797,9 @@ def _variadic_extra(cfa: Cfa, func: str, prototype: Prototype) -> tuple[StubPara
     """The arguments the calls pass a variadic function past its named parameters,
     when every call passes the same types there: the stub reads them (`va_arg`),
     so that its rows match and its log shows them as the interpreter's events do."""
-    if not prototype.variadic:
-        return ()
     named = len(prototype.params)
+    if not prototype.variadic or not named:  # `va_start` needs a named parameter
+        return ()
     passed = {tuple(arg.type for arg in _call_args(edge.action)[named:])
               for edge in cfa.edges
               if isinstance(edge.action, Event) and edge.action.func == func}
