@@ -88,7 +88,7 @@ def test_an_alarm_a_library_wrapped_is_still_the_stages_timeout() -> None:
 
 class _Finalised:
     def __del__(self) -> None:
-        for _ in range(30000):  # Python code, as z3's AstRef.__del__ (ctypes) is:
+        for _ in range(10000):  # Python code, as z3's AstRef.__del__ (ctypes) is:
             pass  # the alarm's handler runs in here, where it cannot stop the work
 
 
@@ -105,7 +105,8 @@ def test_an_alarm_inside_a_finaliser_rings_again_outside_it() -> None:
     terminal) and go on: it rings again outside, so the child stops itself
     within its limit (its own pid in the answer), not the parent's kill later."""
     started = time.monotonic()
-    outcome = run_isolated(_finalising, 1.0, _unused, lambda stage: (stage, os.getpid()),
+    # 2 s: the parent's kill comes 160 ms after the alarm, room on a loaded machine
+    outcome = run_isolated(_finalising, 2.0, _unused, lambda stage: (stage, os.getpid()),
                            started=started)
     assert outcome[0] == "solver" and outcome[1] != os.getpid()
-    assert time.monotonic() - started <= 1.1
+    assert time.monotonic() - started <= 2.2
