@@ -28,6 +28,7 @@ from checker.engines.answer import (
 )
 from checker.engines.equiv import HANG_STEPS, Replayer, random_search, verify_and_cex
 from checker.engines.product import Product, build_product
+from checker.engines.symexec import OutOfTime
 from checker.engines.witness import model_assignment
 from checker.frontend.program import Program
 from checker.ir import smt_ops
@@ -117,7 +118,10 @@ def bounded_check(
                            "the bounded search cannot run on it", Stage.BOUNDED), reached
         if len(old_cfa.edges) + len(new_cfa.edges) > MAX_EDGES and reached:
             break
-        product = build_product(old_cfa, new_cfa)
+        try:
+            product = build_product(old_cfa, new_cfa, time.monotonic() + budget.remaining())
+        except OutOfTime:
+            break  # the budget ran out building this bound's product
         building = time.monotonic() - started
         unwound_old, unwound_new = unwound(product)
         replayer = Replayer(

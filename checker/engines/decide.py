@@ -12,6 +12,7 @@ product is asked for an input on which one version hangs (`termination`).
 
 from __future__ import annotations
 
+import time
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import assert_never
@@ -31,6 +32,7 @@ from checker.engines.chc import chc_check
 from checker.engines.equiv import Replayer, Splitting, verify_and_cex
 from checker.engines.houdini import houdini_check
 from checker.engines.product import Product, build_product
+from checker.engines.symexec import OutOfTime
 from checker.errors import RecursionFound
 from checker.frontend.program import Program
 from checker.ir.heap import MemoryEncoding
@@ -244,7 +246,8 @@ class PairContext:
         input on which one version provably hangs while the other returns:
         then that input is the answer (a change that makes a function hang
         changes its behaviour)."""
-        product = self.bounded_product(QUICK_BOUND, cache=False)
+        product = self.bounded_product(QUICK_BOUND, cache=False,
+                                       deadline=time.monotonic() + budget.remaining())
         if product is None or budget.exhausted():
             return proof
         share = budget.share(min(HANG_SECONDS, budget.remaining() * HANG_SHARE))
@@ -274,7 +277,7 @@ class PairContext:
             query, symbols = self.equal_outputs(restriction)
         else:
             deepest = max(self._bounded_products, default=self.settings.unwind)
-            product = self.bounded_product(deepest)
+            product = self.bounded_product(deepest, deadline=time.monotonic() + budget.remaining())
             if product is None:
                 return None
             symbols = _symbols(product)
@@ -296,17 +299,22 @@ class PairContext:
         symbols = _symbols(product)
         return [*product.domain, *restriction(symbols), z3.Not(product.surely_differ)], symbols
 
-    def bounded_product(self, k: int, cache: bool = True) -> Product | None:
+    def bounded_product(
+        self, k: int, cache: bool = True, deadline: float | None = None
+    ) -> Product | None:
         """The product unrolled k times (None with recursion that cannot be
-        unrolled). `cache=False` leaves it out of the products `sufficient`
+        unrolled, or not built by `deadline`: then not cached, a later caller may
+        have more time). `cache=False` leaves it out of the products `sufficient`
         chooses from (the deepest one cached)."""
         if k in self._bounded_products:
             return self._bounded_products[k]
         try:
             old, new, _ = lower_pair(self.old, self.new, self.name, self.settings, k, self.encoding)
-            product: Product | None = build_product(old, new)
+            product: Product | None = build_product(old, new, deadline)
         except RecursionFound:
             product = None
+        except OutOfTime:
+            return None
         if cache:
             self._bounded_products[k] = product
         return product

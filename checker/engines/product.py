@@ -138,13 +138,15 @@ def _heap_view_problem(old: Input, new: Input) -> str | None:
     return pointee_mismatch(old.type, new.type)
 
 
-def build_product(old: Cfa, new: Cfa) -> Product:
+def build_product(old: Cfa, new: Cfa, deadline: float | None = None) -> Product:
+    """The two versions run side by side on shared inputs; past `deadline`,
+    symexec.OutOfTime."""
     inputs = shared_inputs(old, new)
     functions = UninterpretedFunctions()
     old_env = Environment(old, _refs(old, inputs), functions, "old")
     new_env = Environment(new, _refs(new, inputs), functions, "new")
-    old_exit = execute(old, old_env)
-    new_exit = execute(new, new_env)
+    old_exit = execute(old, old_env, deadline)
+    new_exit = execute(new, new_env, deadline)
     notes: list[str] = []
     cases = outputs_differ(old, new, old_exit, new_exit, old_env, new_env, inputs, notes)
     domain = [*_domain(inputs), old_exit.guard, new_exit.guard]

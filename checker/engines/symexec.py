@@ -10,6 +10,7 @@ event sequences of all paths at once.
 
 from __future__ import annotations
 
+import time
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from types import ModuleType
@@ -208,8 +209,14 @@ class _Term(ExprVisitor[z3.ExprRef]):
         return self.sem.const(smt_ops.string_id(node.text).as_long(), INDEX)
 
 
-def execute(cfa: Cfa, env: Environment) -> ExitState:
-    """Run the whole (acyclic) CFA from its entry to its exit."""
+class OutOfTime(Exception):
+    """A product was still being built at its deadline (an unrolled loop whose
+    merged states grow past what the budget allows)."""
+
+
+def execute(cfa: Cfa, env: Environment, deadline: float | None = None) -> ExitState:
+    """Run the whole (acyclic) CFA from its entry to its exit; past `deadline`,
+    OutOfTime."""
     evaluator = Evaluator(env)
     order = topological_order(cfa)
     succ = cfa.successors()
@@ -217,6 +224,8 @@ def execute(cfa: Cfa, env: Environment) -> ExitState:
     events: list[EventSite] = []
     final: State | None = None
     for loc in order:
+        if deadline is not None and time.monotonic() > deadline:
+            raise OutOfTime(f"{cfa.name}: the product was not built in time")
         arriving = incoming.pop(loc, [])
         if not arriving:
             continue

@@ -362,11 +362,18 @@ def _same_events(a: tuple, b: tuple, prefix: bool = False) -> bool:  # type: ign
             if x is None or y is None:
                 continue
             if isinstance(x, str) or isinstance(y, str):
-                if x != y:
+                if _c_text(x) != _c_text(y):
                     return False
             elif not same_value(x, y):
                 return False
     return True
+
+
+def _c_text(value: object) -> object:
+    """A string argument as C reads it, up to its first NUL: the compiled replay
+    logs a `char *` argument so, and a literal such as getopt32long's option table
+    (`"unset\\0" "u"`) holds more after it."""
+    return value.partition("\0")[0] if isinstance(value, str) else value
 
 
 def changed_callback(old: tuple, new: tuple) -> str | None:  # type: ignore[type-arg]
