@@ -15,7 +15,7 @@ import traceback
 from collections.abc import Callable, Mapping, Sequence
 from functools import partial
 
-from checker.engines.answer import Equivalent
+from checker.engines.answer import Equivalent, Stage, Unknown, Unsupported
 from checker.engines.decide import PairContext
 from checker.errors import InputError, LiftdiffError, ParseError, UnsupportedError
 from checker.frontend.changes import (
@@ -50,7 +50,7 @@ from checker.lifted.witness_report import ResultFacts, summary_result, witness_o
 from checker.location import Location
 from checker.replay.compiled_replay import replay_compiler, sanitizer_flags
 from checker.replay.replay import Assignment, CompiledVersion, replay_version
-from checker.semantics.solver import function_budget
+from checker.semantics.solver import Budget, function_budget
 from checker.types import (
     FunctionResult,
     NeqEntry,
@@ -142,11 +142,18 @@ def _crashed(name: str, where: Where, crash: Crash) -> FunctionResult:
 
 
 def _overrun(name: str, where: Where, limit: float, started: float,
-             stage: str) -> FunctionResult:
-    seconds = time.monotonic() - started
-    return FunctionResult(name, *where, Verdict.UNKNOWN,
-                          f"timeout in the {stage} after {limit:g} s",
-                          stats=Stats(round(seconds, 3), 0))
+             stage: str, kept: FunctionResult | None) -> FunctionResult:
+    """UNKNOWN naming the stage; or, when the engine had found replayed
+    witnesses by then, the NOT_EQUIVALENT it kept with them."""
+    seconds = round(time.monotonic() - started, 3)
+    if kept is not None:
+        return dataclasses.replace(kept, stats=Stats(seconds, kept.stats.solver_calls))
+    return FunctionResult(name, *where, Verdict.UNKNOWN, overrun_reason(stage, limit),
+                          stats=Stats(seconds, 0))
+
+
+def overrun_reason(stage: str, limit: float) -> str:
+    return f"timeout in the {stage} after {limit:g} s"
 
 
 def select_changes(
@@ -203,11 +210,11 @@ def check_sliced(
     except Exception as exc:  # an internal error is this function's result, with its place
         if time.monotonic() - started >= settings.timeout:  # the alarm, turned into another
             return _unknown(name, old, new,  # exception by a library it interrupted
-                            f"timeout in the {stages.current} after {settings.timeout:g} s",
+                            overrun_reason(stages.current, settings.timeout),
                             started)
         return _unknown(name, old, new, internal_error(exc), started, Verdict.ERROR)
     stages.enter("engine")
-    result = check_function(old_file, new_file, name, settings, started)
+    result = check_function(old_file, new_file, name, settings, started, stages.keep)
     context = _context_notes(old_slice, new_slice, old_file, new_file)
     if not context:
         return result
@@ -237,8 +244,12 @@ def merged_features(old: ParsedFile, new: ParsedFile) -> tuple[Feature, ...]:
 
 
 def check_function(
-    old: ParsedFile, new: ParsedFile, name: str, settings: Settings, started: float | None = None
+    old: ParsedFile, new: ParsedFile, name: str, settings: Settings, started: float | None = None,
+    keep: Callable[[FunctionResult], None] | None = None,
 ) -> FunctionResult:
+    """One function's verdict; `keep` is given, as the engine finds them, the
+    NOT_EQUIVALENT results that the witnesses so far already establish (the
+    answer should the time limit pass)."""
     started = time.monotonic() if started is None else started
     old_loc = _definition(old, name)
     new_loc = _definition(new, name)
@@ -263,7 +274,7 @@ def check_function(
     try:
         if settings.brute_force:
             return brute_force(old, new, name, settings, started, features, model)
-        return _lifted(old, new, name, settings, started, features, model)
+        return _lifted(old, new, name, settings, started, features, model, keep)
     except UnsupportedError as exc:
         return result(Verdict.UNSUPPORTED, str(exc))
     except LiftdiffError as exc:
@@ -347,8 +358,10 @@ def _lifted(
     started: float,
     features: tuple[Feature, ...],
     model: fm.Formula,
+    keep: Callable[[FunctionResult], None] | None = None,
 ) -> FunctionResult:
     budget = function_budget(settings, started)
+    old_loc, new_loc = _definition(old, name), _definition(new, name)
     compiler = replay_compiler(settings)
     versions = (
         replay_version(old.source, old.source.text, settings),
@@ -383,7 +396,11 @@ def _lifted(
         ctx = PairContext(
             old_variant.program, new_variant.program, name, settings, versions, compiler, configure
         )
-        lifted = Lifted(ctx, features, model, budget, settings.generalize)
+        found = None if keep is None else partial(
+            _keep_found, keep, name, (old_loc, new_loc), list(entries),
+            [summary.rest for summary in summaries], features, model, budget, settings,
+            scope)
+        lifted = Lifted(ctx, features, model, budget, settings.generalize, found)
         summary = lifted.run(structural)
         summaries.append(summary)
         assumptions.extend(ctx.assumptions())
@@ -403,10 +420,26 @@ def _lifted(
         stats=stats,
         assumptions=tuple(dict.fromkeys(assumptions)),
     )
-    old_loc, new_loc = _definition(old, name), _definition(new, name)
     return summary_result(
         name, old_loc, new_loc, entries, [summary.rest for summary in summaries], facts
     )
+
+
+def _keep_found(
+    keep: Callable[[FunctionResult], None], name: str, where: Where, settled: list[NeqEntry],
+    rests: list[Equivalent | Unknown | Unsupported], features: tuple[Feature, ...],
+    model: fm.Formula, budget: Budget, settings: Settings, scope: fm.Formula,
+    found: list[Fcex],
+) -> None:
+    """Keep the NOT_EQUIVALENT that the entries settled so far and the witnesses
+    `found` in the running pair establish, should the limit pass before the
+    pair's summary is settled: each found witness as a point entry over its
+    own configuration (where it replayed), the rest undecided."""
+    points = [_entry(fcex, features, scope) for fcex in found]
+    undecided = Unknown(overrun_reason("engine", settings.timeout), Stage.LIFTED)
+    facts = ResultFacts(tuple(f.name for f in features), model.to_c(),
+                        Stats(round(budget.elapsed(), 3), budget.calls))
+    keep(summary_result(name, *where, [*settled, *points], [*rests, undecided], facts))
 
 
 def _entry(fcex: Fcex, features: tuple[Feature, ...], scope: fm.Formula) -> NeqEntry:

@@ -45,6 +45,7 @@ POLL = 0.1
 RING_AGAIN = 0.002
 """Seconds after an alarm that rang inside a finaliser before it rings again."""
 _STAGE_BYTES = 64
+_KEPT, _DONE = "kept", "done"
 
 
 class Overrun(BaseException):
@@ -58,16 +59,27 @@ class Overrun(BaseException):
 
 class Stages:
     """Which stage of a check is running, so that an overrun can name it; kept in
-    memory shared with the parent, which names it when it stops the child."""
+    memory shared with the parent, which names it when it stops the child. Also
+    what the work has established so far (`keep`): a witness found before the
+    limit is not lost with the rest of the work."""
 
-    def __init__(self, shared: Any = None) -> None:
+    def __init__(self, shared: Any = None, sender: Connection | None = None) -> None:
         self.shared = shared
+        self.sender = sender
         self.current = "start"
+        self.kept: Any = None
 
     def enter(self, stage: str) -> None:
         self.current = stage
         if self.shared is not None:
             self.shared.value = stage.encode("utf-8")[: _STAGE_BYTES - 1]
+
+    def keep(self, result: Any) -> None:
+        """`result` is the answer if the limit passes from now on (sent to the
+        parent at once: a child that is killed cannot send it later)."""
+        self.kept = result
+        if self.sender is not None:
+            self.sender.send_bytes(pickle.dumps((_KEPT, result)))
 
 
 @dataclass(frozen=True)
@@ -84,15 +96,15 @@ def run_isolated(
     work: Callable[[Stages], T],
     limit: float,
     on_crash: Callable[[Crash], T],
-    on_overrun: Callable[[str], T],
+    on_overrun: Callable[[str, T | None], T],
     started: float | None = None,
     memory_mb: int | None = None,
 ) -> T:
-    """`work(stages)` in a forked child; `on_overrun(stage)` when the limit passes
-    inside it (whether the child answers its alarm or is killed for not
+    """`work(stages)` in a forked child; `on_overrun(stage, kept)` when the limit
+    passes inside it (whether the child answers its alarm or is killed for not
     answering it in time: on a loaded machine the two race, and the stage that
-    ran is the same), `on_crash(reason)` if the child dies or grows past
-    `memory_mb`."""
+    ran is the same), with what the work kept last (`Stages.keep`) or None;
+    `on_crash(reason)` if the child dies or grows past `memory_mb`."""
     begin = time.monotonic() if started is None else started
     if multiprocessing.get_start_method(allow_none=True) not in (None, "fork") or not hasattr(
         os, "fork"
@@ -106,17 +118,17 @@ def run_isolated(
     )
     child.start()
     sender.close()
-    payload, problem = _wait(receiver, child, begin + limit * KILL, memory_mb)
-    child.join(timeout=0 if payload is None else 1.0)
+    answer, problem, kept = _wait(receiver, child, begin + limit * KILL, memory_mb)
+    child.join(timeout=0 if answer is None else 1.0)
     if child.is_alive():
         child.kill()
         child.join()
     if problem == "memory":
         where = stage.value.decode("utf-8", "replace") or "start"
         return on_crash(Crash(f"memory limit ({memory_mb} MiB) reached in the {where}", True))
-    if payload is None and problem == "time":  # deaf to its alarm, or late to answer it
-        return on_overrun(stage.value.decode("utf-8", "replace") or "start")
-    if payload is None:
+    if answer is None and problem == "time":  # deaf to its alarm, or late to answer it
+        return on_overrun(stage.value.decode("utf-8", "replace") or "start", kept)
+    if answer is None:
         code = child.exitcode
         reason = (
             f"the solver process was killed by signal {-code}"
@@ -124,25 +136,32 @@ def run_isolated(
             else f"the solver process exited with status {code}"
         )
         return on_crash(Crash(f"{reason} (out of memory?)", False))
-    return cast(T, pickle.loads(payload))  # the child pickled what work() returned
+    return cast(T, answer[0])  # what work() returned
 
 
 def _wait(receiver: Connection, child: BaseProcess, kill_at: float,
-          memory_mb: int | None) -> tuple[bytes | None, str | None]:
-    """The child's answer, or why there is none: "time", "memory", or None (it died)."""
+          memory_mb: int | None) -> tuple[tuple[Any] | None, str | None, Any]:
+    """The child's answer (in a 1-tuple: the work may answer None), or why there
+    is none: "time", "memory", or None (it died); and the last result it kept
+    (None if none)."""
+    kept = None
     while True:
         left = kill_at - time.monotonic()
         if left <= 0:
-            return None, "time"
+            return None, "time", kept
         if receiver.poll(min(POLL, left)):
             try:
-                return receiver.recv_bytes(), None
+                kind, value = pickle.loads(receiver.recv_bytes())
             except EOFError:
-                return None, None
+                return None, None, kept
+            if kind == _DONE:
+                return (value,), None, kept
+            kept = value
+            continue
         if not child.is_alive() and not receiver.poll(0):
-            return None, None
+            return None, None, kept
         if memory_mb is not None and resident_mb(child.pid) > memory_mb + MEMORY_HEADROOM_MB:
-            return None, "memory"
+            return None, "memory", kept
 
 
 def resident_mb(pid: int | None) -> float:
@@ -164,23 +183,23 @@ def _in_finaliser(frame: FrameType | None) -> bool:
     return False
 
 
-def _guarded(work: Callable[[Stages], T], on_overrun: Callable[[str], T]) -> T:
+def _guarded(work: Callable[[Stages], T], on_overrun: Callable[[str, T | None], T]) -> T:
     stages = Stages()
     try:
         return work(stages)
     except Overrun as exc:
-        return on_overrun(exc.stage)
+        return on_overrun(exc.stage, stages.kept)
 
 
 def _child(
     work: Callable[[Stages], object],
-    on_overrun: Callable[[str], object],
+    on_overrun: Callable[[str, Any], object],
     sender: Connection,
     deadline: float,
     shared: Any,
 ) -> None:
     signal.signal(signal.SIGINT, signal.SIG_DFL)
-    stages = Stages(shared)
+    stages = Stages(shared, sender)
     rang: list[str] = []
 
     def ring(signum: int, frame: FrameType | None) -> None:
@@ -205,11 +224,11 @@ def _child(
     try:
         result = work(stages)
     except Overrun as exc:
-        result = on_overrun(exc.stage)
+        result = on_overrun(exc.stage, stages.kept)
     finally:
         signal.setitimer(signal.ITIMER_REAL, 0)
     if rang and not isinstance(result, BaseException):
         # the alarm rang inside a library that wrapped it (ctypes' ArgumentError
         # around z3's call): the work's "internal error" is the stage's timeout
-        result = on_overrun(rang[0])
-    sender.send_bytes(pickle.dumps(result))
+        result = on_overrun(rang[0], stages.kept)
+    sender.send_bytes(pickle.dumps((_DONE, result)))

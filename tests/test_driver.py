@@ -150,3 +150,30 @@ def test_a_function_past_its_memory_budget_is_unknown_and_the_next_is_checked(
     assert by_name["hoard"].reason is not None
     assert by_name["hoard"].reason.startswith("memory limit (256 MiB) reached in the ")
     assert by_name["g"].verdict is Verdict.NOT_EQUIVALENT
+
+
+def test_a_witness_found_before_the_limit_is_the_verdict_when_the_rest_runs_over(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Settling a summary's body may run past the limit (a product unrolled far
+    deeper than the search went); the witnesses found by then are replayed
+    already: the result is NOT_EQUIVALENT with each as a point entry over its
+    own configuration, the rest undecided, not an UNKNOWN that loses them."""
+    from checker.lifted.lifted import Lifted
+
+    def endless(*args: object) -> None:
+        while True:
+            sum(range(1000))
+
+    monkeypatch.setattr(Lifted, "_settle", endless)  # the forked child inherits it
+    old = SourceFile("a.c", "int f(int x) {\n#ifdef A\n  return x + 1;\n#else\n"
+                            "  return x;\n#endif\n}\n")
+    new = SourceFile("a.c", "int f(int x) {\n  return x;\n}\n")
+    (result,) = check_pair(old, new, Settings(timeout=3, use_compiler=False)).results
+    assert result.verdict is Verdict.NOT_EQUIVALENT
+    assert result.reason == ("NEQ-summary incomplete (other configurations undecided): "
+                             "timeout in the engine after 3 s")
+    (entry,) = result.neq_summary
+    assert entry.configurations == "A"
+    assert entry.witness.configuration == {"A": 1}
+    assert 3.0 <= result.stats.seconds <= 4.0

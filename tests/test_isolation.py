@@ -1,5 +1,6 @@
 import os
 import time
+from functools import partial
 
 from checker.isolation import KILL, Crash, Stages, run_isolated
 
@@ -27,8 +28,8 @@ def _slow_front_end(stages: Stages) -> str:
 
 def test_a_stage_past_the_limit_is_named_and_stopped_within_ten_percent() -> None:
     started = time.monotonic()
-    outcome = run_isolated(_slow_front_end, 1.0, _unused, lambda stage: f"timeout in the {stage}",
-                           started=started)
+    outcome = run_isolated(_slow_front_end, 1.0, _unused,
+                           lambda stage, kept: f"timeout in the {stage}", started=started)
     elapsed = time.monotonic() - started
     assert outcome == "timeout in the variability front end"
     assert 1.0 <= elapsed <= 1.1
@@ -36,7 +37,8 @@ def test_a_stage_past_the_limit_is_named_and_stopped_within_ten_percent() -> Non
 
 def test_time_before_the_child_counts_against_the_limit() -> None:
     started = time.monotonic() - 0.5  # slicing in the parent took half the budget
-    outcome = run_isolated(_slow_front_end, 1.0, _unused, lambda stage: stage, started=started)
+    outcome = run_isolated(_slow_front_end, 1.0, _unused, lambda stage, kept: stage,
+                           started=started)
     assert outcome == "variability front end"
     assert time.monotonic() - started <= 1.1
 
@@ -51,7 +53,7 @@ def _deaf(stages: Stages) -> None:
 
 def test_a_child_that_ignores_the_alarm_is_killed_at_the_hard_limit_naming_its_stage() -> None:
     started = time.monotonic()
-    outcome = run_isolated(_deaf, 0.5, _unused, lambda stage: f"timeout in the {stage}",
+    outcome = run_isolated(_deaf, 0.5, _unused, lambda stage, kept: f"timeout in the {stage}",
                            started=started)
     assert outcome == "timeout in the solver"
     assert time.monotonic() - started < 0.5 * KILL + 1.0
@@ -82,7 +84,7 @@ def _wrapping(stages: Stages) -> str:
 
 
 def test_an_alarm_a_library_wrapped_is_still_the_stages_timeout() -> None:
-    outcome = run_isolated(_wrapping, 0.5, _unused, lambda stage: f"timeout in the {stage}")
+    outcome = run_isolated(_wrapping, 0.5, _unused, lambda stage, kept: f"timeout in the {stage}")
     assert outcome == "timeout in the engine"
 
 
@@ -106,7 +108,36 @@ def test_an_alarm_inside_a_finaliser_rings_again_outside_it() -> None:
     within its limit (its own pid in the answer), not the parent's kill later."""
     started = time.monotonic()
     # 2 s: the parent's kill comes 160 ms after the alarm, room on a loaded machine
-    outcome = run_isolated(_finalising, 2.0, _unused, lambda stage: (stage, os.getpid()),
+    outcome = run_isolated(_finalising, 2.0, _unused, lambda stage, kept: (stage, os.getpid()),
                            started=started)
     assert outcome[0] == "solver" and outcome[1] != os.getpid()
     assert time.monotonic() - started <= 2.2
+
+
+def _finds_then_works_on(stages: Stages, deaf: bool) -> None:
+    stages.enter("engine")
+    stages.keep({"witness": 1})
+    stages.keep({"witness": 2})  # the last one kept counts
+    if deaf:
+        import signal
+
+        signal.signal(signal.SIGALRM, signal.SIG_IGN)
+        time.sleep(30)
+    while True:
+        sum(range(1000))
+
+
+def test_what_the_work_kept_survives_the_limit_whether_it_answers_or_is_killed() -> None:
+    """A witness found before the limit is the overrun's answer, both when the
+    child answers its alarm and when the parent kills it (it sent the witness
+    when it kept it)."""
+    for deaf in (False, True):
+        outcome = run_isolated(partial(_finds_then_works_on, deaf=deaf), 0.5, _unused,
+                               lambda stage, kept: (stage, kept))
+        assert outcome == ("engine", {"witness": 2})
+    nothing = run_isolated(_slow_front_end, 0.5, _unused, lambda stage, kept: (stage, kept))
+    assert nothing == ("variability front end", None)
+
+
+def test_a_work_may_answer_none() -> None:
+    assert run_isolated(lambda stages: None, 5.0, _unused, _unused) is None

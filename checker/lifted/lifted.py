@@ -20,7 +20,7 @@ heads.
 from __future__ import annotations
 
 import math
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import assert_never
 
@@ -175,8 +175,13 @@ class Lifted:
         model: Formula,
         budget: Budget,
         generalize: bool,
+        found: Callable[[list[Fcex]], None] | None = None,
     ) -> None:
         self.ctx = ctx
+        self.found = found
+        """Told, at each witness, every witness found so far as a point entry over
+        its own configuration: sound already, before the summary is settled."""
+        self._points: list[Fcex] = []
         self.features = features
         self.model = model
         self.budget = budget
@@ -360,6 +365,9 @@ class Lifted:
                     witness = reported
             entries.append(Fcex(head, body, witness))
             blocked.append(head)
+            if self.found is not None:
+                self._points.append(Fcex([dict(self._config_of(witness))], None, witness))
+                self.found(list(self._points))
 
     def _verify(self, restriction: Restriction, reported: bool = True) -> Answer:
         """VERIFY&CEX; random tests only on the first, unrestricted question (later
