@@ -367,9 +367,6 @@ def _lifted(
         replay_version(old.source, old.source.text, settings),
         replay_version(new.source, new.source.text, settings),
     )
-    entries: list[NeqEntry] = []
-    summaries: list[Summary] = []
-    assumptions: list[str] = []
     pairs = [
         (a, b)
         for a in old.variants
@@ -381,6 +378,7 @@ def _lifted(
             f"'{name}' is never defined in both versions under the same configuration"
         )
     oracle = Oracle()
+    tasks: list[tuple[PairContext, fm.Formula, fm.Formula]] = []  # context, structural, scope
     for old_variant, new_variant in pairs:
         structural = fm.conj(
             old_variant.condition,
@@ -396,23 +394,46 @@ def _lifted(
         ctx = PairContext(
             old_variant.program, new_variant.program, name, settings, versions, compiler, configure
         )
-        found = None if keep is None else partial(
-            _keep_found, keep, name, (old_loc, new_loc), list(entries),
-            [summary.rest for summary in summaries], features, model, budget, settings,
-            scope)
-        lifted = Lifted(ctx, features, model, budget, settings.generalize, found)
-        summary = lifted.run(structural)
-        summaries.append(summary)
-        assumptions.extend(ctx.assumptions())
-        if isinstance(summary.rest, Equivalent):
-            assumptions.extend(summary.rest.assumptions)
-        for fcex in summary.entries:
-            entries.append(_entry(fcex, features, scope))
-    if not summaries:
+        tasks.append((ctx, structural, scope))
+    if not tasks:
         raise UnsupportedError(
             f"'{name}' is never defined in both versions under one configuration that the "
             "feature model allows"
         )
+    done: dict[int, Summary] = {}
+
+    def entries_except(index: int | None) -> list[NeqEntry]:
+        return [_entry(fcex, features, tasks[i][2]) for i in sorted(done) if i != index
+                for fcex in done[i].entries]
+
+    def run(index: int, share: Budget) -> None:
+        ctx, structural, scope = tasks[index]
+        found = None if keep is None else partial(
+            _keep_found, keep, name, (old_loc, new_loc), entries_except(index),
+            [done[i].rest for i in sorted(done) if i != index], features, model, budget,
+            settings, scope)
+        done[index] = Lifted(ctx, features, model, share, settings.generalize, found).run(
+            structural)
+
+    # each structural pair first gets its share of the time, so that one whose proof
+    # takes it all does not keep a difference in the next from being found; a pair
+    # stopped by its share then goes on with whatever time the others left
+    stopped = []
+    for index in range(len(tasks)):
+        share = budget.share(budget.remaining() / (len(tasks) - index))
+        run(index, share)
+        if len(tasks) > 1 and share.exhausted():
+            stopped.append(index)
+    for index in stopped:
+        if not done[index].entries and not isinstance(done[index].rest, Equivalent) and (
+                not budget.exhausted()):
+            run(index, budget)
+    summaries = [done[i] for i in sorted(done)]
+    assumptions: list[str] = []
+    for (ctx, _, _), summary in zip(tasks, summaries, strict=True):
+        assumptions.extend(ctx.assumptions())
+        if isinstance(summary.rest, Equivalent):
+            assumptions.extend(summary.rest.assumptions)
     stats = Stats(round(budget.elapsed(), 3), budget.calls)
     facts = ResultFacts(
         features=tuple(f.name for f in features),
@@ -421,7 +442,8 @@ def _lifted(
         assumptions=tuple(dict.fromkeys(assumptions)),
     )
     return summary_result(
-        name, old_loc, new_loc, entries, [summary.rest for summary in summaries], facts
+        name, old_loc, new_loc, entries_except(None), [summary.rest for summary in summaries],
+        facts
     )
 
 

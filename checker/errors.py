@@ -39,6 +39,12 @@ class UnsupportedError(LiftdiffError):
         self.construct = construct
 
 
+class OutOfTime(Exception):
+    """A product or its lowering was still being built at its deadline (a loop
+    unrolled so far that the merged states grow past what the budget allows): the
+    caller answers "undecided"; not a LiftdiffError, no message for the user."""
+
+
 class RecursionFound(UnsupportedError):
     """Inlining met a cycle of calls; the loops/recursion engine may take over."""
 

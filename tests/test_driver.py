@@ -177,3 +177,31 @@ def test_a_witness_found_before_the_limit_is_the_verdict_when_the_rest_runs_over
     assert entry.configurations == "A"
     assert entry.witness.configuration == {"A": 1}
     assert 3.0 <= result.stats.seconds <= 4.0
+
+
+def test_each_structural_pair_gets_its_share_and_a_stopped_one_goes_on(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Two structural pairs (a typedef per `#ifdef`): the first is given half the
+    engine's time, not all of it, so that the second is checked; stopped by its
+    share, it then goes on with the time the second left."""
+    from checker.engines.answer import Stage, Unknown
+    from checker.lifted.lifted import Lifted, Summary
+
+    calls: list[int] = []
+
+    def run(self: Lifted, structural: object) -> Summary:
+        calls.append(1)
+        if len(calls) != 2:  # the first pair, and its second turn: it needs all the time
+            while not self.budget.exhausted():
+                sum(range(1000))
+        return Summary((), Unknown(f"turn {len(calls)} had {self.budget.seconds:.1f} s",
+                                   Stage.LIFTED))
+
+    monkeypatch.setattr(Lifted, "run", run)  # the forked child inherits it
+    text = "#ifdef W\ntypedef long T;\n#else\ntypedef int T;\n#endif\nT f(T x) { return x%s; }\n"
+    old, new = SourceFile("a.c", text % ""), SourceFile("a.c", text % " + 0")
+    (result,) = check_pair(old, new, Settings(timeout=4, use_compiler=False)).results
+    assert result.verdict is Verdict.UNKNOWN
+    assert result.reason == "turn 3 had 3.8 s"  # the whole budget (95% of the limit)
+    assert result.stats.seconds <= 4.4

@@ -28,8 +28,8 @@ from checker.engines.answer import (
 )
 from checker.engines.equiv import HANG_STEPS, Replayer, random_search, verify_and_cex
 from checker.engines.product import Product, build_product
-from checker.engines.symexec import OutOfTime
 from checker.engines.witness import model_assignment
+from checker.errors import OutOfTime
 from checker.frontend.program import Program
 from checker.ir import smt_ops
 from checker.ir.heap import MemoryEncoding
@@ -112,14 +112,18 @@ def bounded_check(
         if budget.exhausted() or budget.remaining() < GROWTH * building:
             break  # a deeper product would not be built, let alone solved, in time
         started = time.monotonic()
-        old_cfa, new_cfa, _ = lower_pair(old, new, name, settings, k, encoding)
+        deadline = time.monotonic() + budget.remaining()
+        try:
+            old_cfa, new_cfa, _ = lower_pair(old, new, name, settings, k, encoding, deadline)
+        except OutOfTime:
+            break  # the budget ran out unrolling this bound
         if loop_heads(old_cfa) or loop_heads(new_cfa):  # unrolling unfolds for/while/do
             return Unknown("a loop made with goto (a jump back to a label) is not unrolled: "
                            "the bounded search cannot run on it", Stage.BOUNDED), reached
         if len(old_cfa.edges) + len(new_cfa.edges) > MAX_EDGES and reached:
             break
         try:
-            product = build_product(old_cfa, new_cfa, time.monotonic() + budget.remaining())
+            product = build_product(old_cfa, new_cfa, deadline)
         except OutOfTime:
             break  # the budget ran out building this bound's product
         building = time.monotonic() - started

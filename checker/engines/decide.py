@@ -32,8 +32,7 @@ from checker.engines.chc import chc_check
 from checker.engines.equiv import Replayer, Splitting, verify_and_cex
 from checker.engines.houdini import houdini_check
 from checker.engines.product import Product, build_product
-from checker.engines.symexec import OutOfTime
-from checker.errors import RecursionFound
+from checker.errors import OutOfTime, RecursionFound
 from checker.frontend.program import Program
 from checker.ir.heap import MemoryEncoding
 from checker.ir.ir import Cfa, loop_heads
@@ -309,7 +308,8 @@ class PairContext:
         if k in self._bounded_products:
             return self._bounded_products[k]
         try:
-            old, new, _ = lower_pair(self.old, self.new, self.name, self.settings, k, self.encoding)
+            old, new, _ = lower_pair(self.old, self.new, self.name, self.settings, k,
+                                     self.encoding, deadline)
             product: Product | None = build_product(old, new, deadline)
         except RecursionFound:
             product = None

@@ -83,11 +83,11 @@ def scalar_sample(rng: random.Random, ctype: ScalarType) -> int | float:
     return rng.randint(-4, 4)
 
 
-def pointer_sample(rng: random.Random, domain: PointerDomain) -> int:
-    """NULL sometimes; otherwise an address near the start of the pointer's range,
-    so that pointers into the shared range often alias or overlap, a few objects apart
-    otherwise."""
-    if rng.random() < 0.05:
+def pointer_sample(rng: random.Random, domain: PointerDomain, nullable: bool = True) -> int:
+    """NULL sometimes (when `nullable`); otherwise an address near the start of the
+    pointer's range, so that pointers into the shared range often alias or overlap,
+    a few objects apart otherwise."""
+    if nullable and rng.random() < 0.05:
         return 0
     low, _ = domain.range()
     base = low + (0 if rng.random() < 0.7 else rng.randint(1, 3) * 4096)
@@ -112,7 +112,10 @@ def samples(
             if fixed is not None and key in fixed:
                 scalars[key] = fixed[key]
             elif item.pointer is not None:
-                scalars[key] = pointer_sample(rng, item.pointer)
+                # the address of an object (InputSource.LOCAL) is never NULL: a sample
+                # that made it so would only fail the entry's check
+                scalars[key] = pointer_sample(rng, item.pointer,
+                                              item.source is not InputSource.LOCAL)
             elif is_heap(item.ref):
                 continue  # random bytes from the seed below
             elif not item.is_region and used.get(item.type) and rng.random() < REUSE:

@@ -17,6 +17,7 @@ from types import ModuleType
 
 import z3
 
+from checker.errors import OutOfTime
 from checker.ir import smt_ops
 from checker.ir.ir import (
     Assign,
@@ -207,11 +208,6 @@ class _Term(ExprVisitor[z3.ExprRef]):
 
     def visit_StrConst(self, node: StrConst) -> z3.ExprRef:
         return self.sem.const(smt_ops.string_id(node.text).as_long(), INDEX)
-
-
-class OutOfTime(Exception):
-    """A product was still being built at its deadline (an unrolled loop whose
-    merged states grow past what the budget allows)."""
 
 
 def execute(cfa: Cfa, env: Environment, deadline: float | None = None) -> ExitState:

@@ -54,7 +54,7 @@ def _action(action: Action, values: dict[str, Const]) -> Action:
             action.region, substitute(action.index, values), substitute(action.value, values)
         )
     if isinstance(action, Assume):
-        return Assume(substitute(action.cond, values))
+        return Assume(substitute(action.cond, values), action.settles)
     if isinstance(action, Event):
         args = tuple(substitute(a, values) for a in action.args)
         return Event(action.func, args, action.memory, action.writes, action.seen)

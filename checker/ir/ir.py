@@ -234,6 +234,10 @@ class Assume:
     """The edge is taken only when `cond` is non-zero."""
 
     cond: Expr
+    settles: bool = False
+    """A fact about the initial memory of the form `heap[a] == v` (a constant
+    object's copy in the heap holds its contents): a replay whose memory is made
+    up (random tests) makes it true where nothing fixed those bytes yet."""
 
 
 @dataclass(frozen=True)
@@ -490,6 +494,9 @@ class Cfa:
     opaque_objects: tuple[str, ...] = ()
     """Names declared nowhere here that the function uses as an address (`(T *)X`:
     a call of X without an event); the replay harness defines them."""
+    opaque_arrays: tuple[str, ...] = ()
+    """Names declared nowhere here taken as `extern char X[];`: the replay harness
+    declares them where gcc finds them declared nowhere either."""
 
     def successors(self) -> dict[int, list[Edge]]:
         out: dict[int, list[Edge]] = {}

@@ -53,6 +53,7 @@ def lower_function(
     encoding: MemoryEncoding = MemoryEncoding.TYPED,
     heap_regions: tuple[str, ...] = (),
     call_globals: frozenset[str] | None = None,
+    deadline: float | None = None,
 ) -> Cfa:
     """Lower `name` (inlining same-file callees) into a CFA.
 
@@ -62,7 +63,8 @@ def lower_function(
     cannot model and, without `unroll`, RecursionFound for recursive calls.
     `encoding`: how the heap is encoded (see `heap_encoding` for a pair);
     `heap_regions`: heap regions to declare up front (see `lower_pair`);
-    `call_globals`: the globals a call without code sees (default: those `name` uses).
+    `call_globals`: the globals a call without code sees (default: those `name` uses);
+    past `deadline`, OutOfTime (a loop unrolled far).
     """
     program.check_usable(name)
     fdef = program.functions.get(name)
@@ -78,6 +80,7 @@ def lower_function(
             encoding=encoding,
             heap_regions=heap_regions,
             heap_names=heap_names,
+            deadline=deadline,
         )
         try:
             return _lower(lowering, program, name, fdef, call_globals)
@@ -178,6 +181,7 @@ def _lower(lowering: StmtLowering, program: Program, name: str, fdef: c_ast.Func
         noreturn=tuple(sorted(name for name in lowering.externals if name in lowering.noreturn)),
         function_params=tuple(lowering.function_params.values()),
         opaque_objects=tuple(sorted(lowering.opaque_objects)),
+        opaque_arrays=tuple(sorted(lowering.opaque_arrays)),
     )
     return propagate_constants(cfa)
 
@@ -195,6 +199,7 @@ def lower_pair(
     settings: Settings,
     unroll: int | None = None,
     encoding: MemoryEncoding | None = None,
+    deadline: float | None = None,
 ) -> tuple[Cfa, Cfa, MemoryEncoding]:
     """Both versions of `name`, with one heap encoding (ir/heap.py): given, or the
     typed one unless `char` accesses meet accesses of other types through pointers
@@ -203,12 +208,12 @@ def lower_pair(
     old, new = _held_alike(old, new), _held_alike(new, old)
     seen = used_globals(old, name) | used_globals(new, name)
     a, b = (lower_function(p, name, settings, unroll, encoding or MemoryEncoding.TYPED,
-                           call_globals=seen) for p in (old, new))
+                           call_globals=seen, deadline=deadline) for p in (old, new))
     chosen = encoding or heap_encoding(a, b)
     regions = _heap_region_names(chosen, a, b)
     calls = [memory for cfa in (a, b) for memory in _opaque_call_memory(cfa)]
     if chosen is not (encoding or MemoryEncoding.TYPED) or any(m != regions for m in calls):
-        a, b = (lower_function(p, name, settings, unroll, chosen, regions, seen)
+        a, b = (lower_function(p, name, settings, unroll, chosen, regions, seen, deadline)
                 for p in (old, new))
     if chosen is MemoryEncoding.TYPED:
         a, b = _typed_assumption(a, b)

@@ -916,7 +916,8 @@ class ExprLowering(LoweringState):
                 copy = self._heap_scalar(_add_index(address, index_const(cell.offset)),
                                          cell.type)
                 assert isinstance(copy, Scalar)
-                self.entry_checks.append(Assume(Binary(BinOp.EQ, copy.expr, load, ct.INT)))
+                self.entry_checks.append(
+                    Assume(Binary(BinOp.EQ, copy.expr, load, ct.INT), settles=True))
             self.assume("a constant object (string literal, const array or struct) stored in "
                         "memory or passed on is in memory at an address of its own, the same "
                         "in both versions, holding its contents")

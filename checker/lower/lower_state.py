@@ -166,6 +166,8 @@ class LoweringState:
     externals: dict[str, Prototype | None] = field(default_factory=dict)
     opaque_objects: set[str] = field(default_factory=set)
     """Names declared nowhere used as addresses (`Cfa.opaque_objects`)."""
+    opaque_arrays: set[str] = field(default_factory=set)
+    """Names declared nowhere taken as `extern char X[];` (`Cfa.opaque_arrays`)."""
     effect_analysis: EffectAnalysis | None = None
     """Side effects of expressions, for C's unspecified evaluation order (on first use)."""
     function_ids: dict[str, int] = field(default_factory=dict)
@@ -204,6 +206,8 @@ class LoweringState:
     s = "PACKET";`), which point into the heap from the start; locals whose
     address is kept in a variable although they hold pointers (`save(&old)`),
     which live there."""
+    deadline: float | None = None
+    """A `time.monotonic()` past which lowering stops (OutOfTime)."""
     local_names: set[str] = field(default_factory=set)
     """The storage names of locals held in variables (what `heap_names` may move)."""
     region_locals: set[str] = field(default_factory=set)
@@ -425,6 +429,7 @@ class LoweringState:
                         f"(`extern char {name}[];`) at an address of its own, the same in "
                         "both versions")
             var = GlobalVar(name, ct.ArrayType(ct.CHAR, None), None, False, where)
+            self.opaque_arrays.add(name)
             return self.materialise_global(name, var, name, False)
         self.assume(f"'{name}' is declared nowhere here: taken as an unknown constant "
                     "of type int, the same in both versions")

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import hashlib
+import time
 from collections.abc import Callable
 from copy import deepcopy
 from dataclasses import dataclass
@@ -10,7 +11,7 @@ from typing import TypeVar
 
 from pycparser import c_ast, c_generator
 
-from checker.errors import RecursionFound, UnsupportedError
+from checker.errors import OutOfTime, RecursionFound, UnsupportedError
 from checker.frontend.gnu_syntax import CASE_RANGE, designator_range
 from checker.frontend.program import GlobalVar, decay
 from checker.ir.ctype_classify import ctype_value, outside_domain
@@ -121,6 +122,8 @@ class StmtLowering(ExprLowering):
     # ------------------------------------------------------------ dispatch
 
     def statement(self, node: c_ast.Node) -> None:
+        if self.deadline is not None and time.monotonic() > self.deadline:
+            raise OutOfTime(f"'{self.entry_name}' was not lowered in time")
         self._at(node)
         method = getattr(self, "stmt_" + type(node).__name__, None)
         if method is None:
@@ -954,7 +957,9 @@ class StmtLowering(ExprLowering):
             converted = self.convert(value, target, arg)
             if isinstance(converted, FuncPtr):  # `0` for a function pointer parameter
                 return self._function_argument(name, converted, arg)
-            assert isinstance(converted, Scalar)
+            if not isinstance(converted, Scalar):  # an integer where a pointer is expected
+                raise self.unsupported(f"an integer ({value.type}) passed to '{name}' as a "
+                                       "pointer", arg)
             return converted.expr
 
         return tuple(self.arguments(name, args, node, finish))
@@ -1034,17 +1039,26 @@ class StmtLowering(ExprLowering):
         if chosen is not None and all(is_simple(a) for i, a in enumerate(args) if i != chosen):
             return self.rvalue(_split_call(node, args, chosen))
         ftype = self.program.prototypes.get(name)
+        implicit = ftype is None
         if ftype is None:
             self.assume(f"'{name}' has no prototype: implicitly declared as returning int")
             ftype = FunctionType(ct.INT, (), variadic=True)
-        decl = self.program.prototype_nodes.get(name)
-        self.externals[name] = None if decl is None else declared_prototype(decl, self.program)
-        return self._uninterpreted(name, ftype, args, node)
+        if name not in self.externals:  # one stub per function (an unrolled loop calls
+            decl = self.program.prototype_nodes.get(name)  # it thousands of times)
+            self.externals[name] = (None if decl is None
+                                    else declared_prototype(decl, self.program))
+        return self._uninterpreted(name, ftype, args, node, implicit)
 
     def _uninterpreted(self, name: str, ftype: FunctionType, args: list[c_ast.Node],
-                       node: c_ast.Node) -> Value:
+                       node: c_ast.Node, implicit: bool = False) -> Value:
         pure = name in self.settings.pure_functions
         values = self._call_args(name, ftype, args, node, pointers=not pure)
+        if implicit and self.externals.get(name) is None:
+            # the stub gcc links where no header declares it (an absent generated
+            # header's `setup_common_bufsiz()`): `int name()` called with these
+            # (promoted) arguments
+            self.externals[name] = typed_prototype(
+                name, FunctionType(ct.INT, tuple(v.type for v in values), variadic=False))
         # an output call given a pointer (a stream, text in memory) is a call without
         # code like any other: its text is not the solver's to read
         output = name in OUTPUT_FUNCTIONS and not any(

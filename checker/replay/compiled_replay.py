@@ -118,10 +118,13 @@ class OutputLeaf:
 class Constant:
     """A constant the front end found declared nowhere (`InputSource.OPAQUE`: a
     macro of a header it did not have). The harness sets nothing: it reports the
-    value the real header gives it, before the call, whatever the call does."""
+    value the real header gives it, before the call, whatever the call does; where
+    gcc finds it declared nowhere either (a generated header absent from the
+    checkout: BusyBox's COMMON_BUFSIZE), it is defined as `value`, the witness's."""
 
     name: str
     type: ScalarType
+    value: Number = 0
 
 
 @dataclass(frozen=True)
@@ -311,6 +314,8 @@ class HarnessSpec:
     """(parameter, stub) for function pointer parameters that point to a stub."""
     constants: tuple[Constant, ...] = ()
     """Constants declared nowhere for the front end, whose real values are reported."""
+    opaque_arrays: tuple[str, ...] = ()
+    """Names declared nowhere for the front end that it took as `extern char X[];`."""
     opaque: tuple[OpaqueObject, ...] = ()
     objects: tuple[RealObject, ...] = ()
     """The program's own objects that the witness's memory holds copies of."""
@@ -941,9 +946,12 @@ def run_harness(
         program = os.path.join(work, "harness")
         flags = sanitizer_flags(compiler, undefined) + ((CTYPE_MACROS_OFF,) if undefined else ())
         try:
-            _compile(compiler, spec, source, work, program, timeout, flags)
+            declared = _compile(compiler, spec, source, work, program, timeout, flags)
         except _CompileFailed as failure:
             return CompiledOutcome("compile_error", {}, None, "", str(failure))
+        if declared:
+            notes.append("declared for gcc as the front end took them (no header declares "
+                         f"them): {', '.join(declared)}")
         return _execute(program, spec, work, timeout, notes)
 
 
@@ -982,26 +990,47 @@ def _compile(
     program: str,
     timeout: float,
     sanitizers: tuple[str, ...],
-) -> None:
-    """Build `program`; raises _CompileFailed with the compiler's words. Objects the
-    text declares `extern` and nobody defines (BusyBox's `applet_name`, defined in
-    another file of the build) are defined by the harness on a second try."""
+) -> list[str]:
+    """Build `program`; raises _CompileFailed with the compiler's words. A header
+    found nowhere (an absent generated one) is an empty one, as the front end
+    read it (its macros free, its names unknown); names declared nowhere for gcc
+    either that the front end took as opaque (its constants and char arrays) are
+    declared by the harness on a further try, as the front end took them; then
+    objects the text declares `extern` and nobody defines (BusyBox's
+    `applet_name`, defined in another file of the build) are defined by it.
+    Returns what it declared (headers by their name in quotes)."""
     path = os.path.join(work, "harness.c")
+    absent = os.path.join(work, "absent")
     command = [compiler, *COMPILE_FLAGS, *sanitizers, *include_flags(spec, work),
-               *spec.flags, path, "-o", program, "-lm"]
+               f"-I{absent}", *spec.flags, path, "-o", program, "-lm"]
     stubbed = {stub.name for stub in spec.stubs}
+    opaque = _opaque_names(spec)
+    declared: list[str] = []
     defined: list[str] = []
     while True:
+        names = [name for name in declared if name in opaque]
         with open(path, "w", encoding="utf-8", errors="surrogateescape") as handle:  # as read
-            handle.write("\n".join([source, *map(_extern_definition, defined)]))
+            handle.write("\n".join([*(opaque[name][0] for name in names), source,
+                                    *(opaque[name][1] for name in names),
+                                    *map(_extern_definition, defined)]))
         try:
             done = subprocess.run(command, capture_output=True, timeout=max(timeout, 60.0),
                                   check=False, cwd=work)
         except (OSError, subprocess.TimeoutExpired) as exc:
             raise _CompileFailed(f"{compiler} could not run: {exc}") from exc
         if done.returncode == 0:
-            return
+            return declared
         text = done.stderr.decode("utf-8", "replace").strip()
+        headers = [name for name in dict.fromkeys(_NO_HEADER.findall(text))
+                   if _stand_in(absent, name) and f'"{name}"' not in declared]
+        if headers:
+            declared += [f'"{name}"' for name in headers]
+            continue
+        undeclared = [name for name in dict.fromkeys(_UNDECLARED.findall(text))
+                      if name in opaque and name not in declared]
+        if undeclared and not defined:
+            declared += undeclared
+            continue
         missing = [name for name in dict.fromkeys(_UNDEFINED.findall(text))
                    if name not in stubbed and name not in defined]
         if defined or not missing:
@@ -1011,6 +1040,35 @@ def _compile(
 
 
 _UNDEFINED = re.compile(r"undefined reference to `([A-Za-z_]\w*)'")
+_UNDECLARED = re.compile(r"[‘'`]([A-Za-z_]\w*)[’'] undeclared")
+_NO_HEADER = re.compile(r"fatal error: ([\w./+-]+): No such file or directory")
+
+
+def _stand_in(root: str, name: str) -> bool:
+    """An empty header `name` under `root`; False for a name outside it."""
+    relative = os.path.normpath(name)
+    if os.path.isabs(relative) or relative.startswith(".."):
+        return False
+    target = os.path.join(root, relative)
+    os.makedirs(os.path.dirname(target), exist_ok=True)
+    with open(target, "w", encoding="utf-8") as handle:
+        handle.write("/* absent: found nowhere, as for liftdiff's front end */\n")
+    return True
+OPAQUE_ARRAY_BYTES = 1 << 16
+"""Bytes of a char array the harness defines for a name declared nowhere."""
+
+
+def _opaque_names(spec: HarnessSpec) -> dict[str, tuple[str, str]]:
+    """Names the front end found declared nowhere -> (text before the user's, text
+    after it) that declares them as it took them: a constant at the witness's
+    value, an object as `extern char X[];` (the harness's assignments set its
+    bytes)."""
+    names = {c.name: (f"#define {c.name} ({literal(c.type.wrap(int(c.value)), c.type)})", "")
+             for c in spec.constants if isinstance(c.type, IntType)}
+    for name in spec.opaque_arrays:
+        names[name] = (f"extern char {name}[];",
+                       f"char {name}[{OPAQUE_ARRAY_BYTES}] __attribute__((aligned(16)));")
+    return names
 
 
 def _extern_definition(name: str) -> str:

@@ -24,6 +24,7 @@ from checker.ir.ir import (
     Assign,
     Assume,
     Binary,
+    BinOp,
     Bits,
     Call,
     Cast,
@@ -398,6 +399,9 @@ class _Run:
     def step(self, edge: Edge) -> _Step:
         action = edge.action
         if isinstance(action, Assume):
+            settle = self.settle(action)
+            if settle is not None:
+                return _Step(edge, None, settle)
             return _Step(edge, self.compiler.compile(action.cond), None)
         if isinstance(action, Assign):
             return _Step(edge, None, self.assign(action, edge))
@@ -407,6 +411,32 @@ class _Run:
             return _Step(edge, None, self.event(action))
         assert isinstance(action, Skip)
         return _Step(edge, None, None)
+
+    def settle(self, action: Assume) -> Callable[[], None] | None:
+        """A settling fact (`Assume.settles`) on made-up memory: the bytes it
+        speaks of take its value where nothing fixed them yet, as initial memory
+        (so the other version's run must agree on them); a byte fixed otherwise
+        makes the run invalid, as the fact would."""
+        cond = action.cond
+        if (
+            not action.settles
+            or self.memory.heap.init.seed is None
+            or not isinstance(cond, Binary)
+            or cond.op is not BinOp.EQ
+            or not isinstance(cond.left, Load)
+            or not is_heap(cond.left.region)
+        ):
+            return None
+        address = self.compiler.number(cond.left.index)
+        value, ctype = self.compiler.number(cond.right), cond.left.type
+        heap = self.memory.heap
+
+        def settle() -> None:
+            if not heap.settle(int(address()), value(), ctype):
+                raise InterpreterError("the made-up memory cannot hold a constant object",
+                                       self.cfa.location)
+
+        return settle
 
     def assign(self, action: Assign, edge: Edge) -> Callable[[], None]:
         target, env = action.target, self.env

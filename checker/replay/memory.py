@@ -148,6 +148,20 @@ class ByteHeap:
             self.written_pointers.add(address)
         return decode(bytes(self.current[address + i] for i in range(size)), ctype)
 
+    def settle(self, address: int, value: Number, ctype: ScalarType) -> bool:
+        """Make the initial bytes at `address` hold `value` where nothing has set
+        them yet; False if one is set to another byte already."""
+        data = encode(value, ctype)
+        for i, byte in enumerate(data):
+            at = address + i
+            known = self.current.get(at, self._explicit(at))
+            if known is not None and known != byte:
+                return False
+        for i, byte in enumerate(data):
+            self.current.setdefault(address + i, byte)
+            self.initial.setdefault(address + i, byte)
+        return True
+
     def _after_calls(self, address: int, ctype: ScalarType, size: int) -> None:
         """Note a read of bytes that a call since they were last set could have
         changed without its effects saying so."""

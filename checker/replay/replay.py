@@ -549,7 +549,8 @@ def harness_spec(
     constants: list[Constant] = []
     for item in cfa.inputs:
         if item.source is InputSource.OPAQUE:  # the real header's: reported, never set
-            constants.append(Constant(item.name, item.type))
+            constants.append(Constant(item.name, item.type,
+                                      assignment.scalars.get(item.key, 0)))
             continue
         if item.source in (InputSource.CONFIG, InputSource.LOCAL) or is_heap(item.ref):
             continue  # a local's address is the compiled program's own
@@ -606,6 +607,7 @@ def harness_spec(
         function_params=tuple((param, event_symbol(event)) for param, event in cfa.function_params
                               if param not in null_params),
         constants=tuple(constants),
+        opaque_arrays=cfa.opaque_arrays,
         opaque=tuple(_opaque_object(name, stubs, plan) for name in cfa.opaque_objects),
         objects=_real_objects(cfa, assignment, plan),
     )

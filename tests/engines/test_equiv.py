@@ -132,3 +132,28 @@ def test_has_float_finds_a_float_at_any_depth() -> None:
     assert has_float(z3.And(x > 0, as_int == x))
     assert has_float(z3.Select(floats, z3.ZeroExt(32, x)) == z3.FPVal(1.0, z3.Float32()))
     assert has_float(z3.ForAll([x], as_int == x))
+
+
+def test_random_tests_run_functions_that_pass_constant_objects_on() -> None:
+    """A string literal whose address is stored in memory a function without
+    code can read is copied into the heap, a fact about the initial memory
+    (`Assume.settles`); random tests make up their memory, and settle those bytes
+    to the literal instead of failing the fact at the entry (every sample did,
+    so random search found nothing)."""
+    settings = Settings()
+    body = 'const char *s = "ab"; get(&s); return s[1] + x'
+    old_text = f"int get(const char **p);\nint f(int x) {{ {body}; }}\n"
+    new_text = f"int get(const char **p);\nint f(int x) {{ {body} + (x > 9); }}\n"
+    old = load(SourceFile("old.c", old_text, {}), settings).program
+    new = load(SourceFile("new.c", new_text, {}), settings).program
+    versions = (CompiledVersion("old.c", old_text), CompiledVersion("new.c", new_text))
+    ctx = PairContext(old, new, "f", settings, versions, None)
+    product = ctx.product()
+    found = equiv.random_search(product, [], ctx.replayer(product, compiled=False), 200, 1,
+                                Budget(30, 10), None)
+    assert found is not None
+    assert int(found.assignment.scalars["arg0"]) > 9
+    assert [event[0] for event in found.old.events] == ["get"]
+    literal = [v for k, v in found.assignment.scalars.items() if k.startswith('&"ab"')]
+    assert literal and [found.assignment.heap.get(int(literal[0]) + i) for i in range(3)] == [
+        ord("a"), ord("b"), 0]

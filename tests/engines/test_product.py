@@ -11,7 +11,7 @@ import z3
 
 from checker.engines.decide import PairContext
 from checker.engines.product import build_product
-from checker.engines.symexec import OutOfTime
+from checker.errors import OutOfTime
 from checker.frontend.frontend import load
 from checker.lower.lower import lower_function
 from checker.replay.replay import CompiledVersion
