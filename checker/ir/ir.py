@@ -437,6 +437,9 @@ class Prototype:
     params: tuple[StubParam, ...]
     variadic: bool
     returns: Returns
+    implicit: bool = False
+    """Made from a call of a function declared nowhere here (`int NAME()` of the
+    arguments given): defined only where gcc finds no definition either."""
 
 
 STATUS_VAR = "$status"

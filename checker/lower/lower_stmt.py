@@ -1058,7 +1058,8 @@ class StmtLowering(ExprLowering):
             # header's `setup_common_bufsiz()`): `int name()` called with these
             # (promoted) arguments
             self.externals[name] = typed_prototype(
-                name, FunctionType(ct.INT, tuple(v.type for v in values), variadic=False))
+                name, FunctionType(ct.INT, tuple(v.type for v in values), variadic=False),
+                implicit=True)
         # an output call given a pointer (a stream, text in memory) is a call without
         # code like any other: its text is not the solver's to read
         output = name in OUTPUT_FUNCTIONS and not any(

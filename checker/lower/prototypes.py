@@ -54,14 +54,14 @@ def declared_prototype(decl: c_ast.Decl, program: Program) -> Prototype:
     return Prototype(text, tuple(params), variadic, _returns(ftype.ret))
 
 
-def typed_prototype(symbol: str, ftype: FunctionType) -> Prototype:
+def typed_prototype(symbol: str, ftype: FunctionType, implicit: bool = False) -> Prototype:
     """The stub `symbol` of a function known by its type only (one a function pointer
-    parameter points to)."""
+    parameter points to; `implicit`: one called without a declaration)."""
     params = tuple(_param(unnamed_param(i), p) for i, p in enumerate(ftype.params))
     listed = [declarator(p.name, t) for p, t in zip(params, ftype.params, strict=True)]
     listed += ["..."] if ftype.variadic else []
     return Prototype(declarator(f"{symbol}({', '.join(listed) or 'void'})", ftype.ret),
-                     params, ftype.variadic, _returns(ftype.ret))
+                     params, ftype.variadic, _returns(ftype.ret), implicit)
 
 
 def declarator(name: str, ctype: CType) -> str:

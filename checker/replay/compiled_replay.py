@@ -433,10 +433,13 @@ static void __liftdiff_log_arg(int kind, ...)
 """
 
 
-def harness_source(spec: HarnessSpec, checked: bool = False) -> str:
+def harness_source(spec: HarnessSpec, checked: bool = False,
+                   linked: frozenset[str] = frozenset()) -> str:
     """The complete C translation unit: the user's text, stubs, and the harness main;
-    `checked`: with the library's domain checks (`_ctype_checks`)."""
-    stubs = [s for s in spec.stubs if _stubbable(s)]
+    `checked`: with the library's domain checks (`_ctype_checks`); `linked`: the
+    functions declared nowhere whose stubs it defines (gcc found no definition)."""
+    stubs = [s for s in spec.stubs if _stubbable(s)
+             and (not s.prototype.implicit or s.name in linked)]
     text = label_statics(spec.source_text, spec.statics)
     places = Places(len(spec.memory), spec.objects)
     parts = [
@@ -941,12 +944,16 @@ def run_harness(
         source = harness_source(spec, checked=undefined)
     except LiftdiffError as error:
         return CompiledOutcome("compile_error", {}, None, "", f"harness: {error}")
+
+    def rebuild(linked: frozenset[str]) -> str:
+        return harness_source(spec, undefined, linked)
+
     notes = [f"left to the real library: {', '.join(s)}" for s in [skipped_stubs(spec)] if s]
     with tempfile.TemporaryDirectory(prefix="liftdiff-") as work:
         program = os.path.join(work, "harness")
         flags = sanitizer_flags(compiler, undefined) + ((CTYPE_MACROS_OFF,) if undefined else ())
         try:
-            declared = _compile(compiler, spec, source, work, program, timeout, flags)
+            declared = _compile(compiler, spec, rebuild, work, program, timeout, flags, source)
         except _CompileFailed as failure:
             return CompiledOutcome("compile_error", {}, None, "", str(failure))
         if declared:
@@ -985,25 +992,29 @@ class _CompileFailed(Exception):
 def _compile(
     compiler: str,
     spec: HarnessSpec,
-    source: str,
+    rebuild: Callable[[frozenset[str]], str],
     work: str,
     program: str,
     timeout: float,
     sanitizers: tuple[str, ...],
+    source: str,
 ) -> list[str]:
     """Build `program`; raises _CompileFailed with the compiler's words. A header
     found nowhere (an absent generated one) is an empty one, as the front end
     read it (its macros free, its names unknown); names declared nowhere for gcc
     either that the front end took as opaque (its constants and char arrays) are
     declared by the harness on a further try, as the front end took them; then
-    objects the text declares `extern` and nobody defines (BusyBox's
-    `applet_name`, defined in another file of the build) are defined by it.
-    Returns what it declared (headers by their name in quotes)."""
+    functions declared nowhere that gcc cannot link get their stubs (`rebuild`
+    with them: `Prototype.implicit`), objects the text declares `extern` and
+    nobody defines (BusyBox's `applet_name`, defined in another file of the
+    build) storage. Returns what it declared (headers by their name in quotes)."""
     path = os.path.join(work, "harness.c")
     absent = os.path.join(work, "absent")
     command = [compiler, *COMPILE_FLAGS, *sanitizers, *include_flags(spec, work),
                f"-I{absent}", *spec.flags, path, "-o", program, "-lm"]
     stubbed = {stub.name for stub in spec.stubs}
+    implicit_stubs = {stub.name for stub in spec.stubs if stub.prototype.implicit}
+    linked: frozenset[str] = frozenset()
     opaque = _opaque_names(spec)
     declared: list[str] = []
     defined: list[str] = []
@@ -1031,7 +1042,14 @@ def _compile(
         if undeclared and not defined:
             declared += undeclared
             continue
-        missing = [name for name in dict.fromkeys(_UNDEFINED.findall(text))
+        unlinked = _UNDEFINED.findall(text)
+        implicit = frozenset(n for n in unlinked if n in implicit_stubs and n not in linked)
+        if implicit and not defined:
+            linked |= implicit
+            source = rebuild(linked)
+            declared += sorted(implicit)
+            continue
+        missing = [name for name in dict.fromkeys(unlinked)
                    if name not in stubbed and name not in defined]
         if defined or not missing:
             raise _CompileFailed(

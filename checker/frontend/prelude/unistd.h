@@ -72,6 +72,7 @@ int ftruncate(int, off_t);
 int gethostname(char *, size_t);
 int sethostname(const char *, size_t);
 long sysconf(int);
+long syscall(long, ...);
 int getopt(int, char *const *, const char *);
 int nice(int);
 int chroot(const char *);
