@@ -1092,7 +1092,8 @@ def _opaque_names(spec: HarnessSpec) -> dict[str, tuple[str, str]]:
 def _extern_definition(name: str) -> str:
     """Storage for an object declared only `extern`: writable bytes of its size under
     its assembler name (a `const` object too: the harness sets it before the call).
-    A pointer points to zeroed memory of its own, not NULL: BusyBox's `extern int
+    A pointer (not an array: BusyBox's `extern const uint8_t MAC_BCAST_ADDR[6]`
+    had its 6 bytes overrun) points to zeroed memory of its own, not NULL: BusyBox's `extern int
     *const bb_errno`, which its main() points at errno and through which glibc's
     headers make `errno` read (`#define errno (*bb_errno)`), is then one int that the
     function, the stubs and the harness all read and write as `errno`."""
@@ -1101,8 +1102,19 @@ def _extern_definition(name: str) -> str:
             "__attribute__((aligned(16)));\n"
             f"static unsigned char __liftdiff_pointee_{name}[64] __attribute__((aligned(16)));\n"
             f"__attribute__((constructor)) static void __liftdiff_point_{name}(void)\n"
-            f"{{ if (__builtin_classify_type({name}) == 5) "
+            f"{{ if ({_is_pointer_object(name)}) "
             f"__liftdiff_point({storage}, __liftdiff_pointee_{name}); }}")
+
+
+def _is_pointer_object(name: str) -> str:
+    """C that is 1 for a pointer object and 0 for any other (an array, whose name
+    `__builtin_classify_type` calls a pointer too, is its own address; a struct
+    is no pointer however large): what the unchosen branch would not compile
+    for, `__builtin_choose_expr` leaves out."""
+    pointer = f"__builtin_classify_type({name}) == 5"
+    return (f"__builtin_choose_expr({pointer} && sizeof ({name}) == sizeof (void *), "
+            f"(void *)&({name}) != (void *)__builtin_choose_expr({pointer}, ({name}), "
+            "(void *)0), 0)")
 
 
 def _execute(
