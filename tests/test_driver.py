@@ -205,3 +205,26 @@ def test_each_structural_pair_gets_its_share_and_a_stopped_one_goes_on(
     assert result.verdict is Verdict.UNKNOWN
     assert result.reason == "turn 3 had 3.8 s"  # the whole budget (95% of the limit)
     assert result.stats.seconds <= 4.4
+
+
+def test_a_kept_witness_names_the_structural_configuration_it_was_found_in(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """A kept witness's entry is over the features the programs read, within the
+    structural condition of its pair: `W` chose the typedef and no code reads
+    it, yet the entry says `W` (the versions differ only where T is long)."""
+    from checker.lifted.lifted import Lifted
+
+    def endless(*args: object) -> None:
+        while True:
+            sum(range(1000))
+
+    monkeypatch.setattr(Lifted, "_settle", endless)  # the forked child inherits it
+    types = "#ifdef W\ntypedef long T;\n#else\ntypedef int T;\n#endif\n"
+    old = SourceFile("a.c", types + "T f(T x) { return x; }\n")
+    new = SourceFile("a.c", types + "T f(T x) { return (T)(int)x; }\n")
+    (result,) = check_pair(old, new, Settings(timeout=6, use_compiler=False)).results
+    assert result.verdict is Verdict.NOT_EQUIVALENT
+    (entry,) = result.neq_summary
+    assert entry.witness.configuration == {"W": 1}
+    assert entry.configurations == "W"

@@ -198,6 +198,8 @@ class Lifted:
         self._oracle = Oracle()
         self._scope: Formula = model
         """The configurations this run is about: the model and the structural condition."""
+        self._structural: Formula | None = None
+        """The pair's structural condition (`run`)."""
         self._asked_scope: Formula = model
         """`_scope` without the boolean features the function does not read
         (eliminated: it allows the same values of the others), so that random
@@ -287,6 +289,7 @@ class Lifted:
         declarations this pair of programs was built for): every head is
         conjoined with it, since the programs say nothing about the others."""
         self._scope = fm.conj(self.model, structural or fm.TRUE)
+        self._structural = structural
         relevant = self._relevant_features()
         unread = [n for n in sorted(self._scope.features())
                   if n not in relevant and self.boolean.get(n, False)]
@@ -366,8 +369,18 @@ class Lifted:
             entries.append(Fcex(head, body, witness))
             blocked.append(head)
             if self.found is not None:
-                self._points.append(Fcex([dict(self._config_of(witness))], None, witness))
+                self._points.append(self._point_entry(witness))
                 self.found(list(self._points))
+
+    def _point_entry(self, witness: Confirmed) -> Fcex:
+        """The witness alone: the values of the features the programs read, within
+        the pair's structural condition (a feature only that chose a typedef)."""
+        relevant = self._relevant_features()
+        config: Cube = {k: v for k, v in self._config_of(witness).items() if k in relevant}
+        if self._structural is None:
+            return Fcex([config], None, witness)
+        head, scope = self._within([config], self._structural)
+        return Fcex(head, None, witness, scope)
 
     def _verify(self, restriction: Restriction, reported: bool = True) -> Answer:
         """VERIFY&CEX; random tests only on the first, unrestricted question (later
