@@ -15,7 +15,7 @@ import traceback
 from collections.abc import Callable, Mapping, Sequence
 from functools import partial
 
-from checker.engines.answer import Equivalent, Stage, Unknown, Unsupported
+from checker.engines.answer import Equivalent, Stage, Unknown
 from checker.engines.decide import PairContext
 from checker.errors import InputError, LiftdiffError, ParseError, UnsupportedError
 from checker.frontend.changes import (
@@ -406,12 +406,23 @@ def _lifted(
         return [_entry(fcex, features, tasks[i][2]) for i in sorted(done) if i != index
                 for fcex in done[i].entries]
 
+    def keep_found(index: int, found: list[Fcex]) -> None:
+        """Keep the NOT_EQUIVALENT that the other pairs' entries and the witnesses
+        `found` in pair `index` establish, should the limit pass before its
+        summary is settled: each witness a point entry (`Lifted._point_entry`),
+        the rest undecided."""
+        assert keep is not None
+        points = [_entry(fcex, features, tasks[index][2]) for fcex in found]
+        undecided = Unknown(overrun_reason("engine", settings.timeout), Stage.LIFTED)
+        rests = [done[i].rest for i in sorted(done) if i != index]
+        facts = ResultFacts(tuple(f.name for f in features), model.to_c(),
+                            Stats(round(budget.elapsed(), 3), budget.calls))
+        keep(summary_result(name, old_loc, new_loc, [*entries_except(index), *points],
+                            [*rests, undecided], facts))
+
     def run(index: int, share: Budget) -> None:
-        ctx, structural, scope = tasks[index]
-        found = None if keep is None else partial(
-            _keep_found, keep, name, (old_loc, new_loc), entries_except(index),
-            [done[i].rest for i in sorted(done) if i != index], features, model, budget,
-            settings, scope)
+        ctx, structural, _ = tasks[index]
+        found = None if keep is None else partial(keep_found, index)
         done[index] = Lifted(ctx, features, model, share, settings.generalize, found).run(
             structural)
 
@@ -445,23 +456,6 @@ def _lifted(
         name, old_loc, new_loc, entries_except(None), [summary.rest for summary in summaries],
         facts
     )
-
-
-def _keep_found(
-    keep: Callable[[FunctionResult], None], name: str, where: Where, settled: list[NeqEntry],
-    rests: list[Equivalent | Unknown | Unsupported], features: tuple[Feature, ...],
-    model: fm.Formula, budget: Budget, settings: Settings, scope: fm.Formula,
-    found: list[Fcex],
-) -> None:
-    """Keep the NOT_EQUIVALENT that the entries settled so far and the witnesses
-    `found` in the running pair establish, should the limit pass before the
-    pair's summary is settled: each found witness as a point entry over its
-    own configuration (where it replayed), the rest undecided."""
-    points = [_entry(fcex, features, scope) for fcex in found]
-    undecided = Unknown(overrun_reason("engine", settings.timeout), Stage.LIFTED)
-    facts = ResultFacts(tuple(f.name for f in features), model.to_c(),
-                        Stats(round(budget.elapsed(), 3), budget.calls))
-    keep(summary_result(name, *where, [*settled, *points], [*rests, undecided], facts))
 
 
 def _entry(fcex: Fcex, features: tuple[Feature, ...], scope: fm.Formula) -> NeqEntry:

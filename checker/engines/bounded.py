@@ -112,7 +112,7 @@ def bounded_check(
         if budget.exhausted() or budget.remaining() < GROWTH * building:
             break  # a deeper product would not be built, let alone solved, in time
         started = time.monotonic()
-        deadline = time.monotonic() + budget.remaining()
+        deadline = budget.deadline()
         try:
             old_cfa, new_cfa, _ = lower_pair(old, new, name, settings, k, encoding, deadline)
         except OutOfTime:

@@ -12,7 +12,6 @@ product is asked for an input on which one version hangs (`termination`).
 
 from __future__ import annotations
 
-import time
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import assert_never
@@ -245,8 +244,7 @@ class PairContext:
         input on which one version provably hangs while the other returns:
         then that input is the answer (a change that makes a function hang
         changes its behaviour)."""
-        product = self.bounded_product(QUICK_BOUND, cache=False,
-                                       deadline=time.monotonic() + budget.remaining())
+        product = self.bounded_product(QUICK_BOUND, cache=False, deadline=budget.deadline())
         if product is None or budget.exhausted():
             return proof
         share = budget.share(min(HANG_SECONDS, budget.remaining() * HANG_SHARE))
@@ -276,7 +274,7 @@ class PairContext:
             query, symbols = self.equal_outputs(restriction)
         else:
             deepest = max(self._bounded_products, default=self.settings.unwind)
-            product = self.bounded_product(deepest, deadline=time.monotonic() + budget.remaining())
+            product = self.bounded_product(deepest, deadline=budget.deadline())
             if product is None:
                 return None
             symbols = _symbols(product)

@@ -637,7 +637,7 @@ def random_search(
             continue
         try:
             confirmed, _, _, _ = replayer.confirm(
-                assignment, None, FUZZ_STEPS, deadline=time.monotonic() + budget.remaining())
+                assignment, None, FUZZ_STEPS, deadline=budget.deadline())
         except StepLimitExceeded:
             cut += 1
             continue

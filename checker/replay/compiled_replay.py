@@ -940,20 +940,14 @@ def run_harness(
     `undefined`: with the undefined-operation checks (`SANITIZE_UNDEFINED`)."""
     if not compiler_available(compiler):
         return CompiledOutcome("unavailable", {}, None, "", f"no C compiler '{compiler}' found")
-    try:
-        source = harness_source(spec, checked=undefined)
-    except LiftdiffError as error:
-        return CompiledOutcome("compile_error", {}, None, "", f"harness: {error}")
-
-    def rebuild(linked: frozenset[str]) -> str:
-        return harness_source(spec, undefined, linked)
-
     notes = [f"left to the real library: {', '.join(s)}" for s in [skipped_stubs(spec)] if s]
     with tempfile.TemporaryDirectory(prefix="liftdiff-") as work:
         program = os.path.join(work, "harness")
         flags = sanitizer_flags(compiler, undefined) + ((CTYPE_MACROS_OFF,) if undefined else ())
         try:
-            declared = _compile(compiler, spec, rebuild, work, program, timeout, flags, source)
+            declared = _compile(compiler, spec, undefined, work, program, timeout, flags)
+        except LiftdiffError as error:  # the harness cannot be written (`label_statics`)
+            return CompiledOutcome("compile_error", {}, None, "", f"harness: {error}")
         except _CompileFailed as failure:
             return CompiledOutcome("compile_error", {}, None, "", str(failure))
         if declared:
@@ -992,20 +986,21 @@ class _CompileFailed(Exception):
 def _compile(
     compiler: str,
     spec: HarnessSpec,
-    rebuild: Callable[[frozenset[str]], str],
+    checked: bool,
     work: str,
     program: str,
     timeout: float,
     sanitizers: tuple[str, ...],
-    source: str,
 ) -> list[str]:
-    """Build `program`; raises _CompileFailed with the compiler's words. A header
+    """Write the harness (`checked` as `harness_source`; a LiftdiffError where it
+    cannot be written) and build `program`; raises _CompileFailed with the
+    compiler's words. A header
     found nowhere (an absent generated one) is an empty one, as the front end
     read it (its macros free, its names unknown); names declared nowhere for gcc
     either that the front end took as opaque (its constants and char arrays) are
     declared by the harness on a further try, as the front end took them; then
-    functions declared nowhere that gcc cannot link get their stubs (`rebuild`
-    with them: `Prototype.implicit`), objects the text declares `extern` and
+    functions declared nowhere that gcc cannot link get their stubs (the harness
+    written again with them: `Prototype.implicit`), objects the text declares `extern` and
     nobody defines (BusyBox's `applet_name`, defined in another file of the
     build) storage. Returns what it declared (headers by their name in quotes)."""
     path = os.path.join(work, "harness.c")
@@ -1015,6 +1010,7 @@ def _compile(
     stubbed = {stub.name for stub in spec.stubs}
     implicit_stubs = {stub.name for stub in spec.stubs if stub.prototype.implicit}
     linked: frozenset[str] = frozenset()
+    source = harness_source(spec, checked, linked)
     opaque = _opaque_names(spec)
     declared: list[str] = []
     defined: list[str] = []
@@ -1046,7 +1042,7 @@ def _compile(
         implicit = frozenset(n for n in unlinked if n in implicit_stubs and n not in linked)
         if implicit and not defined:
             linked |= implicit
-            source = rebuild(linked)
+            source = harness_source(spec, checked, linked)
             declared += sorted(implicit)
             continue
         missing = [name for name in dict.fromkeys(unlinked)

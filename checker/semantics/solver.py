@@ -36,6 +36,10 @@ class Budget:
     def elapsed(self) -> float:
         return time.monotonic() - self.started
 
+    def deadline(self) -> float:
+        """The `time.monotonic()` at which this budget ends."""
+        return self.started + self.seconds
+
     def count_call(self) -> None:
         self.calls += 1
 
