@@ -31,12 +31,14 @@ from checker.frontend.cscan import ItemKind
 from checker.frontend.frontend import ParsedFile, load
 from checker.frontend.preprocess import (
     PLACEHOLDER_NOTE,
+    declare_members,
     derivation_settings,
     inline_local_headers,
 )
 from checker.frontend.slice import (
     Slice,
     TranslationUnit,
+    layout_observed,
     slice_functions,
     slice_mentions,
     translation_unit,
@@ -64,7 +66,13 @@ from checker.types import (
 from checker.variability import Feature, config_key, derive_product, merge_features
 from checker.variability import formula as fm
 from checker.variability.smt import Oracle, extension
-from checker.variability.types import EXCLUDED_NOTE, alike, macro_configuration, presence_domain
+from checker.variability.types import (
+    EXCLUDED_NOTE,
+    SUPERSET_NOTE,
+    alike,
+    macro_configuration,
+    presence_domain,
+)
 
 
 def run_check(
@@ -125,15 +133,38 @@ def load_pair(
     old: SourceFile, new: SourceFile, settings: Settings,
     stage: Callable[[str], None] | None = None,
 ) -> tuple[ParsedFile, ParsedFile]:
-    """Both versions, lifted alike: a macro that one version tests only with
-    defined() and the other reads for its value has two states in both (the
-    version that only tests it is lifted again, rarely)."""
+    """Both versions, lifted alike: a struct that one version declares with every
+    configuration's members the other declares so too, written alike, or neither
+    does (else the two would lay it out differently in one configuration); a
+    macro that one version tests only with defined() and the other reads for its
+    value has two states in both (the version that only tests it is lifted
+    again, rarely)."""
+    old_file, new_file = load(old, settings, stage=stage), load(new, settings, stage=stage)
+    while unlike := _unlike_records(old_file, new_file):  # ends: each round splits more
+        old_file, new_file = (_with_sized(f, unlike, settings, stage)
+                              for f in (old_file, new_file))
     return alike(
-        load(old, settings, stage=stage),
-        load(new, settings, stage=stage),
+        old_file, new_file,
         lambda parsed: parsed.lifted.uses,
         lambda parsed, two_state: load(parsed.source, settings, two_state, stage),
     )
+
+
+def _unlike_records(old: ParsedFile, new: ParsedFile) -> frozenset[str]:
+    """Structs declared with a superset of members by one version, not as the other."""
+    mine, theirs = dict(old.lifted.records), dict(new.lifted.records)
+    return frozenset(n for n in mine.keys() | theirs.keys() if mine.get(n) != theirs.get(n))
+
+
+def _with_sized(parsed: ParsedFile, names: frozenset[str], settings: Settings,
+                stage: Callable[[str], None] | None) -> ParsedFile:
+    """`parsed` again with the structs `names` split per configuration (if it has any)."""
+    sized = parsed.source.sized_records
+    if not names & dict(parsed.lifted.records).keys():
+        return parsed
+    assert sized is not None  # only a slice declares records with a superset of members
+    return load(dataclasses.replace(parsed.source, sized_records=sized | names), settings,
+                stage=stage)
 
 
 def _crashed(name: str, where: Where, crash: Crash) -> FunctionResult:
@@ -195,8 +226,10 @@ def check_sliced(
     """One function, from its slices to its verdict (in the isolated child: every
     stage counts against the function's time limit)."""
     stages.enter("slicer")
-    old_slice = slice_functions(old, [name], slice_mentions(new, [name]))
-    new_slice = slice_functions(new, [name], slice_mentions(old, [name]))
+    old_slice = slice_functions(old, [name], slice_mentions(new, [name]),
+                                layout_observed(new, [name]))
+    new_slice = slice_functions(new, [name], slice_mentions(old, [name]),
+                                layout_observed(old, [name]))
     try:
         old_file, new_file = load_pair(old_slice.source, new_slice.source, settings,
                                        stages.enter)
@@ -234,7 +267,7 @@ def _context_notes(old: Slice, new: Slice, *parsed: ParsedFile) -> list[str]:
     that are absent, names declared nowhere (opaque types, placeholder values)."""
     notes = [*old.notes, *new.notes]
     notes += [note for file in parsed for note in file.notes
-              if note.startswith(("type '", PLACEHOLDER_NOTE, EXCLUDED_NOTE))]
+              if note.startswith(("type '", PLACEHOLDER_NOTE, EXCLUDED_NOTE, SUPERSET_NOTE))]
     return list(dict.fromkeys(notes))
 
 
@@ -327,7 +360,8 @@ def configure_for(
     conditionals as in the build): compiling them checks our lifting against
     the real thing."""
     cache: dict[tuple[tuple[str, int | None], ...], tuple[CompiledVersion, CompiledVersion]] = {}
-    texts = [inline_local_headers(p.source, settings) for p in (old, new)]
+    texts = [declare_members(inline_local_headers(p.source, settings), p.lifted.member_edits)
+             for p in (old, new)]
     derivations = [derivation_settings(settings, text) for text in texts]
 
     def products(assignment: Assignment) -> tuple[CompiledVersion, CompiledVersion]:

@@ -125,6 +125,11 @@ class SourceFile:
     headers: Mapping[str, str] = field(default_factory=dict)
     left_out: LeftOutUses = LeftOutUses()
     """What the parts of the file this text leaves out do to its objects."""
+    sized_records: frozenset[str] | None = None
+    """A slice's: what the declarations declare whose size or layout the function
+    (old or new) can see; the others' conditional members are declared in every
+    configuration (`variability.cparse`). None (not a slice): every conditional
+    member splits the file."""
 
     @classmethod
     def read(cls, path: str) -> SourceFile:

@@ -273,3 +273,18 @@ def test_added_removed_and_retyped_functions_are_listed_not_left_out(tmp_path: P
     }
     code, out, _ = run("check", str(old), str(new), "--markdown")
     assert "Not checked:" in out and "- added fresh" in out
+
+
+def test_a_stray_character_in_the_function_is_unsupported_with_its_line(tmp_path: Path) -> None:
+    """A character C has no token for (a '`' left by an edit) stops pycparser's
+    lexer, which raises again when asked where it stopped: still UNSUPPORTED with
+    the place, never an internal error."""
+    old = tmp_path / "old.c"
+    old.write_text("struct s {\n    int a;`\n};\nint f(struct s *p) { return p->a; }\n")
+    new = tmp_path / "new.c"
+    new.write_text("struct s {\n    int a;\n};\nint f(struct s *p) { return p->a + 1; }\n")
+    code, out, err = run("check", str(old), str(new), "--json")
+    assert code == 2 and "Traceback" not in err
+    (result,) = json.loads(out)["results"]
+    assert result["verdict"] == "UNSUPPORTED", result["reason"]
+    assert result["reason"].startswith(f"{old}:2:") and "'`'" in result["reason"]

@@ -346,6 +346,8 @@ def _sizeof(
 ) -> int:
     if isinstance(node, c_ast.Typename):
         return program.complete(program.resolve(node, names, sizeof_expr)).size
+    if isinstance(node, c_ast.Constant) and node.type == "string":
+        return len(string_value(node.value)) + 1  # `char epoch_buf[sizeof("%lu.") + 3]`
     if sizeof_expr is None:
         raise UnsupportedError(
             "sizeof of an expression in a constant expression outside a function",

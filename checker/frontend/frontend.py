@@ -86,7 +86,7 @@ def load(
     enter(STAGE_PREPROCESSOR)
     prepared = resolve_includes(source, settings)
     enter(STAGE_VARIABILITY)
-    lifted = lift(prepared.text, source.path, settings, two_state)
+    lifted = lift(prepared.text, source.path, settings, two_state, source.sized_records)
     noreturn = noreturn_functions(prepared.text)
     variants = []
     unknown: list[str] = []

@@ -28,8 +28,8 @@ def _stopped_at(parser: c_parser.CParser) -> tuple[Location, str] | None:
     only; the token is still at the head of its token stream."""
     try:
         token = parser._peek()  # pycparser has no public accessor for it
-    except (AttributeError, IndexError, TypeError):
-        return None
+    except (AttributeError, IndexError, TypeError, c_parser.ParseError):
+        return None  # a lexer error (a stray '`') raises again on the next token
     if token is None or not getattr(token, "lineno", 0):
         return None
     location = Location(token.filename, token.lineno, getattr(token, "column", 0) or 0)

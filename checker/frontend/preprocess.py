@@ -16,7 +16,7 @@ import dataclasses
 import io
 import re
 import zlib
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
 from typing import NoReturn
 
@@ -28,6 +28,7 @@ from checker.frontend.slice import identifiers, prelude_slice
 from checker.location import Location
 from checker.types import Settings, SourceFile
 from checker.variability.lexer import INCLUDE_LINE, Directive, Token, include_target, scan
+from checker.variability.types import MemberEdit
 
 _PRELUDE = "_builtin.h"
 _MAX_INCLUDE_DEPTH = 32
@@ -106,6 +107,83 @@ def inline_local_headers(source: SourceFile, settings: Settings) -> str:
     _expand(source.path, source.text, source, settings, lines, [], {}, depth=0,
             local_only=True)
     return "\n".join(lines) + "\n"
+
+
+_MACRO_LINE = re.compile(r"\s*#\s*(?:define|undef)\b")
+_LINE_MARKER = re.compile(r'\s*#\s*(?:line\s+)?(\d+)\s+"([^"]*)"')
+
+
+def declare_members(text: str, edits: Iterable[MemberEdit]) -> str:
+    """`text` (with `#line` markers) with the struct members that the lifting
+    declared in every configuration declared so here too (`MemberEdit`): a
+    compiled replay then lays the struct out as the witness's memory is."""
+    groups: dict[tuple[str, int], MemberEdit] = {}
+    calls: dict[tuple[str, int], list[str]] = {}
+    for edit in edits:
+        if edit.call:
+            calls.setdefault((edit.path, edit.lines[0]), []).append(edit.call)
+        else:
+            groups[(edit.path, edit.lines[0])] = edit
+    if not groups and not calls:
+        return text
+    out: list[str] = []
+    open_groups: list[tuple[MemberEdit, list[str]]] = []  # with their directives so far
+    closing: list[str] = []  # what ends a wrapped directive once its last line is out
+    path, number = "", 0
+    for line in text.split("\n"):
+        marker = _LINE_MARKER.match(line)
+        if marker:
+            path, number = marker.group(2), int(marker.group(1))
+            out.append(line)
+            continue
+        place = (path, number)
+        number += 1
+        if closing:  # a continuation line of a wrapped directive
+            out.append(line)
+            if not line.endswith("\\"):
+                out.extend(closing)
+                closing = []
+            continue
+        if place in groups:
+            open_groups.append((groups[place], [line]))
+            out.append("")
+            continue
+        if open_groups and place[0] == open_groups[-1][0].path \
+                and place[1] in open_groups[-1][0].lines:
+            group, seen = open_groups[-1]
+            if place[1] == group.lines[-1]:
+                open_groups.pop()
+            else:
+                seen.append(line)
+            out.append("")
+            continue
+        for call in calls.get(place, ()):
+            line = _open_call(line, call)
+        if open_groups and _MACRO_LINE.match(line):
+            out.extend(opening for _, seen in open_groups for opening in seen)
+            out.append(line)
+            ending = ["#endif"] * len(open_groups) + [f'#line {number} "{path}"']
+            if line.endswith("\\"):
+                closing = ending
+            else:
+                out.extend(ending)
+            continue
+        out.append(line)
+    return "\n".join(out)
+
+
+def _open_call(line: str, name: str) -> str:
+    """`line` with the call `name(args)` replaced by `args` (unchanged when the call
+    does not close on the line)."""
+    match = re.search(rf"\b{re.escape(name)}\s*\(", line)
+    if match is None:
+        return line
+    depth = 0
+    for end in range(match.end() - 1, len(line)):
+        depth += {"(": 1, ")": -1}.get(line[end], 0)
+        if depth == 0:
+            return line[:match.start()] + line[match.end():end] + line[end + 1:]
+    return line
 
 
 GENERATED_PREFIX = "CONFIG_"

@@ -23,6 +23,10 @@ from checker.semantics.ctype import ArrayType, CType, FunctionType, PointerType,
 from checker.types import LeftOutUses
 from checker.variability.types import FEATURE_PREFIX
 
+_UNMODELLED = "<unmodelled>"
+"""Tag prefix of what a pointer points to when its target's declaration could not be
+modelled: the pointer itself is a value like any other, the error comes at a use
+of the target (`Program.complete`)."""
 _INT_NAMES: dict[tuple[str, ...], ct.IntType] = {}
 
 
@@ -122,7 +126,13 @@ class Program:
         if isinstance(node, (c_ast.Struct, c_ast.Union, c_ast.Enum)):
             return self.base_type(node)  # an anonymous struct member
         if isinstance(node, c_ast.PtrDecl):
-            target = self.resolve(node.type)
+            try:
+                target = self.resolve(node.type)
+            except UnsupportedError:
+                name = _type_name(node.type)
+                if name is None or name not in self.poisoned:
+                    raise
+                target = StructType(f"{_UNMODELLED}{name}", ())
             return PointerType(target)
         if isinstance(node, c_ast.ArrayDecl):
             elem = self.resolve(node.type, constants, sizeof_expr)
@@ -308,8 +318,12 @@ class Program:
 
     def complete(self, ctype: CType) -> CType:
         """Replace references to structs that were incomplete when first seen."""
-        if isinstance(ctype, StructType) and not ctype.fields and ctype.tag in self.structs:
-            return self.structs[ctype.tag]
+        if isinstance(ctype, StructType) and not ctype.fields:
+            if ctype.tag.startswith(_UNMODELLED):
+                self.check_usable(ctype.tag[len(_UNMODELLED):])
+            if ctype.tag in self.structs:
+                return self.structs[ctype.tag]
+            self.check_usable(f"{'union' if ctype.union else 'struct'} {ctype.tag}")
         if isinstance(ctype, PointerType):
             return PointerType(self.complete(ctype.target))
         if isinstance(ctype, ArrayType):
@@ -427,6 +441,19 @@ def _const_object(decl: c_ast.Decl) -> bool:
     if isinstance(inner, c_ast.PtrDecl):
         return "const" in (inner.quals or [])
     return "const" in (decl.quals or [])
+
+
+def _type_name(node: c_ast.Node) -> str | None:
+    """The one name a pointer's target type is spelled with (`T`, `struct s`), if any."""
+    if not isinstance(node, c_ast.TypeDecl):
+        return None
+    spec = node.type
+    if isinstance(spec, c_ast.IdentifierType):
+        words = [n for n in spec.names if n not in ("const", "volatile")]
+        return words[0] if len(words) == 1 else None
+    if isinstance(spec, (c_ast.Struct, c_ast.Union)) and spec.decls is None and spec.name:
+        return f"{'union' if isinstance(spec, c_ast.Union) else 'struct'} {spec.name}"
+    return None
 
 
 def _declared_names(ext: c_ast.Node) -> list[str]:

@@ -390,23 +390,53 @@ the replay, would otherwise call it undeclared, as an int), so a slice keeps the
 
 
 def slice_functions(unit: TranslationUnit, names: Iterable[str],
-                    named_elsewhere: frozenset[str] = frozenset()) -> Slice:
+                    named_elsewhere: frozenset[str] = frozenset(),
+                    sized_elsewhere: frozenset[str] = frozenset()) -> Slice:
     """The slice of the functions `names` (those the unit defines; the others are
     simply absent from it, as from the file), with the file's feature-test macros.
     `named_elsewhere`: names the other version's slice uses (`slice_mentions`), so
     that both versions keep the same conditional members (a member only the new
     version reads must split the old version's struct too, or old and new lay the
-    struct out differently in one configuration)."""
+    struct out differently in one configuration). `sized_elsewhere`: what the
+    other version's slice takes the size or layout of (`layout_observed`); the
+    conditional members of those and of what this slice sizes stay conditional."""
     chosen = _chosen(unit, names)
+    sized = layout_observed(unit, names, chosen) | sized_elsewhere
     entries = unit.entries
     kept = sorted(chosen)
     vocabulary = _vocabulary(unit, chosen)
     system = [i for i, e in enumerate(entries) if e.system is not None and all(
         name in vocabulary or platform_decided(name) for name in _condition_names(e))]
-    chosen_entries, hoisted = _hoist_unobserved(unit, chosen, named_elsewhere)
+    chosen_entries, hoisted = _hoist_unobserved(unit, chosen, named_elsewhere, sized)
     text = render([chosen_entries.get(i, entries[i]) for i in sorted({*kept, *system})])
-    source = SourceFile(unit.source.path, text, left_out=left_out_uses(entries, unit.index, chosen))
+    source = SourceFile(unit.source.path, text, left_out=left_out_uses(entries, unit.index, chosen),
+                        sized_records=sized)
     return Slice(source, len(kept), (*unit.notes, *hoisted))
+
+
+def layout_observed(unit: TranslationUnit, names: Iterable[str],
+                    chosen: set[int] | None = None) -> frozenset[str]:
+    """What the declarations whose size or layout the slice of `names` can see
+    (through `sizeof`, `offsetof`, `_Alignof` and the names they reach) declare.
+    The names the operands lead to count too (a system header's struct, not in
+    the unit, is declared by our stubs)."""
+    entries = unit.entries
+    chosen = _chosen(unit, names) if chosen is None else chosen
+    macros = object_macros(entries[i].item.text for i in chosen
+                           if entries[i].item.kind is ItemKind.DIRECTIVE)
+    members = [entries[i].item.text for i in chosen if entries[i].item.kind is
+               ItemKind.DECLARATION and "{" in entries[i].item.text]
+    roots = layout_names((entries[i].item.text for i in chosen), macros, members)
+    found: set[str] = set(roots)
+    for position in reached(roots, unit.index, partial(_layout_follows, unit), chosen):
+        found |= entries[position].declares | _layout_follows(unit, position)
+    return frozenset(found)
+
+
+def _layout_follows(unit: TranslationUnit, position: int) -> frozenset[str]:
+    """The names whose layout a declaration's layout depends on (not a pointer's target)."""
+    entry = unit.entries[position]
+    return entry.follows - pointed_only(entry.item.text)
 
 
 def slice_mentions(unit: TranslationUnit, names: Iterable[str]) -> frozenset[str]:
@@ -561,22 +591,16 @@ def _hoist_candidates(unit: TranslationUnit, chosen: Iterable[int]) -> list[int]
             and "{" in entries[i].item.text and "#" in entries[i].item.text]
 
 
-def _hoist_unobserved(unit: TranslationUnit, chosen: set[int],
-                      named_elsewhere: frozenset[str]) -> tuple[dict[int, Entry], list[str]]:
+def _hoist_unobserved(unit: TranslationUnit, chosen: set[int], named_elsewhere: frozenset[str],
+                      sized: frozenset[str]) -> tuple[dict[int, Entry], list[str]]:
     """Kept declarations whose conditional struct members nothing in the slice (nor
-    in the other version's, `named_elsewhere`) can observe, with those members
-    unconditional (see `unobserved`), and a note for each."""
+    in the other version's, `named_elsewhere`) can observe, and whose layout
+    neither version's slice takes (`sized`), with those members unconditional
+    (see `unobserved`), and a note for each."""
     entries = unit.entries
     candidates = _hoist_candidates(unit, chosen)
     if not candidates:
         return {}, []
-    macros = object_macros(entries[i].item.text for i in chosen
-                           if entries[i].item.kind is ItemKind.DIRECTIVE)
-    roots = layout_names((entries[i].item.text for i in chosen), macros,
-                         (entries[i].item.text for i in candidates))
-    sized = reached(roots, unit.index,
-                    lambda i: entries[i].follows - pointed_only(entries[i].item.text),
-                    chosen)
     uses: dict[str, int] = {}
     for position in chosen:
         for name in entries[position].item.mentions | entries[position].follows:
@@ -585,7 +609,7 @@ def _hoist_unobserved(unit: TranslationUnit, chosen: set[int],
     notes: list[str] = []
     for position in sorted(candidates):
         entry = entries[position]
-        if position in sized:
+        if entry.declares & sized:
             continue
         hoisted = hoist_members(entry.item.text, partial(
             _observed, uses, entry.item.mentions | entry.follows, _words(entry.item.text),

@@ -101,6 +101,8 @@ class Conditional:
     """Physical line of the #endif."""
     presence: list[Formula] = field(default_factory=list)
     """Per branch: the full presence condition (enclosing conditions included)."""
+    call: str = ""
+    """The `IF_X` macro whose call this (pseudo) conditional is."""
 
 
 @dataclass(frozen=True)
@@ -772,7 +774,8 @@ class _Scanner:
         if decision is False:
             self.skip.update(range(after, close + 1))
             return True
-        conditional = Conditional(index, token.line, [], len(self.stream), pseudo=True)
+        conditional = Conditional(index, token.line, [], len(self.stream), pseudo=True,
+                                  call=token.text)
         self.conditionals[index] = conditional
         frame = _Frame("pseudo", self.pc, token.line, conditional=conditional)
         self.stream.append(Begin(index, 0))

@@ -22,6 +22,7 @@ Conditionals whose branch `psi` already decides are read through transparently.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from typing import Literal
@@ -34,10 +35,12 @@ from checker.variability.analysis import Analysis, Begin, Dir, End, Tok
 from checker.variability.formula import Formula
 from checker.variability.lexer import Token
 from checker.variability.smt import Oracle, variables
+from checker.variability.types import SUPERSET_NOTE, MemberEdit
 
 TYPE_WORDS = DECLARATION_WORDS | {"bool"}  # <stdbool.h>'s macro starts declarations too
 C_KEYWORDS = KEYWORDS | {"bool"}
 _CLOSERS = {"(": ")", "[": "]", "{": "}"}
+_DEFINE = re.compile(r"\s*#\s*define\s+(\w+)(.*)", re.DOTALL)
 MAX_COPIES = 256
 """Variants of one duplicated statement before we give up (UnsupportedError)."""
 
@@ -133,6 +136,14 @@ class Structural(Exception):
         self.key = key
 
 
+class Structurals(Structural):
+    """Several conditionals found structural at once (the round then adds them all)."""
+
+    def __init__(self, keys: set[int]) -> None:
+        super().__init__(min(keys))
+        self.keys = keys
+
+
 class _Syntax(Exception):
     def __init__(self, message: str, position: int) -> None:
         super().__init__(message)
@@ -186,8 +197,22 @@ class Info:
 
 
 class CParser:
-    def __init__(self, analysis: Analysis, oracle: Oracle, typedefs: set[str]) -> None:
+    def __init__(self, analysis: Analysis, oracle: Oracle, typedefs: set[str],
+                 sized: frozenset[str] | None = None) -> None:
+        """`sized`: names of records whose conditional members must stay conditional
+        (their layout is observed); None: all of them."""
         self.analysis = analysis
+        self.sized = sized
+        self.records: dict[str, str] = {}
+        """Records declared with a superset of members: name -> how it is written."""
+        self.notes: list[str] = []
+        self.edits: list[MemberEdit] = []
+        self._member_psi: dict[str, Formula] = {}
+        """Of the record being read: each conditional member -> where it is declared."""
+        self._presence: list[Formula] | None = None
+        self._root: Formula = fm.TRUE
+        self._use_index: dict[str, list[int]] | None = None
+        self._define_list: list[tuple[int, str, str]] | None = None
         self.stream = analysis.stream
         self.tokens = analysis.tokens
         self.conds = analysis.conditionals
@@ -367,6 +392,7 @@ class CParser:
     # -- file scope --------------------------------------------------------------------
 
     def parse_file(self, ctx: Ctx) -> ParsedFile:
+        self._root = ctx.psi
         pieces: list[Piece] = []
         entries: list[Entry] = []
         try:
@@ -414,8 +440,10 @@ class CParser:
     def external(self, pos: int, ctx: Ctx, pieces: list[Piece], entries: list[Entry],
                  presence: Formula, keys: tuple[int, ...]) -> int:
         start = len(pieces)
+        first = self.norm(pos, ctx)
         header: list[Token] = []
         after_equals = False
+        superset: list[int] = []
         while True:
             token = self.peek(pos, ctx)
             if token is None:
@@ -424,14 +452,21 @@ class CParser:
             if text == ";":
                 pos = self.take(pos, ctx, pieces)
                 self.record(header, pieces[start:], entries, presence, keys, function=False)
+                if superset:
+                    self.superset_record(header, superset, first)
                 return pos
             if text == "{":
                 if after_equals or _aggregate_head(header):
                     sub: list[Piece] = []
-                    pos = self.balanced(pos, ctx, sub)
+                    if not after_equals and self.sized is not None and _record_head(header):
+                        pos = self.member_list(pos, ctx, sub, superset)
+                    else:
+                        pos = self.balanced(pos, ctx, sub)
                     pieces.extend(sub)
                     header.extend(self.tokens[p.index] for p in sub if isinstance(p, TokPiece))
                     continue
+                if superset:
+                    raise Structurals(set(superset))
                 self.record(header, pieces[start:], entries, presence, keys, function=True)
                 return self.function_body(pos, ctx, pieces)
             if text in ("(", "["):
@@ -446,6 +481,189 @@ class CParser:
                 after_equals = True
             header.append(token)
             pos = self.take(pos, ctx, pieces)
+
+    def member_list(self, pos: int, ctx: Ctx, pieces: list[Piece], kept: list[int]) -> int:
+        """A struct or union body from its `{`: a conditional between whole member
+        declarations keeps every branch's members (their keys go to `kept`), when
+        no two branches name the same member; `superset_record` then decides."""
+        pos = self.take(pos, ctx, pieces)
+        return self.members(pos, None, ctx, pieces, kept)
+
+    def members(self, pos: int, limit: int | None, ctx: Ctx, pieces: list[Piece],
+                kept: list[int], owner: int = -1) -> int:
+        """Member declarations up to the closing `}` (taken), or up to `limit` (a
+        conditional's branch, which must end between two members)."""
+        while True:
+            pos = self.norm(pos, ctx, pieces, limit)
+            if limit is not None and pos >= limit:
+                return pos
+            if pos >= len(self.stream):
+                raise _Syntax("struct not finished at end of file", pos)
+            item = self.stream[pos]
+            if isinstance(item, Begin):
+                pos = self.member_conditional(item.key, ctx, pieces, kept)
+                continue
+            if self.tokens[item.index].text == "}":  # type: ignore[union-attr]
+                if limit is not None:
+                    raise Undecided(owner)
+                return self.take(pos, ctx, pieces)
+            pos = self.member(pos, ctx, pieces)
+            if limit is not None and pos > limit:
+                raise Undecided(owner)
+
+    def member(self, pos: int, ctx: Ctx, pieces: list[Piece]) -> int:
+        """One member declaration through its `;`, or up to the body's `}` (the
+        last one may be a macro call such as `IF_X(int x;)`)."""
+        while True:
+            token = self.peek(pos, ctx)
+            if token is None:
+                raise _Syntax("struct not finished at end of file", pos)
+            if token.text == "}":
+                return pos
+            if token.text in _CLOSERS:
+                pos = self.balanced(pos, ctx, pieces)
+                continue
+            if token.text in (")", "]"):
+                raise _Syntax(f"unbalanced '{token.text}'", self.norm(pos, ctx))
+            pos = self.take(pos, ctx, pieces)
+            if token.text == ";":
+                return pos
+
+    def member_conditional(self, key: int, ctx: Ctx, pieces: list[Piece],
+                           kept: list[int]) -> int:
+        cond = self.conds[key]
+        kept.append(key)
+        names: list[set[str]] = []
+        for branch_index in self.feasible(ctx, key):
+            branch = cond.branches[branch_index]
+            sub: list[Piece] = []
+            try:
+                self.members(branch.start, cond.end,
+                             ctx.extend(key, branch_index, branch.formula), sub, kept, key)
+            except Undecided:
+                raise Undecided(key) from None
+            names.append({t.text for p in sub if isinstance(p, TokPiece)
+                          for t in (self.tokens[p.index],)
+                          if t.kind == "id" and t.text not in C_KEYWORDS
+                          and t.text not in self.typedefs})
+            for name in names[-1]:
+                self._member_psi[name] = fm.disj(self._member_psi.get(name, fm.FALSE),
+                                                 fm.conj(ctx.psi, branch.formula))
+            pieces.extend(sub)
+        for i, mine in enumerate(names):
+            if any(mine & other for other in names[i + 1:]):
+                raise Undecided(key)
+        return cond.end
+
+    def superset_record(self, header: list[Token], kept: list[int], pos: int) -> None:
+        """A record whose member conditionals were all kept: declared with every
+        member unless its layout is observed (`sized`), then they are structural."""
+        summary = summarize_declaration(header, self.typedefs)
+        names = {*summary.names, *summary.tags}
+        assert self.sized is not None  # members are kept only when sizes are known
+        members, self._member_psi = self._member_psi, {}
+        if names & self.sized or not self.members_used_where_declared(members):
+            raise Structurals(set(kept))
+        edits = [self.member_edits(key) for key in kept]
+        if None in edits:
+            raise Structurals(set(kept))
+        self.edits.extend(e for e in edits if e is not None)
+        written = " ".join(t.text for t in header) + " | " + " ; ".join(
+            " / ".join(str(b.formula) for b in self.conds[k].branches) for k in kept)
+        self.records.update(dict.fromkeys(names, written))
+        where = self.location(pos)
+        conditions = ", ".join(dict.fromkeys(
+            f"`{self.conds[k].branches[0].formula}`" for k in kept))
+        self.notes.append(f"{SUPERSET_NOTE}{' '.join(sorted(names))} at {where.path}:"
+                          f"{where.line}, members under {conditions}")
+
+    def member_edits(self, key: int) -> MemberEdit | None:
+        """How the compiled replay's text declares a kept conditional's members in
+        every configuration too (None: no edit would, a pseudo conditional other
+        than an `IF_X` call)."""
+        cond = self.conds[key]
+        linemap = self.analysis.linemap
+        if cond.pseudo:
+            if not cond.call:
+                return None
+            where = linemap.location(cond.line)
+            return MemberEdit(where.path, (where.line,), cond.call)
+        lines = [cond.line, *(b.line for b in cond.branches[1:] if b.line is not None),
+                 cond.end_line]
+        places = [linemap.location(line) for line in lines if line is not None]
+        if len(places) != len(lines) or len({w.path for w in places}) != 1:
+            return None
+        return MemberEdit(places[0].path, tuple(w.line for w in places))
+
+    def members_used_where_declared(self, members: Mapping[str, Formula]) -> bool:
+        """Does every `.m` / `->m` of a conditional member `m` stand where `m` is
+        declared? Elsewhere a build has no `m` and does not compile, which the
+        superset of members would hide. In a macro's body (`#define x (G.x)`)
+        the macro's uses must stand there, where that definition is seen."""
+        presence = self.presence()
+        wanted: list[tuple[str, bool, Formula, Formula, int]] = [
+            (m, True, need, fm.TRUE, 0) for m, need in members.items()]
+        seen: set[str] = set()
+        while wanted:
+            name, member, need, defined, depth = wanted.pop()
+            for pos in self._uses().get(name, ()):
+                before = self.stream[pos - 1] if pos else None
+                if member and not (isinstance(before, Tok)
+                                   and self.tokens[before.index].text in (".", "->")):
+                    continue
+                if self.oracle.satisfiable(fm.conj(self._root, presence[pos], defined,
+                                                   fm.neg(need))):
+                    return False
+            pattern = re.compile(rf"(?:\.|->)\s*{name}\b" if member else rf"\b{name}\b")
+            for pos, macro, body in self._defines():
+                if macro in seen or not pattern.search(body):
+                    continue
+                if depth == 4:
+                    return False
+                seen.add(macro)
+                wanted.append((macro, False, need, fm.conj(defined, presence[pos]), depth + 1))
+        return True
+
+    def _uses(self) -> dict[str, list[int]]:
+        """Each identifier -> the positions of the stream where it stands."""
+        if self._use_index is None:
+            index: dict[str, list[int]] = {}
+            for pos, item in enumerate(self.stream):
+                if isinstance(item, Tok):
+                    token = self.tokens[item.index]
+                    if token.kind == "id":  # a renamed macro's use as its definition says
+                        name = self.analysis.replacements.get(item.index, token.text)
+                        index.setdefault(name, []).append(pos)
+            self._use_index = index
+        return self._use_index
+
+    def _defines(self) -> list[tuple[int, str, str]]:
+        """Each `#define` of the stream: (position, name, body)."""
+        if self._define_list is None:
+            found = [(pos, match.group(1), match.group(2)) for pos, item in enumerate(self.stream)
+                     if isinstance(item, Dir)
+                     for match in (_DEFINE.match(item.text),) if match]
+            self._define_list = found
+        return self._define_list
+
+    def presence(self) -> list[Formula]:
+        """The condition under which each position of the stream is read."""
+        if self._presence is None:
+            stack: list[tuple[int, Formula]] = []
+            out: list[Formula] = []
+            current: Formula = fm.TRUE
+            for item in self.stream:
+                if isinstance(item, Begin):
+                    if stack and stack[-1][0] == item.key:
+                        stack.pop()
+                    stack.append((item.key, self.conds[item.key].branches[item.branch].formula))
+                    current = fm.conj(*(f for _, f in stack))
+                elif isinstance(item, End) and stack:
+                    stack.pop()
+                    current = fm.conj(*(f for _, f in stack))
+                out.append(current)
+            self._presence = out
+        return self._presence
 
     def record(self, header: list[Token], pieces: list[Piece], entries: list[Entry],
                presence: Formula, keys: tuple[int, ...], function: bool) -> None:
@@ -1070,6 +1288,11 @@ def _enumerators(tokens: list[Token]) -> list[str]:
             result.append(token.text)
             expect_name = False
     return result
+
+
+def _record_head(header: list[Token]) -> bool:
+    """Does a '{' here open a struct or union body?"""
+    return any(token.text in ("struct", "union") for token in header[-2:])
 
 
 def _aggregate_head(header: list[Token]) -> bool:

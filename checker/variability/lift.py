@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from collections import defaultdict
 from collections.abc import Iterable
+from dataclasses import dataclass
 
 from checker.errors import UnsupportedError
 from checker.location import Location
@@ -20,13 +21,13 @@ from checker.types import Settings
 from checker.variability import formula as fm
 from checker.variability.analysis import Analysis, analyse
 from checker.variability.condexpr import MacroDef, MacroEnv, parse_condition
-from checker.variability.cparse import CParser, Ctx, Entry, Structural
+from checker.variability.cparse import CParser, Ctx, Entry, Structural, Structurals
 from checker.variability.emit import Emitter
 from checker.variability.features import FeatureTable, discover
 from checker.variability.formula import Formula
 from checker.variability.lexer import Directive, Scanned, Token, scan, tokens_of
 from checker.variability.smt import Oracle, models
-from checker.variability.types import Feature, LiftedSource, Variant, presence_domain
+from checker.variability.types import Feature, LiftedSource, MemberEdit, Variant, presence_domain
 
 _MAX_STRUCTURAL_ROUNDS = 64
 MAX_VARIANTS = 32
@@ -35,14 +36,6 @@ against the other version's, so past this a check cannot end in its budget;
 the function is UNSUPPORTED at once, naming the conditionals, instead of
 spending its budget enumerating."""
 _DEFINITION_KINDS = frozenset({"function", "object", "tag", "enum"})
-
-
-class Structurals(Structural):
-    """Several conditionals found structural at once (the round then adds them all)."""
-
-    def __init__(self, keys: set[int]) -> None:
-        super().__init__(min(keys))
-        self.keys = keys
 
 
 class Front:
@@ -92,19 +85,24 @@ def parse_model(tokens: Iterable[Token], features: dict[str, Feature],
     return fm.truth(parse_condition(list(tokens), env, Location("<feature_model>", 1)))
 
 
-def lift(text: str, path: str, settings: Settings,
-         two_state: frozenset[str] = frozenset()) -> LiftedSource:
+def lift(text: str, path: str, settings: Settings, two_state: frozenset[str] = frozenset(),
+         sized: frozenset[str] | None = None) -> LiftedSource:
     """Lift `text` (one C file version, includes already resolved or not) into
     plain C over `__liftdiff_feature_*` variables; see the module docstring.
     `two_state`: macros that need `defined(X)` and `X` apart wherever this text
-    tests them with defined() (`both_ways` of the pair)."""
+    tests them with defined() (`both_ways` of the pair). `sized`: the records
+    whose member conditionals stay conditional (`SourceFile.sized_records`)."""
     front = Front(text, path, settings, two_state)
     features = front.used_features()
     names = {f.name: f.var for f in features}
     structural: set[int] = set(front.base.structural_requests)
     for _ in range(_MAX_STRUCTURAL_ROUNDS):
+        records: dict[str, str] = {}
+        notes: list[str] = list(front.base.notes)
+        edits: list[MemberEdit] = []
         try:
-            variants = _variants(front, structural, features, names)
+            variants = _variants(front, structural, features, names, sized,
+                                 Declared(records, notes, edits))
         except Structural as exc:
             found = exc.keys if isinstance(exc, Structurals) else {exc.key}
             keys = {base_key(front, k) for k in found}
@@ -116,14 +114,27 @@ def lift(text: str, path: str, settings: Settings,
             structural.update(k for k in keys if k is not None)
             continue
         model = fm.conj(front.model(), *front.base.constraints, presence_domain(features))
-        notes = tuple(dict.fromkeys(front.base.notes))
-        return LiftedSource(path, features, model, tuple(variants), notes, front.table.uses)
+        return LiftedSource(path, features, model, tuple(variants), tuple(dict.fromkeys(notes)),
+                            front.table.uses, tuple(sorted(records.items())),
+                            tuple(dict.fromkeys(edits)))
     raise UnsupportedError("too many configuration-dependent file-scope declarations",
                            Location(path, 1))
 
 
+@dataclass(frozen=True)
+class Declared:
+    """What the variants declare with a superset of members (`CParser.records`,
+    `notes`, `edits`), gathered over all of them."""
+
+    records: dict[str, str]
+    notes: list[str]
+    edits: list[MemberEdit]
+
+
 def _variants(front: Front, structural: set[int], features: tuple[Feature, ...],
-              names: dict[str, str]) -> list[Variant]:
+              names: dict[str, str], sized: frozenset[str] | None,
+              declared: Declared) -> list[Variant]:
+    """The variants of the partition by `structural`."""
     texts: dict[str, list[Formula]] = defaultdict(list)
     presences: dict[str, tuple[tuple[str, Formula], ...]] = {}
     for psi in partition(front, structural):
@@ -131,7 +142,11 @@ def _variants(front: Front, structural: set[int], features: tuple[Feature, ...],
         new_requests = analysis.structural_requests - structural
         if new_requests:
             raise Structurals(new_requests)
-        parsed = CParser(analysis, front.oracle, set()).parse_file(Ctx(psi, {}))
+        parser = CParser(analysis, front.oracle, set(), sized)
+        parsed = parser.parse_file(Ctx(psi, {}))
+        declared.records.update(parser.records)
+        declared.notes.extend(parser.notes)
+        declared.edits.extend(parser.edits)
         conflicts = conflicting_keys(parsed.entries) - structural
         if conflicts:
             raise Structurals(conflicts)

@@ -149,6 +149,25 @@ def alike(old: T, new: T, uses: Callable[[T], FeatureUses],
     return old, new
 
 
+@dataclass(frozen=True)
+class MemberEdit:
+    """How the text a compiled replay builds declares a struct's conditional members
+    in every configuration, as the lifting declared them (lines of `path` as
+    `#line` markers name them): a conditional's directive lines (`#if`, each
+    `#elif`/`#else`, `#endif`) go, and directives between them stay under the
+    same conditions; or, with `call`, the call of that `IF_X` macro on the one
+    line is replaced by its argument."""
+
+    path: str
+    lines: tuple[int, ...]
+    call: str = ""
+
+
+SUPERSET_NOTE = ("members under conditionals declared in every configuration (no code of "
+                 "the function's slice, old or new, takes the struct's size or layout, and "
+                 "both versions declare it alike): ")
+"""How the lifting's note on a struct declared with a superset of its members
+starts: the driver lists it among the assumptions."""
 EXCLUDED_NOTE = "configurations that do not compile, excluded from the comparison: "
 """How the lifting's note on configurations without a product starts (an undefined
 macro where only a macro can stand): the driver lists it among the assumptions."""
@@ -173,6 +192,11 @@ class LiftedSource:
     variants: tuple[Variant, ...]
     notes: tuple[str, ...] = ()
     uses: FeatureUses = FeatureUses()
+    records: tuple[tuple[str, str], ...] = ()
+    """Structs declared with every configuration's members: (name, how written);
+    a pair must declare them alike (`checker.driver.load_pair`)."""
+    member_edits: tuple[MemberEdit, ...] = ()
+    """How a compiled replay's text declares those members so too."""
 
     def variant_for(self, configuration: Mapping[str, int | None]) -> Variant:
         """The variant whose condition holds (conditions partition the space)."""

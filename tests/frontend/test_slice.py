@@ -5,9 +5,11 @@ from __future__ import annotations
 import re
 import time
 
+from checker.driver import load_pair
 from checker.frontend.frontend import load
-from checker.frontend.slice import Slice, slice_functions, translation_unit
+from checker.frontend.slice import Slice, layout_observed, slice_functions, translation_unit
 from checker.types import Settings, SourceFile
+from checker.variability.types import SUPERSET_NOTE
 
 SETTINGS = Settings(disk_headers=False)
 
@@ -234,6 +236,58 @@ def test_a_member_the_function_names_keeps_its_conditional() -> None:
     assert [f.name for f in parsed.features] == ["FEATURE_2"]
     assert any("FEATURE_0" in note for note in piece.notes)
     assert not any("FEATURE_2" in note for note in piece.notes)
+
+
+def test_members_read_under_their_own_condition_are_declared_in_every_configuration() -> None:
+    """A member the function reads only where it is declared (`#if FEATURE_2` around
+    both): the struct is one declaration with every member, not one per
+    configuration, and the lifting's note says what the verdict assumes."""
+    uses = "int r = G.count + x;\n#if FEATURE_2\nr += G.m2;\n#endif\nreturn r;"
+    parsed = load(_slice(source=_members_source(uses, members=6)).source, SETTINGS)
+    assert len(parsed.variants) == 1
+    assert [f.name for f in parsed.features] == ["FEATURE_2"]
+    assert any(note.startswith(SUPERSET_NOTE) and "`FEATURE_2`" in note
+               for note in parsed.notes)
+
+
+def test_a_struct_the_other_version_sizes_keeps_its_conditionals_in_both() -> None:
+    """Old reads `G.m0` where it is declared, new also takes `sizeof(G)`: new must
+    lay the struct out per configuration, so old must too."""
+    old_uses = "\n#if FEATURE_0\nreturn G.m0 + x;\n#endif\nreturn x;"
+    new_uses = "\n#if FEATURE_0\nreturn G.m0 + x + (int)sizeof(G);\n#endif\nreturn x;"
+    old, new = (translation_unit(SourceFile("src/a.c", _members_source(u, members=2)), SETTINGS)
+                for u in (old_uses, new_uses))
+    old_slice = slice_functions(old, ["target"], sized_elsewhere=layout_observed(new, ["target"]))
+    assert len(load(old_slice.source, SETTINGS).variants) == 4
+    alone = slice_functions(old, ["target"])
+    assert len(load(alone.source, SETTINGS).variants) == 1
+
+
+def test_a_struct_the_versions_declare_differently_keeps_its_conditionals_in_both() -> None:
+    """The same members in another order: one layout in old and another in new
+    per configuration, which no superset of members keeps; both split."""
+    uses = "\n#if FEATURE_0\nreturn G.m0 + x;\n#endif\nreturn G.count;"
+    old_text = _members_source(uses, members=2)
+    new_text = old_text.replace("    int count;\n", "").replace("};", "    int count;\n};", 1)
+    assert new_text != old_text
+    old, new = (_slice(source=text).source for text in (old_text, new_text))
+    old_file, new_file = load_pair(old, new, SETTINGS)
+    for parsed in (old_file, new_file):
+        assert len(parsed.variants) == 2  # FEATURE_0 (FEATURE_1's member is unnamed)
+        assert not any(note.startswith(SUPERSET_NOTE) for note in parsed.notes)
+    same_old, same_new = load_pair(old, old, SETTINGS)
+    assert len(same_old.variants) == len(same_new.variants) == 1
+
+
+def test_a_member_macro_call_is_a_member() -> None:
+    """BusyBox declares members with `IF_X(int m;)` (its generated header defines
+    them): a conditional member too, and the struct is still one declaration."""
+    source = ("struct s {\n    int a;\n    IF_FEATURE_B(int b;)\n    int c;\n};\n"
+              "int target(struct s *p) {\n#if ENABLE_FEATURE_B\n    if (p->b) return 1;\n"
+              "#endif\n    return p->c;\n}\n")
+    parsed = load(_slice(source=source).source, SETTINGS)
+    assert len(parsed.variants) == 1
+    assert any(note.startswith(SUPERSET_NOTE) for note in parsed.notes)
 
 
 def test_a_struct_whose_size_is_taken_keeps_its_conditionals() -> None:
