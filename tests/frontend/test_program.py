@@ -168,3 +168,27 @@ def test_what_gcc_rejects_is_named(text: str, construct: str) -> None:
     errors = list(program.poisoned.values())
     assert errors and construct in errors[0].construct
     assert isinstance(errors[0], UnsupportedError)
+
+
+def test_a_pointer_to_what_cannot_be_modelled_is_a_value_until_followed() -> None:
+    """hush's `struct globals` has a `line_input_t *` member, and line_input_t an
+    array whose length a feature gives (here: a long double): the struct is
+    still modelled (the pointer is an address), and following the pointer names
+    what could not be."""
+    program = _program("typedef struct { long double d; } t;\n"
+                       "struct g { t *state; int fd; };\nstruct g G;\n")
+    assert "t" in program.poisoned
+    struct = program.structs["g"]
+    assert struct.field_offset("fd") == 8
+    state = struct.field_type("state")
+    assert isinstance(state, ct.PointerType)
+    with pytest.raises(UnsupportedError) as raised:
+        program.complete(state.target)
+    assert "in the declaration of 't'" in str(raised.value)
+
+
+def test_the_size_of_a_string_literal_is_a_constant() -> None:
+    """ash's `char linenovar[sizeof("LINENO=") + sizeof(int)*3]`, at file scope."""
+    program = _program('struct s { char buf[sizeof("LINENO=") + sizeof(int) * 3]; };\n'
+                       'struct s v;\n')
+    assert program.structs["s"].size == 8 + 12
