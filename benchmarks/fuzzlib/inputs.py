@@ -24,7 +24,10 @@ from fuzzlib.syntax import PP, FuncDef, GlobalDef, Node, Program, Proto
 
 Inputs = dict[str, str]
 
-OBJECT_CELLS = {"char": 40, "record": 8, "scalar": 24}
+OBJECT_CELLS = {"char": 256, "record": 8, "scalar": 24}
+"""Elements of the object the harness makes for a pointer parameter. A string is
+read as far as its NUL: a witness may need it long (`s[100 + i]`: a constant
+of the generator's as the start)."""
 
 
 @dataclass(frozen=True)
@@ -319,7 +322,8 @@ def from_witness(witness: Mapping[str, Any], sig: Signature, base: Inputs
                 continue
             owner, offset = target
             suffix = f".{path}" if path else ""
-            _cells(out, f"${owner}", offset, suffix, value, skipped, key)
+            cells = object_cells(names[owner]) if owner in names else 0
+            _cells(out, f"${owner}", offset, suffix, value, skipped, key, cells)
             continue
         root = re.split(r"[.\[]", key, maxsplit=1)[0]
         if root not in names or "::" in key:
@@ -362,7 +366,18 @@ def _size(t: CType) -> int | None:
 
 
 def _cells(out: Inputs, obj: str, offset: int, suffix: str, value: object, skipped: list[str],
-           key: str) -> None:
+           key: str, cells: int) -> None:
+    """The witness's elements of `key` from `offset` of harness object `obj` (of
+    `cells` elements: one past it is a key the harness cannot set)."""
+    if isinstance(value, dict):
+        indices = [offset + int(i) for i in value if re.fullmatch(r"-?\d+", str(i))]
+    else:
+        indices = [offset, offset + len(value) - 1] if isinstance(value, list) and value \
+            else [offset]
+    past = [i for i in indices if not 0 <= i < cells]
+    if past:
+        skipped.append(f"{key}[{past[0]}]")
+        return
     if isinstance(value, list):
         for i, v in enumerate(value):
             _assign(out, f"{obj}[{offset + i}]{suffix}", v, skipped)

@@ -142,6 +142,22 @@ def test_a_witness_the_harness_cannot_rebuild_is_incomplete_not_wrong() -> None:
     assert "wrong-neq" in kinds(CLAMP, report("NOT_EQUIVALENT", [static]))
 
 
+def test_a_long_string_witness_is_replayed_and_one_past_the_harness_object_is_named() -> None:
+    """A witness may fix a string's bytes far from its start (`s[200]`, a constant
+    of the generator's as the index): the harness's object holds them; bytes past
+    it are a key the harness cannot set, never bytes written nowhere (a finding
+    of gcc disagreeing with the interpreter, which it once was)."""
+    s = Param(ct.Ptr(ct.CHAR), "s")
+    pair = pair_of([s], [If(Un("!", Name("s")), (Return(Lit("0")),)),
+                         Return(Alt((Index(Name("s"), Lit("200")),), (Lit("0"),)))])
+    far = entry("1", "s && s[200] != 0", {"s": {"object": 0, "offset": 0}, "*s": {"200": 7}},
+                {"return": 7}, {"return": 0})
+    assert kinds(pair, report("NOT_EQUIVALENT", [far])) == set()
+    past = entry("1", "s && s[200] != 0", {"s": {"object": 0, "offset": 0}, "*s": {"300": 7}},
+                 {"return": 7}, {"return": 0})
+    assert kinds(pair, report("NOT_EQUIVALENT", [past])) == {"incomplete-witness"}
+
+
 def test_a_witness_in_a_later_call_s_state_is_judged_by_its_difference() -> None:
     """A static local's value at the entry is an input (docs/semantics.md): a witness
     may put it in the state of a later call, whose outputs the harness (a first call)
