@@ -151,9 +151,14 @@ def load_pair(
 
 
 def _unlike_records(old: ParsedFile, new: ParsedFile) -> frozenset[str]:
-    """Structs declared with a superset of members by one version, not as the other."""
+    """Structs declared with a superset of members by one version and not so by the
+    other, or with members that do not begin the other's: in some configuration
+    a member both declare would lie at different offsets in the two builds and
+    at the same in the superset (a member added at the end keeps them alike)."""
     mine, theirs = dict(old.lifted.records), dict(new.lifted.records)
-    return frozenset(n for n in mine.keys() | theirs.keys() if mine.get(n) != theirs.get(n))
+    return frozenset(n for n in mine.keys() | theirs.keys()
+                     if (a := mine.get(n)) is None or (b := theirs.get(n)) is None
+                     or not (a.prefix_of(b) or b.prefix_of(a)))
 
 
 def _with_sized(parsed: ParsedFile, names: frozenset[str], settings: Settings,

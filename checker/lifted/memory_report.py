@@ -34,12 +34,20 @@ Bytes = Callable[[int], int]
 
 
 def pointer_inputs(old: Cfa, new: Cfa) -> dict[str, Input]:
-    """Pointer inputs of both versions by key."""
+    """Pointer inputs of both versions by key; where the versions' pointee structs
+    differ (a member added at the end), the one with more members, so that a
+    witness shows every member either version reads."""
     found: dict[str, Input] = {}
     for item in (*old.inputs, *new.inputs):
-        if item.pointer is not None:
-            found.setdefault(item.key, item)
+        if item.pointer is not None and (item.key not in found
+                                         or _members(item) > _members(found[item.key])):
+            found[item.key] = item
     return found
+
+
+def _members(item: Input) -> int:
+    target = item.type.target if isinstance(item.type, PointerType) else None
+    return len(target.fields) if isinstance(target, StructType) else 0
 
 
 def memory_layout(confirmed: Confirmed) -> Layout | None:

@@ -35,7 +35,7 @@ from checker.variability.analysis import Analysis, Begin, Dir, End, Tok
 from checker.variability.formula import Formula
 from checker.variability.lexer import Token
 from checker.variability.smt import Oracle, variables
-from checker.variability.types import SUPERSET_NOTE, MemberEdit
+from checker.variability.types import SUPERSET_NOTE, MemberEdit, RecordShape
 
 TYPE_WORDS = DECLARATION_WORDS | {"bool"}  # <stdbool.h>'s macro starts declarations too
 C_KEYWORDS = KEYWORDS | {"bool"}
@@ -203,8 +203,10 @@ class CParser:
         (their layout is observed); None: all of them."""
         self.analysis = analysis
         self.sized = sized
-        self.records: dict[str, str] = {}
+        self.records: dict[str, RecordShape] = {}
         """Records declared with a superset of members: name -> how it is written."""
+        self._member_seq: list[str] = []
+        self._member_path: list[str] = []
         self.notes: list[str] = []
         self.edits: list[MemberEdit] = []
         self._member_psi: dict[str, Formula] = {}
@@ -487,6 +489,7 @@ class CParser:
         declarations keeps every branch's members (their keys go to `kept`), when
         no two branches name the same member; `superset_record` then decides."""
         pos = self.take(pos, ctx, pieces)
+        self._member_seq = []
         return self.members(pos, None, ctx, pieces, kept)
 
     def members(self, pos: int, limit: int | None, ctx: Ctx, pieces: list[Piece],
@@ -507,7 +510,11 @@ class CParser:
                 if limit is not None:
                     raise Undecided(owner)
                 return self.take(pos, ctx, pieces)
+            mark = len(pieces)
             pos = self.member(pos, ctx, pieces)
+            self._member_seq.append(" ".join(
+                self.tokens[p.index].text for p in pieces[mark:] if isinstance(p, TokPiece))
+                + " @ " + " & ".join(self._member_path))
             if limit is not None and pos > limit:
                 raise Undecided(owner)
 
@@ -537,11 +544,14 @@ class CParser:
         for branch_index in self.feasible(ctx, key):
             branch = cond.branches[branch_index]
             sub: list[Piece] = []
+            self._member_path.append(str(branch.formula))
             try:
                 self.members(branch.start, cond.end,
                              ctx.extend(key, branch_index, branch.formula), sub, kept, key)
             except Undecided:
                 raise Undecided(key) from None
+            finally:
+                self._member_path.pop()
             names.append({t.text for p in sub if isinstance(p, TokPiece)
                           for t in (self.tokens[p.index],)
                           if t.kind == "id" and t.text not in C_KEYWORDS
@@ -568,9 +578,14 @@ class CParser:
         if None in edits:
             raise Structurals(set(kept))
         self.edits.extend(e for e in edits if e is not None)
-        written = " ".join(t.text for t in header) + " | " + " ; ".join(
-            " / ".join(str(b.formula) for b in self.conds[k].branches) for k in kept)
-        self.records.update(dict.fromkeys(names, written))
+        depth = 0
+        outside: list[str] = []
+        for token in header:
+            depth += (token.text == "{") - (token.text == "}")
+            if depth == 0 and token.text != "}":
+                outside.append(token.text)
+        shape = RecordShape(" ".join(outside), tuple(self._member_seq))
+        self.records.update(dict.fromkeys(names, shape))
         where = self.location(pos)
         conditions = ", ".join(dict.fromkeys(
             f"`{self.conds[k].branches[0].formula}`" for k in kept))

@@ -27,7 +27,14 @@ from checker.variability.features import FeatureTable, discover
 from checker.variability.formula import Formula
 from checker.variability.lexer import Directive, Scanned, Token, scan, tokens_of
 from checker.variability.smt import Oracle, models
-from checker.variability.types import Feature, LiftedSource, MemberEdit, Variant, presence_domain
+from checker.variability.types import (
+    Feature,
+    LiftedSource,
+    MemberEdit,
+    RecordShape,
+    Variant,
+    presence_domain,
+)
 
 _MAX_STRUCTURAL_ROUNDS = 64
 MAX_VARIANTS = 32
@@ -97,7 +104,7 @@ def lift(text: str, path: str, settings: Settings, two_state: frozenset[str] = f
     names = {f.name: f.var for f in features}
     structural: set[int] = set(front.base.structural_requests)
     for _ in range(_MAX_STRUCTURAL_ROUNDS):
-        records: dict[str, str] = {}
+        records: dict[str, RecordShape] = {}
         notes: list[str] = list(front.base.notes)
         edits: list[MemberEdit] = []
         try:
@@ -126,7 +133,7 @@ class Declared:
     """What the variants declare with a superset of members (`CParser.records`,
     `notes`, `edits`), gathered over all of them."""
 
-    records: dict[str, str]
+    records: dict[str, RecordShape]
     notes: list[str]
     edits: list[MemberEdit]
 

@@ -163,9 +163,24 @@ class MemberEdit:
     call: str = ""
 
 
+@dataclass(frozen=True)
+class RecordShape:
+    """How a struct declared with every configuration's members is written: the
+    declaration around its braces, and each member's tokens with the conditions
+    it is under. Two versions lay it out alike in every configuration when the
+    first is the same and one's members begin the other's (`prefix_of`)."""
+
+    outside: str
+    members: tuple[str, ...]
+
+    def prefix_of(self, other: RecordShape) -> bool:
+        return self.outside == other.outside and \
+            other.members[:len(self.members)] == self.members
+
+
 SUPERSET_NOTE = ("members under conditionals declared in every configuration (no code of "
                  "the function's slice, old or new, takes the struct's size or layout, and "
-                 "both versions declare it alike): ")
+                 "old and new lay out alike the members both declare): ")
 """How the lifting's note on a struct declared with a superset of its members
 starts: the driver lists it among the assumptions."""
 EXCLUDED_NOTE = "configurations that do not compile, excluded from the comparison: "
@@ -192,7 +207,7 @@ class LiftedSource:
     variants: tuple[Variant, ...]
     notes: tuple[str, ...] = ()
     uses: FeatureUses = FeatureUses()
-    records: tuple[tuple[str, str], ...] = ()
+    records: tuple[tuple[str, RecordShape], ...] = ()
     """Structs declared with every configuration's members: (name, how written);
     a pair must declare them alike (`checker.driver.load_pair`)."""
     member_edits: tuple[MemberEdit, ...] = ()

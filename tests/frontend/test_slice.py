@@ -277,6 +277,9 @@ def test_a_struct_the_versions_declare_differently_keeps_its_conditionals_in_bot
         assert not any(note.startswith(SUPERSET_NOTE) for note in parsed.notes)
     same_old, same_new = load_pair(old, old, SETTINGS)
     assert len(same_old.variants) == len(same_new.variants) == 1
+    grown = old_text.replace("};", "#if FEATURE_1\n    int added;\n#endif\n};", 1)
+    old_file, new_file = load_pair(old, _slice(source=grown).source, SETTINGS)
+    assert len(old_file.variants) == len(new_file.variants) == 1  # a member added at the end
 
 
 def test_a_member_macro_call_is_a_member() -> None:
