@@ -417,9 +417,9 @@ def slice_functions(unit: TranslationUnit, names: Iterable[str],
 def layout_observed(unit: TranslationUnit, names: Iterable[str],
                     chosen: set[int] | None = None) -> frozenset[str]:
     """What the declarations whose size or layout the slice of `names` can see
-    (through `sizeof`, `offsetof`, `_Alignof` and the names they reach) declare.
-    The names the operands lead to count too (a system header's struct, not in
-    the unit, is declared by our stubs)."""
+    (through `sizeof`, `offsetof`, `_Alignof`, a union's other members, and the
+    names they reach) declare. The names the operands lead to count too (a
+    system header's struct, not in the unit, is declared by our stubs)."""
     entries = unit.entries
     chosen = _chosen(unit, names) if chosen is None else chosen
     macros = object_macros(entries[i].item.text for i in chosen
@@ -427,10 +427,16 @@ def layout_observed(unit: TranslationUnit, names: Iterable[str],
     members = [entries[i].item.text for i in chosen if entries[i].item.kind is
                ItemKind.DECLARATION and "{" in entries[i].item.text]
     roots = layout_names((entries[i].item.text for i in chosen), macros, members)
+    for position in chosen:  # the same bytes read through another member
+        if _UNION_BODY.search(entries[position].item.text):
+            roots |= _layout_follows(unit, position)
     found: set[str] = set(roots)
     for position in reached(roots, unit.index, partial(_layout_follows, unit), chosen):
         found |= entries[position].declares | _layout_follows(unit, position)
     return frozenset(found)
+
+
+_UNION_BODY = re.compile(r"\bunion\b[^;{}]*\{")
 
 
 def _layout_follows(unit: TranslationUnit, position: int) -> frozenset[str]:

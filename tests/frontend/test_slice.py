@@ -282,6 +282,17 @@ def test_a_struct_the_versions_declare_differently_keeps_its_conditionals_in_bot
     assert len(old_file.variants) == len(new_file.variants) == 1  # a member added at the end
 
 
+def test_a_struct_inside_a_union_keeps_its_conditionals() -> None:
+    """A union's other member reads the struct's bytes: its layout is seen."""
+    source = ("struct s {\n    int a;\n#if FEATURE_0\n    int b;\n#endif\n    int c;\n};\n"
+              "union u { struct s s; int raw[3]; };\n"
+              "int target(union u *p) {\n#if FEATURE_0\n    if (p->s.b) return 1;\n#endif\n"
+              "    return p->raw[1];\n}\n")
+    parsed = load(_slice(source=source).source, SETTINGS)
+    assert len(parsed.variants) == 2
+    assert not any(note.startswith(SUPERSET_NOTE) for note in parsed.notes)
+
+
 def test_a_member_macro_call_is_a_member() -> None:
     """BusyBox declares members with `IF_X(int m;)` (its generated header defines
     them): a conditional member too, and the struct is still one declaration."""
