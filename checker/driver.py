@@ -134,8 +134,9 @@ def load_pair(
     stage: Callable[[str], None] | None = None,
 ) -> tuple[ParsedFile, ParsedFile]:
     """Both versions, lifted alike: a struct that one version declares with every
-    configuration's members the other declares so too, written alike, or neither
-    does (else the two would lay it out differently in one configuration); a
+    configuration's members the other declares so too, written alike or grown
+    only at its end, or neither does (else the two would lay a shared member out
+    differently in one configuration, `_unlike_records`); a
     macro that one version tests only with defined() and the other reads for its
     value has two states in both (the version that only tests it is lifted
     again, rarely)."""
@@ -231,10 +232,9 @@ def check_sliced(
     """One function, from its slices to its verdict (in the isolated child: every
     stage counts against the function's time limit)."""
     stages.enter("slicer")
-    old_slice = slice_functions(old, [name], slice_mentions(new, [name]),
-                                layout_observed(new, [name]))
-    new_slice = slice_functions(new, [name], slice_mentions(old, [name]),
-                                layout_observed(old, [name]))
+    sized = layout_observed(old, [name]) | layout_observed(new, [name])
+    old_slice = slice_functions(old, [name], slice_mentions(new, [name]), sized)
+    new_slice = slice_functions(new, [name], slice_mentions(old, [name]), sized)
     try:
         old_file, new_file = load_pair(old_slice.source, new_slice.source, settings,
                                        stages.enter)

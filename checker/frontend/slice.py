@@ -391,17 +391,18 @@ the replay, would otherwise call it undeclared, as an int), so a slice keeps the
 
 def slice_functions(unit: TranslationUnit, names: Iterable[str],
                     named_elsewhere: frozenset[str] = frozenset(),
-                    sized_elsewhere: frozenset[str] = frozenset()) -> Slice:
+                    sized: frozenset[str] | None = None) -> Slice:
     """The slice of the functions `names` (those the unit defines; the others are
     simply absent from it, as from the file), with the file's feature-test macros.
     `named_elsewhere`: names the other version's slice uses (`slice_mentions`), so
     that both versions keep the same conditional members (a member only the new
     version reads must split the old version's struct too, or old and new lay the
-    struct out differently in one configuration). `sized_elsewhere`: what the
-    other version's slice takes the size or layout of (`layout_observed`); the
-    conditional members of those and of what this slice sizes stay conditional."""
+    struct out differently in one configuration). `sized`: what either version's
+    slice takes the size or layout of (`layout_observed` of both; None: this
+    slice's own), whose conditional members stay conditional."""
     chosen = _chosen(unit, names)
-    sized = layout_observed(unit, names, chosen) | sized_elsewhere
+    if sized is None:
+        sized = layout_observed(unit, names, chosen)
     entries = unit.entries
     kept = sorted(chosen)
     vocabulary = _vocabulary(unit, chosen)

@@ -603,10 +603,12 @@ class CParser:
                 return None
             where = linemap.location(cond.line)
             return MemberEdit(where.path, (where.line,), cond.call)
+        if cond.end_line is None:
+            return None
         lines = [cond.line, *(b.line for b in cond.branches[1:] if b.line is not None),
                  cond.end_line]
-        places = [linemap.location(line) for line in lines if line is not None]
-        if len(places) != len(lines) or len({w.path for w in places}) != 1:
+        places = [linemap.location(line) for line in lines]
+        if len({w.path for w in places}) != 1:
             return None
         return MemberEdit(places[0].path, tuple(w.line for w in places))
 

@@ -257,7 +257,8 @@ def test_a_struct_the_other_version_sizes_keeps_its_conditionals_in_both() -> No
     new_uses = "\n#if FEATURE_0\nreturn G.m0 + x + (int)sizeof(G);\n#endif\nreturn x;"
     old, new = (translation_unit(SourceFile("src/a.c", _members_source(u, members=2)), SETTINGS)
                 for u in (old_uses, new_uses))
-    old_slice = slice_functions(old, ["target"], sized_elsewhere=layout_observed(new, ["target"]))
+    sized = layout_observed(old, ["target"]) | layout_observed(new, ["target"])
+    old_slice = slice_functions(old, ["target"], sized=sized)
     assert len(load(old_slice.source, SETTINGS).variants) == 4
     alone = slice_functions(old, ["target"])
     assert len(load(alone.source, SETTINGS).variants) == 1
