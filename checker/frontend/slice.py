@@ -734,6 +734,8 @@ def render(entries: Sequence[Entry]) -> str:
             common += 1
         open_labels = open_labels[:common]
         for opened in outside[common:]:
+            site_path, site_line = opened[1]
+            lines.append(f'#line {site_line} "{site_path}"')  # where the `#if` is written
             lines.extend(_BRANCH.split(opened[0]))
             open_labels.append(opened)
         for label, _ in labels[len(outside):]:

@@ -495,10 +495,6 @@ class ExprLowering(LoweringState):
 
     def deref(self, pointer: Ptr, node: c_ast.Node) -> Place:
         target = self.program.complete(pointer.target)
-        if isinstance(target, StructType) and any(
-                is_function_pointer(leaf.type) for leaf in leaves(target)):
-            raise self.unsupported(f"dereference of a pointer to {target}, which holds function "
-                                   "pointers (not modelled in memory)", node)
         if isinstance(target, (VoidType, ct.FunctionType)):
             raise self.unsupported(f"dereference of a {target} pointer", node)
         if pointer.base is None and not isinstance(pointer.null, Const):
@@ -815,6 +811,8 @@ class ExprLowering(LoweringState):
         return self._heap_scalar(address, leaf.type)
 
     def _heap_scalar(self, address: Expr, ctype: IntType | FloatType | PointerType) -> Scalar | Ptr:
+        if is_function_pointer(ctype):
+            raise self.unsupported("function pointer read from memory (not modelled there)")
         region = self.heap_region(ctype)
         if isinstance(ctype, PointerType):
             target = PointerType(self.program.complete(ctype.target))

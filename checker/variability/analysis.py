@@ -27,6 +27,7 @@ from checker.errors import ParseError, UnsupportedError
 from checker.location import Location
 from checker.types import Settings
 from checker.variability import formula as fm
+from checker.variability.attributes import neutral_attributes_only
 from checker.variability.condexpr import (
     Alternatives,
     Definition,
@@ -349,6 +350,10 @@ class _Scanner:
         if not self.live:
             self.frames.append(_Frame("dead", fm.FALSE, d.line, live=False))
             return
+        end = self.neutral_region_end(index)
+        if end is not None:
+            self.skip.update(range(index + 1, end + 1))
+            return
         outer = self.pc
         test = self.condition(d)
         frame = _Frame("static", outer, d.line)
@@ -378,6 +383,21 @@ class _Scanner:
         frame.live = reachable
         if reachable and self.decided(local, frame.outer_pc) is True:
             frame.taken = True
+
+    def neutral_region_end(self, index: int) -> int | None:
+        """The index of the `#endif` of the conditional opened at `index` when its
+        branches hold only neutral attributes (`attributes`), else None (also for
+        an empty one: its directives are still read, for their errors)."""
+        tokens: list[Token] = []
+        for at in range(index + 1, len(self.elements)):
+            element = self.elements[at]
+            if isinstance(element, Token):
+                tokens.append(element)
+            elif element.name == "endif":
+                return at if tokens and neutral_attributes_only(tokens, self.lookup) else None
+            elif element.name not in ("elif", "else"):
+                return None
+        return None
 
     def current(self, d: Directive) -> _Frame:
         if not self.frames or self.frames[-1].kind == "pseudo":
@@ -464,7 +484,9 @@ class _Scanner:
         self.stream.append(Dir(self.site_text(name, definition, d), d.line))
         if definition is not None:
             for token in definition.body:
-                if token.kind == "id" and token.text not in (definition.params or ()):
+                # its own name in its body is never expanded again: the plain name
+                if (token.kind == "id" and token.text not in (definition.params or ())
+                        and token.text != name):
                     self.used_names.add(token.text)
                     self.body_refs.add(token.text)
                     if token.text in self.features:
@@ -601,8 +623,9 @@ class _Scanner:
             if self.pseudo(index, token):
                 return
             self.used_names.add(token.text)
-            if self.maybe_undefined(token.text):
-                self.undefined_uses.add(token.text)
+            for name in (token.text, *self.expanded_guarded(token.text)):
+                if self.maybe_undefined(name):
+                    self.undefined_uses.add(name)
             if self.undefined_string(index, token):
                 return
             if token.text in self.renamed:
@@ -680,21 +703,40 @@ class _Scanner:
                 and not isinstance(self.macros.get(token.text), MacroDef)):
             self.replacements[position] = self.table.features[token.text].var
 
-    def maybe_undefined(self, name: str, where: Formula | None = None) -> bool:
-        """Is a feature-guarded macro undefined here (`where`: default the current
-        presence condition) in some configuration, so that a use of it is the plain
-        name there, however alike its definitions are?"""
+    def maybe_undefined(self, name: str) -> bool:
+        """Is a feature-guarded macro undefined here in some configuration, so that
+        a use of it is the plain name there, however alike its definitions are?"""
         state = self.macros.get(name)
         if not isinstance(state, Alternatives):
             return False
         earlier: list[Formula] = []
         for guard, definition in state.options:
-            reach = fm.conj(self.pc if where is None else where,
-                            *(fm.neg(e) for e in earlier), guard)
+            reach = fm.conj(self.pc, *(fm.neg(e) for e in earlier), guard)
             earlier.append(guard)
             if not isinstance(definition, MacroDef) and self.oracle.satisfiable(reach):
                 return True
         return False
+
+    def expanded_guarded(self, name: str) -> set[str]:
+        """Feature-guarded macros that expanding `name` here may reach through
+        macro bodies (any definition of each, so a superset): a body's names are
+        looked up where the outer macro is used, so each counts as used here."""
+        found: set[str] = set()
+        seen = {name}
+        pending = [name]
+        while pending:
+            state = self.macros.get(pending.pop())
+            options = state.options if isinstance(state, Alternatives) else ((fm.TRUE, state),)
+            for _, definition in options:
+                if not isinstance(definition, MacroDef):
+                    continue
+                for token in definition.body:
+                    if token.kind == "id" and token.text not in seen:
+                        seen.add(token.text)
+                        pending.append(token.text)
+                        if token.text in self.guarded:
+                            found.add(token.text)
+        return found
 
     def renamed_use(self, index: int, token: Token) -> None:
         """A use of a renamed macro names the definition that reaches it; when that
@@ -762,6 +804,10 @@ class _Scanner:
         if after >= len(self.elements) or not _is_text(self.elements[after], "("):
             return False
         close = self.matching_paren(after, token)
+        argument = [e for e in self.elements[after + 1:close] if isinstance(e, Token)]
+        if argument and neutral_attributes_only(argument, self.lookup):
+            self.skip.update(range(after, close + 1))
+            return True
         feature, negated = mapped
         test = defined_value(feature, self)
         if negated:
@@ -829,8 +875,7 @@ class _Scanner:
             first = every[0]
             benign = isinstance(first, MacroDef) and name not in self.features and all(
                 isinstance(d, MacroDef) and d.same_as(first) for d in every
-            ) and name not in self.undefined_uses and not (
-                name in self.body_refs and self.maybe_undefined(name, fm.TRUE))
+            ) and name not in self.undefined_uses
             if benign:
                 continue
             if name not in self.body_refs:

@@ -9,6 +9,8 @@ from checker.driver import load_pair
 from checker.frontend.frontend import load
 from checker.frontend.slice import Slice, layout_observed, slice_functions, translation_unit
 from checker.types import Settings, SourceFile
+from checker.variability.lexer import Directive
+from checker.variability.lift import Front
 from checker.variability.types import SUPERSET_NOTE
 
 SETTINGS = Settings(disk_headers=False)
@@ -154,6 +156,21 @@ def test_locations_stay_the_users() -> None:
     fdef = parsed.program.functions["callee"]
     location = parsed.program.location(fdef.decl)
     assert (location.path, location.line) == ("src/a.c", 13)
+
+
+def test_a_kept_conditional_is_placed_where_it_is_written() -> None:
+    """Messages name a conditional by its `#if` (the variant limit lists them):
+    the slice marks its line, not only the lines of what it guards."""
+    piece = _slice()
+    front = Front(piece.source.text, piece.source.path, SETTINGS)
+    places = set()
+    for key in front.base.conditionals:
+        element = front.scanned.elements[key]
+        assert isinstance(element, Directive)
+        location = front.base.linemap.location(element.line)
+        places.add((location.path, location.line, element.text))
+    assert ("include/lib.h", 15, "#if ENABLE_BIG && ! ENABLE_LFS") in places
+    assert ("src/a.c", 23, "#if ENABLE_BIG") in places
 
 
 def test_an_absent_generated_header_is_a_note_and_its_macros_free_features() -> None:

@@ -88,6 +88,24 @@ def test_use_of_renamed_macro_decided_by_context_names_one_definition() -> None:
     assert "int a = K__liftdiff_0 ;" in _code(analysis)
 
 
+def test_macro_calling_its_own_name_is_renamed_and_its_body_keeps_the_name() -> None:
+    """Inside its own expansion a macro's name is not expanded again: the body's
+    `g` is the function, not a reference to the macro (no split)."""
+    text = "int g(int a, int b);\n#if A\n#define g(a, b) g(b, a)\n#endif\nint k = g(1, 2);\n"
+    analysis = _analyse(text)
+    assert analysis.structural_requests == set()
+    assert "<#define g__liftdiff_0(a, b) g(b, a)>" in _code(analysis)
+    assert "int k = [0: g__liftdiff_0 [1: g ] ( 1 , 2 ) ;" in _code(analysis)
+
+
+def test_macro_another_macro_names_is_plain_where_every_use_finds_it_defined() -> None:
+    text = ("#if A\n#define V 1\n#define VAL (V + 1)\n#endif\n"
+            "#if A\nint k = VAL;\n#endif\n")
+    assert _analyse(text).structural_requests == set()
+    unguarded_use = text.replace("#if A\nint k", "int k").replace(";\n#endif\n", ";\n")
+    assert _analyse(unguarded_use).structural_requests
+
+
 def test_macro_referred_to_by_another_macro_requests_a_split() -> None:
     text = "#if A\n#define K 1\n#else\n#define K 2\n#endif\n#define KK (K + 1)\nint k = KK;\n"
     analysis = _analyse(text)
