@@ -48,6 +48,10 @@ SHARED_HIGH = 1 << 39
 """Pointer inputs that may alias anything point into [SHARED_LOW, SHARED_HIGH)."""
 BLOCK = 1 << 40
 """Size of the block of addresses an exclusive (restrict / no-alias) input owns."""
+OBJECT_ALIGN = 64
+"""Alignment of the objects the compiled replay lays the witness's memory out in;
+an array declared without its size is given it in the model too, so that its
+first byte starts one (its storage in the harness is then that object)."""
 REACH = 1 << 38
 """Objects are smaller than this: an access at most this far from an exclusive
 input's address stays inside its block."""

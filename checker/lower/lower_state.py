@@ -19,6 +19,7 @@ from checker.frontend.program import GlobalVar, Program
 from checker.ir.cfa_builder import CfaBuilder
 from checker.ir.heap import (
     HEAP,
+    OBJECT_ALIGN,
     MemoryEncoding,
     PointerDomain,
     heap_key,
@@ -328,16 +329,19 @@ class LoweringState:
         block: int = 0,
         named: str = "",
         automatic: int = 0,
+        align: int = 1,
     ) -> None:
         """A pointer whose value is an input: NULL or an address in the heap (in the
         shared range, or the exclusive `block`); its null flag follows at the entry.
         `named`: the file-scope object it is the address of (`Input.object`);
-        `automatic`: the size of the local object it is the address of."""
+        `automatic`: the size of the local object it is the address of; `align`:
+        an alignment beyond its type's."""
         target = self.program.complete(ptype.target)
         if self.settings.assume_no_alias:
             block = block or exclusive_block(key)
             self.assume(NO_ALIAS_ASSUMPTION)
-        domain = PointerDomain(_alignment(target), block)  # C: a T * is aligned for T
+        # C: a T * is aligned for T
+        domain = PointerDomain(max(align, _alignment(target)), block)
         self.add_input(name, ref, PointerType(target), source, key, pointer=domain, named=named,
                        automatic=automatic)
         self.pointer_bases[ref] = (HEAP, target)
@@ -345,7 +349,7 @@ class LoweringState:
         self.entry_actions.append(Assign(ref + NULL_SUFFIX, null))
 
     def heap_object(self, key: str, target: CType, named: str = "",
-                    automatic: bool = False) -> Var:
+                    automatic: bool = False, align: int = 1) -> Var:
         """The address of an object that lives in the heap though C gives it storage
         of its own (see `_escaping_local`, `constant_in_heap`, extern arrays of
         unknown size): an input named `key`, the same in both versions, never NULL,
@@ -359,7 +363,7 @@ class LoweringState:
             self._variable(ref, ptype)
             size = self.program.complete(target).size if automatic else 0
             self.pointer_input(key, ref, ptype, InputSource.LOCAL, key, exclusive_block(key),
-                               named, size)
+                               named, size, align)
             self.entry_checks.append(
                 Assume(Binary(BinOp.NE, Var(ref, ct.INDEX), Const(0, ct.INDEX), ct.INT)))
         return Var(ref, ct.INDEX)
@@ -477,8 +481,10 @@ class LoweringState:
         if isinstance(ctype, ArrayType):
             if ctype.length is None:  # `extern T a[];`: its extent is not ours to know
                 self.assume("an array declared without its size is in memory at an address "
-                            "of its own, the same in both versions (its contents an input)")
-                place = MemPlace(HEAP, ctype, self.heap_object(f"&{key}", ctype.elem))
+                            f"of its own (aligned to {OBJECT_ALIGN} bytes), the same in "
+                            "both versions (its contents an input)")
+                place = MemPlace(HEAP, ctype, self.heap_object(f"&{key}", ctype.elem,
+                                                               align=OBJECT_ALIGN))
                 self.global_places[key] = place
                 return place
             if var.name in self.retyped and not (var.holds_initialiser or var.is_static_local

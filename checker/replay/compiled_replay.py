@@ -316,6 +316,9 @@ class HarnessSpec:
     """Constants declared nowhere for the front end, whose real values are reported."""
     opaque_arrays: tuple[str, ...] = ()
     """Names declared nowhere for the front end that it took as `extern char X[];`."""
+    opaque_blocks: tuple[tuple[str, int, int], ...] = ()
+    """(name, block, offset): the witness's blocks that lie in those arrays, laid
+    out in the array's storage (see `_opaque_storage`)."""
     opaque: tuple[OpaqueObject, ...] = ()
     objects: tuple[RealObject, ...] = ()
     """The program's own objects that the witness's memory holds copies of."""
@@ -450,7 +453,9 @@ def harness_source(spec: HarnessSpec, checked: bool = False,
         "#undef main",
         '#line 1 "<liftdiff harness>"',
         _PRELUDE,
-        *(_memory_block(index, data) for index, data in enumerate(spec.memory)),
+        *_opaque_storage(spec),
+        *(_memory_block(index, data) for index, data in enumerate(spec.memory)
+          if index not in {block for _, block, _ in spec.opaque_blocks}),
         _memory_index(spec.memory, spec.objects),
         *([_ctype_checks()] if checked else []),
         *(_alias_declaration(static) for static in spec.statics),
@@ -529,6 +534,31 @@ def _memory_block(index: int, data: bytes) -> str:
     body = ",".join(str(byte) for byte in data) or "0"
     return (f"static unsigned char {memory_name(index)}[{max(1, len(data))}] "
             f"__attribute__((aligned(64))) = {{{body}}};")
+
+
+def _opaque_storage(spec: HarnessSpec) -> list[str]:
+    """The storage of each array declared nowhere that holds witness blocks: the
+    blocks' bytes at their offsets, each block's name its place in it (the array
+    itself is an alias of this storage: `_opaque_names`)."""
+    lines = []
+    for name in dict.fromkeys(name for name, _, _ in spec.opaque_blocks):
+        blocks = [(block, offset) for n, block, offset in spec.opaque_blocks if n == name]
+        body = ", ".join(f"[{offset}] = {','.join(str(b) for b in spec.memory[block])}"
+                         for block, offset in blocks if spec.memory[block])
+        lines.append(f"static unsigned char {_opaque_storage_name(name)}"
+                     f"[{_opaque_size(spec, name)}] __attribute__((aligned(64))) = {{{body}}};")
+        lines.extend(f"#define {memory_name(block)} ({_opaque_storage_name(name)} + {offset})"
+                     for block, offset in blocks)
+    return lines
+
+
+def _opaque_storage_name(name: str) -> str:
+    return f"__liftdiff_array_{name}"
+
+
+def _opaque_size(spec: HarnessSpec, name: str) -> int:
+    return max(OPAQUE_ARRAY_BYTES, *(offset + len(spec.memory[block])
+                                     for n, block, offset in spec.opaque_blocks if n == name))
 
 
 def _memory_index(memory: Sequence[bytes], objects: Sequence[RealObject] = ()) -> str:
@@ -1070,6 +1100,8 @@ def _stand_in(root: str, name: str) -> bool:
     return True
 OPAQUE_ARRAY_BYTES = 1 << 16
 """Bytes of a char array the harness defines for a name declared nowhere."""
+MAX_OPAQUE_ARRAY = 1 << 24
+"""Largest such array the harness lays a witness's blocks out in."""
 
 
 def _opaque_names(spec: HarnessSpec) -> dict[str, tuple[str, str]]:
@@ -1079,9 +1111,14 @@ def _opaque_names(spec: HarnessSpec) -> dict[str, tuple[str, str]]:
     bytes)."""
     names = {c.name: (f"#define {c.name} ({literal(c.type.wrap(int(c.value)), c.type)})", "")
              for c in spec.constants if isinstance(c.type, IntType)}
+    holding = {name for name, _, _ in spec.opaque_blocks}
     for name in spec.opaque_arrays:
-        names[name] = (f"extern char {name}[];",
-                       f"char {name}[{OPAQUE_ARRAY_BYTES}] __attribute__((aligned(16)));")
+        if name in holding:  # sized, so that the sanitizers know its extent
+            storage = (f"extern char {name}[{_opaque_size(spec, name)}] __attribute__(("
+                       f"alias({string_literal(_opaque_storage_name(name))})));")
+        else:
+            storage = f"char {name}[{OPAQUE_ARRAY_BYTES}] __attribute__((aligned(16)));"
+        names[name] = (f"extern char {name}[];", storage)
     return names
 
 

@@ -17,12 +17,11 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 
 from checker.errors import LiftdiffError
-from checker.ir.heap import decode
+from checker.ir.heap import OBJECT_ALIGN, decode
 from checker.semantics.ctype import VOID, PointerType
 
 GAP = 256
 """Addresses at most this far apart are one object in the replay."""
-ALIGN = 64
 MAX_BYTES = 1 << 20
 """A witness whose memory needs more than this is not compiled."""
 
@@ -96,7 +95,7 @@ def layout(
     blocks = []
     total = 0
     for cluster in clusters:
-        start = cluster[0] - cluster[0] % ALIGN
+        start = cluster[0] - cluster[0] % OBJECT_ALIGN
         end = cluster[-1] + 1
         total += end - start
         if total > MAX_BYTES:

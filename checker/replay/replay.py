@@ -13,7 +13,7 @@ from dataclasses import dataclass, field
 from typing import cast
 
 from checker.frontend.preprocess import placeholder_flags
-from checker.ir.heap import decode, is_heap
+from checker.ir.heap import REACH, decode, is_heap
 from checker.ir.ir import (
     CALLS_VAR,
     RETURN_VAR,
@@ -39,9 +39,7 @@ from checker.lower.lower_state import NULL_SUFFIX
 from checker.lower.lower_stmt import CALL_EFFECT, event_symbol
 from checker.lower.prototypes import variadic_param
 from checker.replay.compiled_replay import (
-    Assignment as CAssignment,
-)
-from checker.replay.compiled_replay import (
+    MAX_OPAQUE_ARRAY,
     BlockPointer,
     CompiledOutcome,
     Constant,
@@ -57,6 +55,9 @@ from checker.replay.compiled_replay import (
     StubValue,
     memory_name,
     run_harness,
+)
+from checker.replay.compiled_replay import (
+    Assignment as CAssignment,
 )
 from checker.replay.interp import (
     ExternalCall,
@@ -578,8 +579,10 @@ def harness_spec(
             cell = contents.cells.get(index, contents.default)
             assignments.append(CAssignment(_cell(item.shape, c_name(item.ref), index),
                                            cell, item.type))
+    opaque_blocks = _opaque_blocks(cfa, assignment, plan)
+    laid_out = frozenset(f"&{name}" for name, _, _ in opaque_blocks)
     outputs = _output_leaves(cfa, observed, c_name) + _memory_leaves(
-        plan, memory, _own_objects(cfa, assignment))
+        plan, memory, _own_objects(cfa, assignment, laid_out))
     events = {event for _, event in cfa.function_params}
     stub_list = [
         _stub(cfa, func, prototype, assignment, stubs, plan,
@@ -608,9 +611,28 @@ def harness_spec(
                               if param not in null_params),
         constants=tuple(constants),
         opaque_arrays=cfa.opaque_arrays,
+        opaque_blocks=opaque_blocks,
         opaque=tuple(_opaque_object(name, stubs, plan) for name in cfa.opaque_objects),
-        objects=_real_objects(cfa, assignment, plan),
+        objects=_real_objects(cfa, assignment, plan, laid_out),
     )
+
+
+def _opaque_blocks(cfa: Cfa, assignment: Assignment,
+                   plan: Layout) -> tuple[tuple[str, int, int], ...]:
+    """(name, block, offset) for each witness block inside an array declared
+    nowhere, at that offset of the array: the harness lays those blocks out in the
+    array, so the program reads the witness's contents where the model read them.
+    None for an array the witness touches before its start or too far in."""
+    found: list[tuple[str, int, int]] = []
+    for name in cfa.opaque_arrays:
+        start = next((int(assignment.scalars.get(item.key, 0)) for item in cfa.inputs
+                      if item.key == f"&{name}"), 0)
+        inside = [(index, block.start - start) for index, block in enumerate(plan.blocks)
+                  if start and block.end > start and block.start < start + REACH]
+        if all(offset >= 0 and offset + len(plan.blocks[index].data) <= MAX_OPAQUE_ARRAY
+               for index, offset in inside):
+            found.extend((name, index, offset) for index, offset in inside)
+    return tuple(found)
 
 
 def _opaque_object(name: str, stubs: Mapping[StubKey, Scalar], plan: Layout) -> OpaqueObject:
@@ -620,13 +642,15 @@ def _opaque_object(name: str, stubs: Mapping[StubKey, Scalar], plan: Layout) -> 
     return OpaqueObject(name, tuple(rows))
 
 
-def _real_objects(cfa: Cfa, assignment: Assignment, plan: Layout) -> tuple[RealObject, ...]:
+def _real_objects(cfa: Cfa, assignment: Assignment, plan: Layout,
+                  laid_out: frozenset[str]) -> tuple[RealObject, ...]:
     """Where the witness's memory holds objects of the program's own (a const
     table or a local given to a function without code): the compiled program
-    passes the real one, so the harness answers for its address."""
+    passes the real one, so the harness answers for its address (not for the
+    arrays `laid_out` in the witness's blocks: those are the blocks)."""
     found = []
     for item in cfa.inputs:
-        if item.source is InputSource.LOCAL:
+        if item.source is InputSource.LOCAL and item.key not in laid_out:
             where = plan.locate(int(assignment.scalars.get(item.key, 0)))
             if where is not None:
                 block, offset = where
@@ -635,13 +659,16 @@ def _real_objects(cfa: Cfa, assignment: Assignment, plan: Layout) -> tuple[RealO
     return tuple(found)
 
 
-def _own_objects(cfa: Cfa, assignment: Assignment) -> list[tuple[int, int]]:
+def _own_objects(cfa: Cfa, assignment: Assignment,
+                 laid_out: frozenset[str]) -> list[tuple[int, int]]:
     """[start, end) of the objects the compiled program holds itself (a local or
     global the lowering put in the heap at an address of its own): gcc's run
-    writes them, not the witness's buffers, so those bytes are not read back."""
+    writes them, not the witness's buffers, so those bytes are not read back
+    (the arrays `laid_out` in the witness's blocks are read back)."""
     spans = []
     for item in cfa.inputs:
-        if item.source is not InputSource.LOCAL or not isinstance(item.type, PointerType):
+        if (item.source is not InputSource.LOCAL or not isinstance(item.type, PointerType)
+                or item.key in laid_out):
             continue
         start = int(assignment.scalars.get(item.key, 0))
         try:

@@ -4,8 +4,9 @@ from __future__ import annotations
 
 import pytest
 
+from checker.ir.heap import OBJECT_ALIGN as ALIGN
 from checker.ir.heap import encode
-from checker.replay.memory_layout import ALIGN, GAP, MAX_BYTES, LayoutError, layout
+from checker.replay.memory_layout import GAP, MAX_BYTES, LayoutError, layout
 from checker.semantics import ctype as ct
 
 BASE = 1 << 20
