@@ -298,7 +298,7 @@ def check_function(
 
     def result(verdict: Verdict, reason: str) -> FunctionResult:
         stats = Stats(round(time.monotonic() - started, 3), 0)
-        facts = ResultFacts(tuple(f.name for f in features), model.to_c(), stats)
+        facts = ResultFacts.of(features, model, stats)
         return facts.result(name, old_loc, new_loc, verdict, reason)
 
     if old_loc is None and new_loc is None:
@@ -454,8 +454,7 @@ def _lifted(
         points = [_entry(fcex, features, tasks[index][2]) for fcex in found]
         undecided = Unknown(overrun_reason("engine", settings.timeout), Stage.LIFTED)
         rests = [done[i].rest for i in sorted(done) if i != index]
-        facts = ResultFacts(tuple(f.name for f in features), model.to_c(),
-                            Stats(round(budget.elapsed(), 3), budget.calls))
+        facts = ResultFacts.of(features, model, Stats(round(budget.elapsed(), 3), budget.calls))
         keep(summary_result(name, old_loc, new_loc, [*entries_except(index), *points],
                             [*rests, undecided], facts))
 
@@ -484,13 +483,8 @@ def _lifted(
         assumptions.extend(ctx.assumptions())
         if isinstance(summary.rest, Equivalent):
             assumptions.extend(summary.rest.assumptions)
-    stats = Stats(round(budget.elapsed(), 3), budget.calls)
-    facts = ResultFacts(
-        features=tuple(f.name for f in features),
-        feature_model=model.to_c(),
-        stats=stats,
-        assumptions=tuple(dict.fromkeys(assumptions)),
-    )
+    facts = ResultFacts.of(features, model, Stats(round(budget.elapsed(), 3), budget.calls),
+                           assumptions)
     return summary_result(
         name, old_loc, new_loc, entries_except(None), [summary.rest for summary in summaries],
         facts

@@ -96,15 +96,9 @@ def brute_force(
         raise UnsupportedError(
             f"'{name}' is never defined in both versions under the same configuration"
         )
-    stats = Stats(round(time.monotonic() - started, 3), budget.calls)
-    facts = ResultFacts(
-        features=tuple(f.name for f in features),
-        feature_model=model.to_c(),
-        stats=stats,
-        assumptions=tuple(
-            dict.fromkeys([*assumptions, f"brute force over {products} distinct products"])
-        ),
-    )
+    facts = ResultFacts.of(features, model, Stats(round(time.monotonic() - started, 3),
+                                                  budget.calls),
+                           [*assumptions, f"brute force over {products} distinct products"])
     old_loc = old.program.location(old.program.functions[name].decl)
     new_loc = new.program.location(new.program.functions[name].decl)
     rests: list[Equivalent | Unknown | Unsupported] = [*proofs]

@@ -3,7 +3,7 @@ NEQ-summary's verdict, shared by the lifted and brute-force modes (bodies: `body
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import assert_never
 
@@ -34,6 +34,8 @@ from checker.replay.memory_layout import Layout
 from checker.replay.replay import Assignment, CallShape, Observation, call_shapes
 from checker.semantics.library import PURE_LIBRARY
 from checker.types import FunctionResult, NeqEntry, Stats, Value, Verdict, Witness
+from checker.variability import Feature
+from checker.variability import formula as fm
 
 
 def _inputs(old: Cfa, new: Cfa) -> dict[str, tuple[str, bool, bool]]:
@@ -283,6 +285,14 @@ class ResultFacts:
     feature_model: str
     stats: Stats
     assumptions: tuple[str, ...] = ()
+
+    @classmethod
+    def of(cls, features: Sequence[Feature], model: fm.Formula, stats: Stats,
+           assumptions: Iterable[str] = ()) -> ResultFacts:
+        """The facts of a check over `features` under the feature `model`
+        (assumptions once each, in order)."""
+        return cls(tuple(f.name for f in features), model.to_c(), stats,
+                   tuple(dict.fromkeys(assumptions)))
 
     def result(
         self,
