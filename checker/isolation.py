@@ -106,9 +106,10 @@ def run_isolated(
     ran is the same), with what the work kept last (`Stages.keep`) or None;
     `on_crash(reason)` if the child dies or grows past `memory_mb`."""
     begin = time.monotonic() if started is None else started
-    if multiprocessing.get_start_method(allow_none=True) not in (None, "fork") or not hasattr(
-        os, "fork"
-    ):
+    # a scan's workers are spawned (their start method reads "spawn"), yet each
+    # forks its checks like any process here: only where fork is missing or unsafe
+    # (macOS) does a check run in-process, bounded by the engine's own budgets
+    if not hasattr(os, "fork") or sys.platform == "darwin":
         return _guarded(work, on_overrun)
     context = multiprocessing.get_context("fork")
     receiver, sender = context.Pipe(duplex=False)

@@ -1,5 +1,7 @@
+import multiprocessing
 import os
 import time
+from concurrent.futures import ProcessPoolExecutor
 from functools import partial
 
 from checker.isolation import KILL, Crash, Stages, run_isolated
@@ -32,6 +34,31 @@ def test_a_stage_past_the_limit_is_named_and_stopped_within_ten_percent() -> Non
                            lambda stage, kept: f"timeout in the {stage}", started=started)
     elapsed = time.monotonic() - started
     assert outcome == "timeout in the variability front end"
+    assert 1.0 <= elapsed <= 1.1
+
+
+def _front_end_for_five_seconds(stages: Stages) -> str:
+    stages.enter("variability front end")
+    end = time.monotonic() + 5.0  # ends by itself, should no alarm stop it
+    while time.monotonic() < end:
+        sum(range(1000))
+    return "finished"
+
+
+def _limited_in_a_spawned_worker() -> tuple[str, float]:
+    started = time.monotonic()
+    outcome = run_isolated(_front_end_for_five_seconds, 1.0, _unused,
+                           lambda stage, kept: stage, started=started)
+    return outcome, time.monotonic() - started
+
+
+def test_a_check_in_a_spawned_worker_is_limited_too() -> None:
+    """A scan's workers are spawned processes (hooks/runner.py): their checks were
+    run in-process without the alarm, and a long lifting ran 2.5 times its limit."""
+    context = multiprocessing.get_context("spawn")
+    with ProcessPoolExecutor(max_workers=1, mp_context=context) as pool:
+        outcome, elapsed = pool.submit(_limited_in_a_spawned_worker).result(timeout=60)
+    assert outcome == "variability front end"
     assert 1.0 <= elapsed <= 1.1
 
 
