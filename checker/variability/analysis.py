@@ -767,9 +767,10 @@ class _Scanner:
         """A macro of the text used as a string where no definition reaches it (a
         variant, or a conditional's branch, that leaves it undefined): those
         configurations are excluded (`exclude`) and the use is `""` there."""
+        if token.text not in self.defined_names or not self.beside_string(index):
+            return False  # the cheap tests first: this runs for every name of the code
         here = fm.conj(self.psi, self.pc)
-        if (token.text not in self.defined_names or self.oracle.valid(here)
-                or self.lookup(token.text) is not None or not self.beside_string(index)):
+        if self.oracle.valid(here) or self.lookup(token.text) is not None:
             return False
         self.exclude(here, token)
         self.append_token(index, replace(token, kind="str", text='""'))

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import itertools
 from collections.abc import Callable, Iterator, Mapping
+from typing import cast
 
 import z3
 
@@ -40,7 +41,20 @@ def feature_constraints(formula: Formula, vars: Mapping[str, z3.BitVecRef]) -> l
     return [z3.Or(vars[v.name] == 0, vars[v.name] == 1) for v in _vars(formula) if v.boolean]
 
 
-def _term(f: Formula, vars: Mapping[str, z3.ArithRef | z3.BitVecRef]) -> z3.BitVecRef:
+def _term(f: Formula, vars: Mapping[str, z3.ArithRef | z3.BitVecRef],
+          memo: dict[int, z3.ExprRef] | None = None) -> z3.BitVecRef:
+    """`f` as a 64-bit term; `memo` (by node identity, within one conversion)
+    builds a subformula shared by reference once: presence conditions repeat
+    theirs (libbb.h's MAX_HISTORY tests nest the same conditions many times)."""
+    memo = {} if memo is None else memo
+    known = memo.get(id(f))
+    if known is None:
+        known = memo[id(f)] = _new_term(f, vars, memo)
+    return cast(z3.BitVecRef, known)
+
+
+def _new_term(f: Formula, vars: Mapping[str, z3.ArithRef | z3.BitVecRef],
+              memo: dict[int, z3.ExprRef]) -> z3.BitVecRef:
     if isinstance(f, fm.Const):
         return z3.BitVecVal(f.value & ((1 << _WIDTH) - 1), _WIDTH)
     if isinstance(f, fm.Var):
@@ -50,16 +64,17 @@ def _term(f: Formula, vars: Mapping[str, z3.ArithRef | z3.BitVecRef]) -> z3.BitV
             return z3.SignExt(_WIDTH - size, var) if size < _WIDTH else var
         return z3.Int2BV(var, _WIDTH)
     if isinstance(f, (fm.Not, fm.And, fm.Or)):
-        return _bool_value(_truth(f, vars))
+        return _bool_value(_truth(f, vars, memo))
     if isinstance(f, fm.Cond):
-        return z3.If(_truth(f.test, vars), _term(f.then, vars), _term(f.other, vars))
+        return z3.If(_truth(f.test, vars, memo), _term(f.then, vars, memo),
+                     _term(f.other, vars, memo))
     if isinstance(f, fm.Unary):
-        arg = _term(f.arg, vars)
+        arg = _term(f.arg, vars, memo)
         return {"-": -arg, "~": ~arg, "+": arg}[f.op]
     if isinstance(f, fm.Binary):
         if f.op in fm.COMPARISONS:
-            return _bool_value(_truth(f, vars))
-        return _arith(f, _term(f.left, vars), _term(f.right, vars))
+            return _bool_value(_truth(f, vars, memo))
+        return _arith(f, _term(f.left, vars, memo), _term(f.right, vars, memo))
     raise TypeError(f"not a formula: {f!r}")
 
 
@@ -93,15 +108,17 @@ def _bool_value(condition: z3.BoolRef) -> z3.BitVecRef:
     return z3.If(condition, z3.BitVecVal(1, _WIDTH), z3.BitVecVal(0, _WIDTH))
 
 
-def _truth(f: Formula, vars: Mapping[str, z3.ArithRef | z3.BitVecRef]) -> z3.BoolRef:
+def _truth(f: Formula, vars: Mapping[str, z3.ArithRef | z3.BitVecRef],
+           memo: dict[int, z3.ExprRef] | None = None) -> z3.BoolRef:
+    memo = {} if memo is None else memo
     if isinstance(f, fm.Not):
-        return z3.Not(_truth(f.arg, vars))
+        return z3.Not(_truth(f.arg, vars, memo))
     if isinstance(f, fm.And):
-        return z3.And(*(_truth(a, vars) for a in f.args))
+        return z3.And(*(_truth(a, vars, memo) for a in f.args))
     if isinstance(f, fm.Or):
-        return z3.Or(*(_truth(a, vars) for a in f.args))
+        return z3.Or(*(_truth(a, vars, memo) for a in f.args))
     if isinstance(f, fm.Binary) and f.op in fm.COMPARISONS:
-        a, b = _term(f.left, vars), _term(f.right, vars)
+        a, b = _term(f.left, vars, memo), _term(f.right, vars, memo)
         unsigned = f.left.unsigned or f.right.unsigned
         if f.op == "==":
             return a == b
@@ -110,7 +127,7 @@ def _truth(f: Formula, vars: Mapping[str, z3.ArithRef | z3.BitVecRef]) -> z3.Boo
         if unsigned:
             return {"<": z3.ULT, ">": z3.UGT, "<=": z3.ULE, ">=": z3.UGE}[f.op](a, b)
         return {"<": a < b, ">": a > b, "<=": a <= b, ">=": a >= b}[f.op]
-    return _term(f, vars) != z3.BitVecVal(0, _WIDTH)
+    return _term(f, vars, memo) != z3.BitVecVal(0, _WIDTH)
 
 
 def _vars(f: Formula) -> list[fm.Var]:
