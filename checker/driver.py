@@ -65,10 +65,12 @@ from checker.types import (
 )
 from checker.variability import Feature, config_key, derive_product, merge_features
 from checker.variability import formula as fm
+from checker.variability.features import valued_macros
 from checker.variability.smt import Oracle, extension
 from checker.variability.types import (
     EXCLUDED_NOTE,
     SUPERSET_NOTE,
+    FeatureUses,
     alike,
     macro_configuration,
     presence_domain,
@@ -132,6 +134,7 @@ def _located(unit: TranslationUnit, name: str, known: Location | None) -> Locati
 def load_pair(
     old: SourceFile, new: SourceFile, settings: Settings,
     stage: Callable[[str], None] | None = None,
+    valued: frozenset[str] = frozenset(),
 ) -> tuple[ParsedFile, ParsedFile]:
     """Both versions, lifted alike: a struct that one version declares with every
     configuration's members the other declares so too, written alike or grown
@@ -139,7 +142,8 @@ def load_pair(
     differently in one configuration, `_unlike_records`); a
     macro that one version tests only with defined() and the other reads for its
     value has two states in both (the version that only tests it is lifted
-    again, rarely)."""
+    again, rarely); so has one that the whole files read for its value
+    (`valued`: a slice may leave those reads out)."""
     old_file, new_file = load(old, settings, stage=stage), load(new, settings, stage=stage)
     while unlike := _unlike_records(old_file, new_file):  # ends: each round splits more
         old_file, new_file = (_with_sized(f, unlike, settings, stage)
@@ -148,6 +152,7 @@ def load_pair(
         old_file, new_file,
         lambda parsed: parsed.lifted.uses,
         lambda parsed, two_state: load(parsed.source, settings, two_state, stage),
+        FeatureUses(valued=valued),
     )
 
 
@@ -236,8 +241,10 @@ def check_sliced(
     old_slice = slice_functions(old, [name], slice_mentions(new, [name]), sized)
     new_slice = slice_functions(new, [name], slice_mentions(old, [name]), sized)
     try:
+        valued = frozenset().union(*(valued_macros(unit.source.text, unit.source.path, settings)
+                                     for unit in (old, new)))
         old_file, new_file = load_pair(old_slice.source, new_slice.source, settings,
-                                       stages.enter)
+                                       stages.enter, valued)
     except MemoryError:
         return _unknown(name, old, new, f"memory limit ({settings.memory_mb} MiB) reached "
                         f"in the {stages.current}", started)

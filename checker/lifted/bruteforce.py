@@ -54,6 +54,7 @@ def brute_force(
         old.source.path,
         new.source.path,
         derivation_settings(settings, old_text, new_text),
+        valued=frozenset(f.presence_of for f in features if f.presence_of),
     ):
         products += 1
         if budget.exhausted():

@@ -26,6 +26,7 @@ from checker.variability.products import derive_product, product_key, python_pro
 from checker.variability.smt import models
 from checker.variability.types import (
     Feature,
+    FeatureUses,
     ProductPair,
     ProductText,
     alike,
@@ -35,12 +36,15 @@ from checker.variability.types import (
 
 
 def enumerate_products(old_text: str, new_text: str, path_old: str, path_new: str,
-                       settings: Settings, method: str = "auto") -> Iterator[ProductPair]:
+                       settings: Settings, method: str = "auto",
+                       valued: frozenset[str] = frozenset()) -> Iterator[ProductPair]:
     """Each distinct (old product, new product) once, with the configurations
-    giving it (a presence condition) and one representative configuration."""
+    giving it (a presence condition) and one representative configuration;
+    `valued`: macros read for their value beyond these texts (two-state)."""
     old, new = alike(Front(old_text, path_old, settings), Front(new_text, path_new, settings),
                      lambda front: front.table.uses,
-                     lambda front, two_state: Front(front.text, front.path, settings, two_state))
+                     lambda front, two_state: Front(front.text, front.path, settings, two_state),
+                     FeatureUses(valued=valued))
     features = merge_features((*old.used_features(), *new.used_features()))
     model = fm.conj(parse_model(old.model_tokens, features, settings),
                     *(_retyped(c, features) for c in (*old.base.constraints,

@@ -48,7 +48,7 @@ from dataclasses import dataclass, field
 
 from checker.types import Settings
 from checker.variability.condexpr import DEFINED_OPERATORS, HAS_OPERATORS
-from checker.variability.lexer import Directive, Scanned, Token
+from checker.variability.lexer import Directive, Scanned, Token, scan
 from checker.variability.types import Feature, FeatureUses, feature_of, presence_feature
 
 KCONFIG_PREFIX = "ENABLE_"
@@ -180,6 +180,14 @@ def discover(scanned: Scanned, settings: Settings, model_tokens: Sequence[Token]
                                frozenset(names & valued))
     return FeatureTable(features, tuple(notes), conditional, feature_uses,
                         frozenset(names & uses.defaulted - uses.defined_in_text))
+
+
+def valued_macros(text: str, path: str, settings: Settings) -> frozenset[str]:
+    """The macros `text` reads for their value anywhere (`#if X`, code): a slice
+    that only tests one of them with `#ifdef` still gives it two states, since
+    the build it names is the whole file's (`-DX=0` is a build of its own)."""
+    uses = _collect(scan(text, path), ConditionalMacros.from_settings(settings))
+    return frozenset(_closure(uses.valued | uses.code, uses.bodies))
 
 
 def _matches(name: str, settings: Settings) -> bool:

@@ -139,11 +139,13 @@ def both_ways(*uses: FeatureUses) -> frozenset[str]:
 
 
 def alike(old: T, new: T, uses: Callable[[T], FeatureUses],
-          again: Callable[[T, frozenset[str]], T]) -> tuple[T, T]:
+          again: Callable[[T, frozenset[str]], T],
+          elsewhere: FeatureUses = FeatureUses()) -> tuple[T, T]:
     """Both versions of a pair (lifted sources, fronts) lifted alike: a version
-    that tests a macro only with defined() that the other reads for its value
-    is lifted `again` with that macro two-state (rare)."""
-    two_state = both_ways(uses(old), uses(new))
+    that tests a macro only with defined() that the other, or the text around
+    them (`elsewhere`), reads for its value is lifted `again` with that macro
+    two-state (rare)."""
+    two_state = both_ways(uses(old), uses(new), elsewhere)
     old, new = (again(v, two_state) if two_state & uses(v).defined_only else v
                 for v in (old, new))
     return old, new
