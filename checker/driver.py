@@ -9,6 +9,7 @@ case of a single configuration.
 
 from __future__ import annotations
 
+import contextlib
 import dataclasses
 import time
 import traceback
@@ -89,6 +90,7 @@ def run_check(
     every = diff_units(_unit(old_unit), _unit(new_unit))
     changes = select_changes(old_unit, new_unit, every, functions)
     unchecked = () if functions else tuple(c.unchecked() for c in every if c.kind.listed_only)
+    valued = _valued((old_unit, new_unit), settings) if changes else frozenset()
     compiler = replay_compiler(settings)
     if compiler is not None and changes:
         sanitizer_flags(compiler, undefined=True)  # probed once here, not in every child
@@ -106,7 +108,8 @@ def run_check(
         where = (_located(old_side, change.function, change.old),
                  _located(new_unit, change.function, change.new))
         result = run_isolated(
-            partial(check_sliced, old_side, new_unit, change.function, settings, started),
+            partial(check_sliced, old_side, new_unit, change.function, settings, started,
+                    valued),
             settings.timeout,
             partial(_crashed, change.function, where),
             partial(_overrun, change.function, where, settings.timeout, started),
@@ -120,6 +123,17 @@ def run_check(
 
 
 Where = tuple[Location | None, Location | None]
+
+
+def _valued(units: Sequence[TranslationUnit], settings: Settings) -> frozenset[str]:
+    """The macros the whole files read for their value (two-state in every slice):
+    read once for all functions. A text the lexer rejects adds none; each
+    function's own lifting then reports the error, with its place."""
+    found: set[str] = set()
+    for unit in units:
+        with contextlib.suppress(LiftdiffError):
+            found |= valued_macros(unit.source.text, unit.source.path, settings)
+    return frozenset(found)
 
 
 def _located(unit: TranslationUnit, name: str, known: Location | None) -> Location | None:
@@ -232,17 +246,17 @@ def check_sliced(
     name: str,
     settings: Settings,
     started: float,
+    valued: frozenset[str],
     stages: Stages,
 ) -> FunctionResult:
     """One function, from its slices to its verdict (in the isolated child: every
-    stage counts against the function's time limit)."""
+    stage counts against the function's time limit); `valued`: the macros the
+    whole files read for their value (`load_pair`)."""
     stages.enter("slicer")
     sized = layout_observed(old, [name]) | layout_observed(new, [name])
     old_slice = slice_functions(old, [name], slice_mentions(new, [name]), sized)
     new_slice = slice_functions(new, [name], slice_mentions(old, [name]), sized)
     try:
-        valued = frozenset().union(*(valued_macros(unit.source.text, unit.source.path, settings)
-                                     for unit in (old, new)))
         old_file, new_file = load_pair(old_slice.source, new_slice.source, settings,
                                        stages.enter, valued)
     except MemoryError:

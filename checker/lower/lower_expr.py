@@ -897,12 +897,12 @@ class ExprLowering(LoweringState):
             text = bytes(int(b) & 0xFF for b in region.init[:-1]).decode("latin-1")
             key, named = "&" + json.dumps(text), ""
         elif elsewhere is not None:  # its contents: inputs, the same in both versions
-            shown = hashlib.sha256(repr(self.program.complete(elsewhere.type)).encode())
+            complete = self.program.complete(elsewhere.type)
+            shown = hashlib.sha256(repr(complete).encode())
             key = f"&{elsewhere.name}~extern~{shown.hexdigest()[:12]}"
-            sized = self.program.complete(elsewhere.type)
             # the harness finds it by name where C knows its size (`sizeof` it)
-            named = elsewhere.name if not (isinstance(sized, ArrayType)
-                                           and sized.length is None) else ""
+            named = elsewhere.name if not (isinstance(complete, ArrayType)
+                                           and complete.length is None) else ""
         else:
             identity = None if var is None else constant_identity(self.program, var)
             if identity is None:

@@ -445,6 +445,7 @@ def harness_source(spec: HarnessSpec, checked: bool = False,
              and (not s.prototype.implicit or s.name in linked)]
     text = label_statics(spec.source_text, spec.statics)
     places = Places(len(spec.memory), spec.objects)
+    in_arrays = {block for _, block, _ in spec.opaque_blocks}
     parts = [
         "#define main " + USER_MAIN,
         *(_opaque_declaration(item) for item in spec.opaque),
@@ -455,7 +456,7 @@ def harness_source(spec: HarnessSpec, checked: bool = False,
         _PRELUDE,
         *_opaque_storage(spec),
         *(_memory_block(index, data) for index, data in enumerate(spec.memory)
-          if index not in {block for _, block, _ in spec.opaque_blocks}),
+          if index not in in_arrays),
         _memory_index(spec.memory, spec.objects),
         *([_ctype_checks()] if checked else []),
         *(_alias_declaration(static) for static in spec.statics),

@@ -27,7 +27,7 @@ from checker.errors import ParseError, UnsupportedError
 from checker.location import Location
 from checker.types import Settings
 from checker.variability import formula as fm
-from checker.variability.attributes import neutral_attributes_only
+from checker.variability.attributes import ATTRIBUTE_KEYWORDS, neutral_attributes_only
 from checker.variability.condexpr import (
     Alternatives,
     Definition,
@@ -392,6 +392,9 @@ class _Scanner:
         for at in range(index + 1, len(self.elements)):
             element = self.elements[at]
             if isinstance(element, Token):
+                if not tokens and not (element.text in ATTRIBUTE_KEYWORDS
+                                       or self.macros.get(element.text) is not None):
+                    return None  # cannot start an attribute: no need to read on
                 tokens.append(element)
             elif element.name == "endif":
                 return at if tokens and neutral_attributes_only(tokens, self.lookup) else None

@@ -24,7 +24,7 @@ NEUTRAL_ATTRIBUTES = frozenset({
     "unavailable", "nothrow", "leaf", "artificial", "sentinel", "no_instrument_function",
 })
 """Attributes with no effect on what a correct program computes or on any layout."""
-_ATTRIBUTE_KEYWORDS = frozenset({"__attribute__", "__attribute"})
+ATTRIBUTE_KEYWORDS = frozenset({"__attribute__", "__attribute"})
 _MAX_DEPTH = 8
 
 
@@ -38,7 +38,7 @@ def neutral_attributes_only(tokens: Sequence[Token],
     at = 0
     while at < len(tokens):
         token = tokens[at]
-        if token.text in _ATTRIBUTE_KEYWORDS:
+        if token.text in ATTRIBUTE_KEYWORDS:
             close = _neutral_attribute_end(tokens, at + 1)
             if close is None:
                 return False
