@@ -315,7 +315,7 @@ def _effects(
         return None
     effects = dict(assignment.effects)
     bytes_heap = any(HEAP in cfa.regions for cfa in (product.old, product.new))
-    known: dict[tuple[str, tuple[Arg, ...], str], z3.ExprRef | None] = {}
+    known: dict[tuple[str, tuple[Arg, ...], str], z3.ExprRef | RegionValue | None] = {}
     for run in runs:
         trace = run_heap(run)
         for (func, args), address, ctype in (trace.effect_reads if trace else ()):

@@ -14,9 +14,11 @@ import z3
 from checker.engines.product import Product
 from checker.engines.symexec import Application
 from checker.ir import smt_ops
+from checker.ir.heap import decode, size_of
 from checker.ir.smt_ops import python_value, z3_literal
 from checker.replay.memory import RegionValue
 from checker.replay.replay import Assignment
+from checker.semantics import ctype as ct
 from checker.semantics.ctype import IntType, PointerType, ScalarType
 from checker.types import Value
 
@@ -171,7 +173,8 @@ def model_effect(
     region: str,
     address: int,
     ctype: ScalarType,
-    known: dict[tuple[str, tuple[int | float | str, ...], str], z3.ExprRef | None] | None = None,
+    known: dict[tuple[str, tuple[int | float | str, ...], str], z3.ExprRef | RegionValue | None]
+    | None = None,
 ) -> Scalar | None:
     """The model's value of a `ctype` at `address` after a call without code
     (`known`: the calls' terms found so far for this model, filled as found:
@@ -181,12 +184,37 @@ def model_effect(
         array = known[key]
     else:
         array = _application(product, model, func, args, region)
+        if array is not None:
+            array = _byte_table(model, array) or array
         if known is not None:
             known[key] = array
     if array is None:
         return None
+    if isinstance(array, RegionValue):
+        data = bytes(int(array.cells.get(address + i, array.default)) & 0xFF
+                     for i in range(size_of(ctype)))
+        return decode(data, ctype)
     value = smt_ops.load(array, z3.BitVecVal(address, 64), ctype)
     return python_value(model.eval(value, model_completion=True), ctype)
+
+
+def _byte_table(model: z3.ModelRef, array: z3.ExprRef) -> RegionValue | None:
+    """The model's value of a region of bytes as a table, where the model spells
+    it as stores over a constant (a long run reads thousands of bytes a call
+    wrote: one model evaluation, not one per read); None otherwise."""
+    sort = array.sort()
+    if not (isinstance(sort, z3.ArraySortRef) and z3.is_bv_sort(sort.range())
+            and sort.range().size() == 8):
+        return None
+    value = model.eval(array, model_completion=True)
+    probe = value
+    while z3.is_store(probe):
+        if not (z3.is_bv_value(probe.arg(1)) and z3.is_bv_value(probe.arg(2))):
+            return None
+        probe = probe.arg(0)
+    if not (z3.is_const_array(probe) and z3.is_bv_value(probe.arg(0))):
+        return None
+    return region_value(model, array, ct.UCHAR)
 
 
 def model_stub(

@@ -439,7 +439,15 @@ class Prototype:
     returns: Returns
     implicit: bool = False
     """Made from a call of a function declared nowhere here (`int NAME()` of the
-    arguments given): defined only where gcc finds no definition either."""
+    arguments given): its C name is `implicit_c_name(NAME)`, bound to the symbol
+    NAME by an assembler label, so that it replaces the library's NAME where gcc's
+    headers declare one with types of their own (glibc's `sched_getaffinity`)."""
+
+
+def implicit_c_name(symbol: str) -> str:
+    """The C name of the stub of `symbol`, a function declared nowhere here
+    (`Prototype.implicit`): another name than any header's declaration of it."""
+    return f"__liftdiff_implicit_{symbol}"
 
 
 STATUS_VAR = "$status"

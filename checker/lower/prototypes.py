@@ -16,7 +16,7 @@ from copy import deepcopy
 from pycparser import c_ast, c_generator
 
 from checker.frontend.program import Program, decay
-from checker.ir.ir import Prototype, Returns, StubParam
+from checker.ir.ir import Prototype, Returns, StubParam, implicit_c_name
 from checker.semantics import ctype as ct
 from checker.semantics.ctype import CType, FunctionType, PointerType
 
@@ -60,7 +60,8 @@ def typed_prototype(symbol: str, ftype: FunctionType, implicit: bool = False) ->
     params = tuple(_param(unnamed_param(i), p) for i, p in enumerate(ftype.params))
     listed = [declarator(p.name, t) for p, t in zip(params, ftype.params, strict=True)]
     listed += ["..."] if ftype.variadic else []
-    return Prototype(declarator(f"{symbol}({', '.join(listed) or 'void'})", ftype.ret),
+    c_name = implicit_c_name(symbol) if implicit else symbol
+    return Prototype(declarator(f"{c_name}({', '.join(listed) or 'void'})", ftype.ret),
                      params, ftype.variadic, _returns(ftype.ret), implicit)
 
 

@@ -218,6 +218,10 @@ class RealObject:
     extent: int = 0
 
 
+_WRITE_RUN = 16
+"""Bytes in a row from which a stub's effect copies them from a table."""
+
+
 @dataclass(frozen=True)
 class Places:
     """The C address of a place in the witness's memory: in its buffers, or in a
@@ -258,6 +262,32 @@ class Places:
         if self._object(block, offset) is None:
             return f"{memory_name(block)}[{offset}]"
         return f"(*(unsigned char *){self._known(block, offset)})"
+
+    def writes(self, cells: Sequence[tuple[int, int, int]]) -> str:
+        """C statements storing bytes (block, offset, value) as a stub's effect: a
+        run of bytes in one object as one copy from a constant table (a call
+        that fills an 8 KiB buffer is one loop, not 8192 statements for gcc)."""
+        final = {(block, offset): value for block, offset, value in cells}
+        out: list[str] = []
+        run: list[tuple[int, int, int]] = []
+
+        def flush() -> None:
+            if len(run) < _WRITE_RUN:
+                out.extend(f"{self.byte(b, o)} = {v}; " for b, o, v in run)
+            else:
+                data = ",".join(str(v) for _, _, v in run)
+                out.append(f"{{ static const unsigned char d[] = {{{data}}}; "
+                           f"unsigned char *to = &{self.byte(run[0][0], run[0][1])}; "
+                           f"for (unsigned long i = 0; i < sizeof d; i++) to[i] = d[i]; }} ")
+            run.clear()
+
+        for (block, offset), value in sorted(final.items()):
+            if run and not (run[-1][0] == block and run[-1][1] + 1 == offset
+                            and self._object(block, offset) is self._object(block, run[0][1])):
+                flush()
+            run.append((block, offset, value))
+        flush()
+        return "".join(out)
 
     def _learned(self, block: int, offset: int) -> tuple[int, int] | None:
         real = self._object(block, offset)
@@ -436,13 +466,10 @@ static void __liftdiff_log_arg(int kind, ...)
 """
 
 
-def harness_source(spec: HarnessSpec, checked: bool = False,
-                   linked: frozenset[str] = frozenset()) -> str:
+def harness_source(spec: HarnessSpec, checked: bool = False) -> str:
     """The complete C translation unit: the user's text, stubs, and the harness main;
-    `checked`: with the library's domain checks (`_ctype_checks`); `linked`: the
-    functions declared nowhere whose stubs it defines (gcc found no definition)."""
-    stubs = [s for s in spec.stubs if _stubbable(s)
-             and (not s.prototype.implicit or s.name in linked)]
+    `checked`: with the library's domain checks (`_ctype_checks`)."""
+    stubs = [s for s in spec.stubs if _stubbable(s)]
     text = label_statics(spec.source_text, spec.statics)
     places = Places(len(spec.memory), spec.objects)
     in_arrays = {block for _, block, _ in spec.opaque_blocks}
@@ -821,7 +848,7 @@ def _stub_definition(stub: Stub, places: Places) -> str:
     for index, row in enumerate(rows):
         condition = (f"__liftdiff_row == {index}" if any(binds)
                      else _condition(names, row, stub, places))
-        writes = "".join(f"{places.byte(b, o)} = {v}; " for b, o, v in row.writes)
+        writes = places.writes(row.writes)
         writes += "".join(_link(link, places, by_program=True).strip() + " "
                           for link in row.links)
         writes += "".join(f"{g} = {v}; " for g, v in row.sets)
@@ -829,7 +856,11 @@ def _stub_definition(stub: Stub, places: Places) -> str:
     if not returns_void or stub.noreturn:  # a void function has no result to miss
         body.append(f"    __liftdiff_miss({string_literal(stub.name)});")
     body.append(f"    {finish(0)}")
-    return prototype.signature + "\n{\n" + "\n".join(body) + "\n}\n"
+    # a function declared nowhere here is the symbol of its name, whatever type
+    # gcc's headers give it (`Prototype.implicit`)
+    label = (f"{prototype.signature} __asm__({string_literal(stub.name)});\n"
+             if prototype.implicit else "")
+    return label + prototype.signature + "\n{\n" + "\n".join(body) + "\n}\n"
 
 
 def _read_variadic(last: str, extra: Sequence[StubParam]) -> str:
@@ -1030,18 +1061,14 @@ def _compile(
     read it (its macros free, its names unknown); names declared nowhere for gcc
     either that the front end took as opaque (its constants and char arrays) are
     declared by the harness on a further try, as the front end took them; then
-    functions declared nowhere that gcc cannot link get their stubs (the harness
-    written again with them: `Prototype.implicit`), objects the text declares `extern` and
-    nobody defines (BusyBox's `applet_name`, defined in another file of the
-    build) storage. Returns what it declared (headers by their name in quotes)."""
+    objects the text declares `extern` and nobody defines (BusyBox's
+    `applet_name`, defined in another file of the build) storage. Returns what it declared (headers by their name in quotes)."""
     path = os.path.join(work, "harness.c")
     absent = os.path.join(work, "absent")
     command = [compiler, *COMPILE_FLAGS, *sanitizers, *include_flags(spec, work),
                f"-I{absent}", *spec.flags, path, "-o", program, "-lm"]
     stubbed = {stub.name for stub in spec.stubs}
-    implicit_stubs = {stub.name for stub in spec.stubs if stub.prototype.implicit}
-    linked: frozenset[str] = frozenset()
-    source = harness_source(spec, checked, linked)
+    source = harness_source(spec, checked)
     opaque = _opaque_names(spec)
     declared: list[str] = []
     defined: list[str] = []
@@ -1070,12 +1097,6 @@ def _compile(
             declared += undeclared
             continue
         unlinked = _UNDEFINED.findall(text)
-        implicit = frozenset(n for n in unlinked if n in implicit_stubs and n not in linked)
-        if implicit and not defined:
-            linked |= implicit
-            source = harness_source(spec, checked, linked)
-            declared += sorted(implicit)
-            continue
         missing = [name for name in dict.fromkeys(unlinked)
                    if name not in stubbed and name not in defined]
         if defined or not missing:
