@@ -1062,7 +1062,8 @@ def _compile(
     either that the front end took as opaque (its constants and char arrays) are
     declared by the harness on a further try, as the front end took them; then
     objects the text declares `extern` and nobody defines (BusyBox's
-    `applet_name`, defined in another file of the build) storage. Returns what it declared (headers by their name in quotes)."""
+    `applet_name`, defined in another file of the build) storage. Returns what
+    it declared (headers by their name in quotes)."""
     path = os.path.join(work, "harness.c")
     absent = os.path.join(work, "absent")
     command = [compiler, *COMPILE_FLAGS, *sanitizers, *include_flags(spec, work),
