@@ -58,11 +58,23 @@ def typed_prototype(symbol: str, ftype: FunctionType, implicit: bool = False) ->
     """The stub `symbol` of a function known by its type only (one a function pointer
     parameter points to; `implicit`: one called without a declaration)."""
     params = tuple(_param(unnamed_param(i), p) for i, p in enumerate(ftype.params))
-    listed = [declarator(p.name, t) for p, t in zip(params, ftype.params, strict=True)]
+    # an implicit stub's pointers are `void *`: gcc's headers may have no type by
+    # the name the front end's has (`struct __liftdiff_FILE`), and a struct first
+    # named in a parameter list is another type in each declaration
+    types = [_opaque_pointer(t) if implicit else t for t in ftype.params]
+    listed = [declarator(p.name, t) for p, t in zip(params, types, strict=True)]
     listed += ["..."] if ftype.variadic else []
     c_name = implicit_c_name(symbol) if implicit else symbol
     return Prototype(declarator(f"{c_name}({', '.join(listed) or 'void'})", ftype.ret),
                      params, ftype.variadic, _returns(ftype.ret), implicit)
+
+
+def _opaque_pointer(ctype: CType) -> CType:
+    """`void *` for a pointer to anything but characters (which C spells the same
+    everywhere); other types as they are."""
+    if isinstance(ctype, PointerType) and ctype.target not in _CHARACTER_TYPES:
+        return PointerType(ct.VOID)
+    return ctype
 
 
 def declarator(name: str, ctype: CType) -> str:
