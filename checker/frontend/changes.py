@@ -174,7 +174,11 @@ def _blank(text: str, name: str) -> str:
 def _context_text(unit: Unit, name: str) -> str:
     """Everything the function depends on (macros, types, globals, callees, from the
     file and its headers), normalized, with the function's own name blanked."""
-    return _blank("\n\n".join(_text(item) for item in _closure(unit, name)), name)
+    # only items naming it can hold it as an identifier: the regex runs over
+    # those, not over the whole context (hush.c: 2 s a version)
+    return "\n\n".join(
+        _blank(_text(item), name) if name in item.mentions or name in item.defines
+        else _text(item) for item in _closure(unit, name))
 
 
 def fingerprint(unit: Unit, name: str) -> str:
