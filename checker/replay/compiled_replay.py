@@ -14,6 +14,7 @@ compiler or a compile error is an outcome of its own.
 
 from __future__ import annotations
 
+import dataclasses
 import functools
 import os
 import re
@@ -154,6 +155,10 @@ class StubRow:
     """Pointers it stores: the real address of a place in the witness's memory."""
     sets: tuple[tuple[str, str], ...] = ()
     """(global, C literal): what the call leaves in the globals it can reach."""
+    extra: tuple[StubParam, ...] | None = None
+    """The arguments past a variadic function's named parameters as the call at
+    `position` passes them, where its calls pass different types there (None:
+    the stub's `extra`); read and logged at that position only."""
 
 
 @dataclass(frozen=True)
@@ -808,19 +813,27 @@ def _stub_definition(stub: Stub, places: Places) -> str:
     names = [param.name for param in params]
     returns_void, returns_pointer = prototype.returns == "void", prototype.returns == "pointer"
     passed = sorted(stub.functions)
-    log = "".join(_log_arg(param, passed if param.pointer else ())
-                  for param in params)
-    if stub.counted:  # the interpreter's events start with the position
-        seen = "".join(f"__liftdiff_log_arg(__LIFTDIFF_KIND({g}), {g}); " for g in stub.globals)
-        log = (f"__liftdiff_log_arg(0, __liftdiff_position); {log}{seen}"
-               "__liftdiff_log_memory(); ")
-    finish = _finish(stub.noreturn, returns_void, returns_pointer, places)
     rows = [row for row in stub.table
             if not (len(row.args) < len(names) or (len(row.args) > len(names) and not variadic))
             # nor a row with a function this version does not pass (nor may name)
             and not any(isinstance(arg, str) and symbol_function(arg) is not None
                         and arg not in stub.functions for arg in row.args)]
-    binds = [_binds(names, row, places) for row in rows]
+    # a call whose own types past the named parameters the stub reads at its position
+    own = {row.position: _row_extra(index, row.extra) for index, row in enumerate(rows)
+           if row.extra is not None and row.position is not None and stub.counted}
+    row_names = [[*names, *(p.name for p in own.get(row.position, ()))]
+                 if row.position is not None else names for row in rows]
+    log = "".join(_log_arg(param, passed if param.pointer else ())
+                  for param in params)
+    log += "".join(f"if (__liftdiff_position == {position}) {{ "
+                   + "".join(_log_arg(p, passed if p.pointer else ()) for p in extra)
+                   + "} " for position, extra in own.items())
+    if stub.counted:  # the interpreter's events start with the position
+        seen = "".join(f"__liftdiff_log_arg(__LIFTDIFF_KIND({g}), {g}); " for g in stub.globals)
+        log = (f"__liftdiff_log_arg(0, __liftdiff_position); {log}{seen}"
+               "__liftdiff_log_memory(); ")
+    finish = _finish(stub.noreturn, returns_void, returns_pointer, places)
+    binds = [_binds(these, row, places) for these, row in zip(row_names, rows, strict=True)]
     # outside the function's run, or inside a stub's own logging: a call of the run
     # time's (glibc's `dprintf` frees its buffer through `free`; the sanitizer's
     # start-up, exit handlers), not the witness's: answered without a trace (a
@@ -833,21 +846,24 @@ def _stub_definition(stub: Stub, places: Places) -> str:
         body.append(f"    if (!{names[0]}) {{ {done} }}")
     if stub.counted:
         body.append("    int __liftdiff_position = __liftdiff_calls++;")
+    for position, extra in own.items():
+        body.append(_read_row_variadic(prototype.params[-1].name, position, extra))
     if any(binds):
         # a row that learns where a local is chooses itself before the call is
         # logged, so that the log shows the local's bytes at the call
         body.append("    int __liftdiff_row = -1;")
-        body += [f"    if (__liftdiff_row < 0 && {_condition(names, row, stub, places)}) "
+        body += [f"    if (__liftdiff_row < 0 && {_condition(these, row, stub, places)}) "
                  f"{{ __liftdiff_row = {index}; {bind}}}"
-                 for index, (row, bind) in enumerate(zip(rows, binds, strict=True))]
+                 for index, (these, row, bind)
+                 in enumerate(zip(row_names, rows, binds, strict=True))]
     body.append(f'    __liftdiff_busy = 1; dprintf(__liftdiff_fd, "c %s", '
                 f'{string_literal(stub.name)}); {log}dprintf(__liftdiff_fd, "\\n"); '
                 "__liftdiff_busy = 0;")
     if stub.globals:  # what the interpreter leaves where the witness says nothing
         body.append("    " + "".join(f"{g} = 0; " for g in stub.globals))
-    for index, row in enumerate(rows):
+    for index, (these, row) in enumerate(zip(row_names, rows, strict=True)):
         condition = (f"__liftdiff_row == {index}" if any(binds)
-                     else _condition(names, row, stub, places))
+                     else _condition(these, row, stub, places))
         writes = places.writes(row.writes)
         writes += "".join(_link(link, places, by_program=True).strip() + " "
                           for link in row.links)
@@ -869,6 +885,20 @@ def _read_variadic(last: str, extra: Sequence[StubParam]) -> str:
                     for p in extra)
     return (f"    va_list __liftdiff_ap; va_start(__liftdiff_ap, {last}); {reads}"
             "va_end(__liftdiff_ap);")
+
+
+def _row_extra(index: int, extra: Sequence[StubParam]) -> tuple[StubParam, ...]:
+    """A row's own variadic arguments, named apart from every other row's."""
+    return tuple(dataclasses.replace(p, name=f"__liftdiff_r{index}{p.name}") for p in extra)
+
+
+def _read_row_variadic(last: str, position: int, extra: Sequence[StubParam]) -> str:
+    """C: the arguments past `last` as the call at `position` passes them (zero at
+    any other position, where they are not read)."""
+    declared = "".join(f"{p.va_type} {p.name} = 0; " for p in extra)
+    reads = "".join(f"{p.name} = va_arg(__liftdiff_ap, {p.va_type}); " for p in extra)
+    return (f"    {declared}if (__liftdiff_position == {position}) {{ va_list __liftdiff_ap; "
+            f"va_start(__liftdiff_ap, {last}); {reads}va_end(__liftdiff_ap); }}")
 
 
 def _condition(names: Sequence[str], row: StubRow, stub: Stub, places: Places) -> str:

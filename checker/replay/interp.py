@@ -121,6 +121,8 @@ class RunResult:
     (`ByteHeap.snapshot`); None for events that read no memory."""
     reads: Mapping[str, frozenset[int]] = field(default_factory=dict)
     """Region name -> the cells loaded (what a run's outcome can depend on)."""
+    event_actions: tuple[Event, ...] = ()
+    """Per event, the call that made it (its arguments' types)."""
 
 
 def same_value(a: Arg, b: Arg) -> bool:
@@ -384,6 +386,7 @@ class _Run:
         self.memory = _Memory(_initial_regions(cfa, inputs), inputs.heap)
         self.compiler = _Compiler(self.env, self.memory, inputs.stubs)
         self.events: list[tuple[str, tuple[Arg, ...]]] = []
+        self.event_actions: list[Event] = []
         self.event_memory: list[Mapping[int, int] | None] = []
         self.printed: list[str] = []
         self.successors = cfa.successors()
@@ -488,6 +491,7 @@ class _Run:
         def event() -> None:
             values = tuple(a() for a in args)
             self.events.append((func, values))
+            self.event_actions.append(action)
             self.event_memory.append(heap.snapshot() if reads else None)
             if writes:
                 heap.after_call((func, values))
@@ -565,6 +569,7 @@ def run(cfa: Cfa, inputs: RunInputs, *, max_steps: int = 1_000_000,
         steps=steps,
         heap=state.memory.heap.trace(),
         event_memory=tuple(state.event_memory),
+        event_actions=tuple(state.event_actions),
         reads={name: frozenset(cells) for name, cells in state.memory.reads.items() if cells},
     )
 

@@ -132,6 +132,8 @@ class Observation:
     automatic: tuple[tuple[str, int], ...] = ()
     """(input key, size) of the function's own local objects in the heap: dead at
     the return, so their bytes are not compared then (`Input.automatic`)."""
+    event_actions: tuple[Event, ...] = ()
+    """Per event, the call that made it (as `RunResult.event_actions`)."""
 
 
 @dataclass(frozen=True)
@@ -234,6 +236,7 @@ def observe(cfa: Cfa, result: RunResult) -> Observation:
         result.heap,
         memory,
         tuple((i.key, i.automatic) for i in cfa.inputs if i.automatic),
+        tuple(result.event_actions[i] for i in kept) if result.event_actions else (),
     )
 
 
@@ -587,7 +590,8 @@ def harness_spec(
     stub_list = [
         _stub(cfa, func, prototype, assignment, stubs, plan,
               event_symbol(func) if func in events else "",
-              memory.effect_pointers if memory is not None else ())
+              memory.effect_pointers if memory is not None else (),
+              _calls_by_position(observed, func))
         for func, prototype in sorted(cfa.externals.items())
         if func not in PURE_LIBRARY and prototype is not None
     ]
@@ -780,12 +784,18 @@ def _stub(
     plan: Layout,
     symbol: str = "",
     pointer_cells: tuple[int, ...] = (),
+    calls: Mapping[int, Event] | None = None,
 ) -> Stub:
     """A stub answering as the witness says: per call (position, arguments), its
     result and the bytes it writes into the witness's memory; where it stores a
     pointer the function then reads (`pointer_cells`), the real address of the
-    place in the witness's memory the model's address is."""
+    place in the witness's memory the model's address is. `calls`: the call at
+    each position, for a variadic function whose calls pass arguments of
+    different types past its named ones (`syscall`, `open`): each row reads
+    them as its call passes them."""
     shape = call_shapes(cfa).get(func, CallShape(False, ()))
+    extra = _variadic_extra(cfa, func, prototype)
+    own = ({} if extra or not shape.counted else _extras_by_position(prototype, calls or {}))
     results = {args: value for (name, args), value in stubs.items() if name == func}
     seen = len(shape.globals)
     writes: dict[tuple, list[tuple[int, int, int]]] = {}  # type: ignore[type-arg]
@@ -809,9 +819,10 @@ def _stub(
     rows = []
     for args in sorted({*results, *writes, *sets}, key=repr):
         position, values = (args[0], args[1:]) if shape.counted else (None, args)
+        row_extra, pointers = own.get(cast(int, position), (None, shape.pointers))
         shown: tuple[StubValue, ...] = tuple(
-            _block_pointer(plan, value) if index < len(shape.pointers)
-            and shape.pointers[index] else cast(StubValue, value)
+            _block_pointer(plan, value) if index < len(pointers)
+            and pointers[index] else cast(StubValue, value)
             for index, value in enumerate(values)
         )
         answer = results.get(args, 0)
@@ -819,14 +830,41 @@ def _stub(
         row_writes, links = _pointer_writes(plan, writes.get(args, []), assignment,
                                             pointer_cells, effect_calls.get(args, (func, args)))
         rows.append(StubRow(shown, result, cast(int | None, position), row_writes, links,
-                            tuple(sets.get(args, ()))))
+                            tuple(sets.get(args, ())), row_extra))
     counted = shape.counted and func not in uncounted_calls(cfa)
     passed = frozenset(arg.text for edge in cfa.edges if isinstance(edge.action, Event)
                        and edge.action.func == func for arg in edge.action.args
                        if isinstance(arg, StrConst) and symbol_function(arg.text) is not None)
     return Stub(func, prototype, tuple(rows), counted, func in cfa.noreturn,
-                tuple(ref for ref, _ in shape.globals), symbol, passed,
-                _variadic_extra(cfa, func, prototype))
+                tuple(ref for ref, _ in shape.globals), symbol, passed, extra)
+
+
+def _calls_by_position(observed: Observation, func: str) -> dict[int, Event]:
+    """The calls of `func` the run made, by their position (counted events only)."""
+    return {cast(int, args[0]): action
+            for (name, args), action in zip(observed.events, observed.event_actions,
+                                            strict=False)
+            if name == func and _is_counted(action) and args}
+
+
+def _extras_by_position(
+    prototype: Prototype, calls: Mapping[int, Event]
+) -> dict[int, tuple[tuple[StubParam, ...], tuple[bool, ...]]]:
+    """Per position, the arguments the call passes past the named parameters (as
+    `_variadic_extra`) and which of its arguments are pointers; positions whose
+    extras the stub cannot read are left out (their rows never match)."""
+    named = len(prototype.params)
+    if not prototype.variadic or not named:
+        return {}
+    found: dict[int, tuple[tuple[StubParam, ...], tuple[bool, ...]]] = {}
+    for position, action in calls.items():
+        args = _call_args(action)
+        extra = [variadic_param(named + i, a.type) for i, a in enumerate(args[named:])]
+        if extra and all(extra):
+            pointers = tuple(isinstance(a.type, PointerType) and not isinstance(a, StrConst)
+                             for a in args)
+            found[position] = (tuple(p for p in extra if p is not None), pointers)
+    return found
 
 
 def _variadic_extra(cfa: Cfa, func: str, prototype: Prototype) -> tuple[StubParam, ...]:
