@@ -181,6 +181,11 @@ class Replayer:
         found = differences(old_obs, new_obs, assignment)
         if not found:
             return None, assignment, library, _equal_reason(old_cfa, new_cfa)
+        undefined = _undefined_reads(assignment, (old_run, old_obs), (new_run, new_obs))
+        if undefined:
+            return None, assignment, library, (
+                f"the runs read the uninitialised local {undefined}: its value is no "
+                "input a caller or the compiled replay can set")
         callback = changed_callback(old_obs.events, new_obs.events)
         if callback is not None:
             return None, assignment, library, (
@@ -299,6 +304,26 @@ def _endless(
 
 def _no_proof(cfa: Cfa, stopped: Stopped) -> bool:
     return False
+
+
+def _undefined_reads(
+    assignment: Assignment, *runs: tuple[Run, Observation]
+) -> str:
+    """The first uninitialised local a run read (before it was assigned, or bytes
+    of a local object the function had not written), quoted; '' if none. A
+    difference found there may rest on the value the witness gave it, which the
+    compiled program takes from whatever its stack holds."""
+    for run, observed in runs:
+        if not isinstance(run, RunResult):
+            continue
+        if run.undefined_reads:
+            return f"'{min(run.undefined_reads)}'"
+        read = run.heap.read_initial if run.heap is not None else frozenset()
+        for key, size in observed.automatic:
+            start = int(assignment.scalars.get(key, 0))
+            if start and any(start <= at < start + size for at in read):
+                return f"'{key.removeprefix('&')}'"
+    return ""
 
 
 def _effects(

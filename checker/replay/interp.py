@@ -91,6 +91,9 @@ class RunInputs:
     """Results of external functions without code, by (name, argument values)."""
     heap: HeapInit = field(default_factory=HeapInit)
     """The initial heap (memory behind pointer inputs), see `memory.py`."""
+    undefined: frozenset[str] = frozenset()
+    """Variables whose initial value stands for an uninitialised local's: a read
+    before an assignment is noted (`RunResult.undefined_reads`)."""
 
 
 @dataclass(frozen=True)
@@ -123,6 +126,8 @@ class RunResult:
     """Region name -> the cells loaded (what a run's outcome can depend on)."""
     event_actions: tuple[Event, ...] = ()
     """Per event, the call that made it (its arguments' types)."""
+    undefined_reads: frozenset[str] = frozenset()
+    """The uninitialised locals (`RunInputs.undefined`) read before assigned."""
 
 
 def same_value(a: Arg, b: Arg) -> bool:
@@ -185,10 +190,14 @@ class _Compiler(ExprVisitor[Thunk]):
     """
 
     def __init__(
-        self, env: dict[str, Number], memory: _Memory, stubs: Mapping[StubKey, Number]
+        self, env: dict[str, Number], memory: _Memory, stubs: Mapping[StubKey, Number],
+        undefined: frozenset[str] = frozenset(),
     ) -> None:
         self.env = env
         self.memory = memory
+        self.undefined = set(undefined)
+        """The uninitialised locals not assigned yet in this run."""
+        self.undefined_reads: set[str] = set()
         self.stubs = {(func, tuple(_stub_key(a) for a in args)): value
                       for (func, args), value in stubs.items()}
         self.calls: dict[object, ExternalCall] = {}
@@ -224,6 +233,7 @@ class _Compiler(ExprVisitor[Thunk]):
 
     def visit_Var(self, expr: Var) -> Thunk:
         env, name = self.env, expr.name
+        undefined, seen = self.undefined, self.undefined_reads
 
         def read() -> Arg:
             try:
@@ -231,7 +241,12 @@ class _Compiler(ExprVisitor[Thunk]):
             except KeyError:
                 raise InterpreterError(f"read of unknown variable '{name}'") from None
 
-        return read
+        def read_undefined() -> Arg:
+            if name in undefined:
+                seen.add(name)
+            return read()
+
+        return read_undefined if name in undefined else read
 
     def visit_Load(self, expr: Load) -> Thunk:
         index = self.index(expr.index)
@@ -384,7 +399,7 @@ class _Run:
         self.cfa = cfa
         self.env = _initial_env(cfa, inputs)
         self.memory = _Memory(_initial_regions(cfa, inputs), inputs.heap)
-        self.compiler = _Compiler(self.env, self.memory, inputs.stubs)
+        self.compiler = _Compiler(self.env, self.memory, inputs.stubs, inputs.undefined)
         self.events: list[tuple[str, tuple[Arg, ...]]] = []
         self.event_actions: list[Event] = []
         self.event_memory: list[Mapping[int, int] | None] = []
@@ -451,6 +466,14 @@ class _Run:
                 f"assignment of a {action.value.type} value to '{target}' of type {declared}",
                 edge.loc or self.cfa.location)
         value = self.compiler.number(action.value)
+        undefined = self.compiler.undefined
+        if target in undefined:
+
+            def define() -> None:
+                env[target] = value()
+                undefined.discard(target)
+
+            return define
 
         def assign() -> None:
             env[target] = value()
@@ -570,6 +593,7 @@ def run(cfa: Cfa, inputs: RunInputs, *, max_steps: int = 1_000_000,
         heap=state.memory.heap.trace(),
         event_memory=tuple(state.event_memory),
         event_actions=tuple(state.event_actions),
+        undefined_reads=frozenset(state.compiler.undefined_reads),
         reads={name: frozenset(cells) for name, cells in state.memory.reads.items() if cells},
     )
 

@@ -77,6 +77,9 @@ class HeapTrace:
     effect_pointers: frozenset[int] = frozenset()
     """Addresses of pointers read where a call's effect had stored them (also in
     `written_pointers`): the compiled replay's stub stores a real address there."""
+    read_initial: frozenset[int] = frozenset()
+    """Bytes the run read while they held their initial value (before any write
+    or call's effect set them)."""
 
 
 class ByteHeap:
@@ -100,6 +103,7 @@ class ByteHeap:
         """Bytes a call's effect set last."""
         self.effect_pointers: set[int] = set()
         self.effect_reads: list[tuple[CallKey, int, ScalarType]] = []
+        self.read_initial: set[int] = set()
         self._effects: dict[CallKey, list[tuple[int, int]]] = {}
         for (call, at), byte in sorted(init.effects.items(), key=lambda kv: kv[0][1]):
             self._effects.setdefault(call, []).append((at, byte))
@@ -140,6 +144,8 @@ class ByteHeap:
             self.reads[(region_name(ctype, MemoryEncoding.TYPED), address)] = initial
             if isinstance(ctype, PointerType):
                 self.pointer_cells.add(address)
+        self.read_initial.update(at for at in range(address, address + size)
+                                 if at not in self.touched)
         if self.calls:
             self._after_calls(address, ctype, size)
         if isinstance(ctype, PointerType) and all(
@@ -209,7 +215,7 @@ class ByteHeap:
         return HeapTrace(
             initial, dict(self.written), dict(self.reads), frozenset(self.pointer_cells),
             frozenset(self.written_pointers), tuple(self.effect_reads),
-            frozenset(self.effect_pointers),
+            frozenset(self.effect_pointers), frozenset(self.read_initial),
         )
 
     def _explicit(self, address: int) -> int | None:

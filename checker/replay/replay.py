@@ -162,7 +162,9 @@ def run_version(cfa: Cfa, assignment: Assignment, tag: str, max_steps: int,
         else:
             scalars[name] = value
     heap = HeapInit(assignment.heap, views, assignment.heap_seed, assignment.effects)
-    inputs = RunInputs(scalars, regions, dict(assignment.stubs), heap)
+    undefined = frozenset(name for name, value in assignment.free.get(tag, {}).items()
+                          if not isinstance(value, RegionValue))
+    inputs = RunInputs(scalars, regions, dict(assignment.stubs), heap, undefined)
     return run(cfa, inputs, max_steps=max_steps, deadline=deadline)
 
 
