@@ -99,7 +99,8 @@ class Product:
         silent = [site for site in self.old_exit.events if site.func not in OUTPUT_FUNCTIONS]
         others = [site for site in self.new_exit.events if site.func not in OUTPUT_FUNCTIONS]
         cases = [case.formula() for case in self.cases if case.what != CALLS]
-        return z3.Or(*cases, events_differ(tuple(silent), tuple(others)))
+        return z3.Or(*cases, events_differ(tuple(silent), tuple(others),
+                                           automatic_objects(self.inputs)))
 
     def config_symbols(self) -> dict[str, z3.ExprRef]:
         return {
@@ -243,12 +244,12 @@ def outputs_differ(
     cases = [
         DiffCase("status", status_a != status_b),
         DiffCase("exit code", z3.And(exited, status_b == status_a), code_a, code_b),
-        DiffCase(CALLS, events_differ(old_exit.events, new_exit.events)),
+        DiffCase(CALLS, events_differ(old_exit.events, new_exit.events,
+                                      automatic_objects(inputs))),
     ]
     old_outputs = {o.key: o for o in old.outputs}
     new_outputs = {o.key: o for o in new.outputs}
-    automatic = [(shared.symbol, shared.input.automatic) for shared in inputs.values()
-                 if shared.input.automatic]
+    automatic = automatic_objects(inputs)
     for key in sorted(set(old_outputs) | set(new_outputs)):
         alone = new_outputs.get(key) if key not in old_outputs else old_outputs.get(key)
         if key not in old_outputs.keys() & new_outputs.keys() and alone and alone.private:
@@ -276,6 +277,13 @@ def outputs_differ(
     return [case for case in cases if not z3.is_false(z3.simplify(case.formula()))]
 
 
+def automatic_objects(inputs: Mapping[str, SharedInput]) -> list[tuple[z3.ExprRef, int]]:
+    """The function's own local objects in the heap (`Input.automatic`): each
+    one's address and size."""
+    return [(shared.symbol, shared.input.automatic) for shared in inputs.values()
+            if shared.input.automatic]
+
+
 def _in_locals(at: z3.ExprRef, objects: list[tuple[z3.ExprRef, int]]) -> z3.BoolRef:
     """Whether heap address `at` lies in one of the function's own local objects
     (`Input.automatic`: at their address, of their size): those die at the return,
@@ -292,11 +300,20 @@ def _status(exit_state: ExitState, env: Environment, name: str) -> z3.ExprRef:
     return exit_state.env.get(name, env.initial(name))
 
 
-def events_differ(a: tuple[EventSite, ...], b: tuple[EventSite, ...]) -> z3.BoolRef:
+def events_differ(
+    a: tuple[EventSite, ...], b: tuple[EventSite, ...],
+    automatic: list[tuple[z3.ExprRef, int]] | None = None,
+) -> z3.BoolRef:
     """The two event sequences differ: counts differ, or some position holds
-    different calls (see symexec: sites in topological order)."""
+    different calls (see symexec: sites in topological order). A call sees the
+    heap except the function's own local objects (`automatic`) whose address
+    neither version has given to it or to a call before it: their bytes are
+    not compared there (a local written before `probe()` and given only to a
+    later `fill(&len)` is no difference at `probe`)."""
     if not a and not b:
         return z3.BoolVal(False)
+    objects = automatic or []
+    seen_a, seen_b = _escapes(a, objects), _escapes(b, objects)
     width = 32
     one, zero = z3.BitVecVal(1, width), z3.BitVecVal(0, width)
 
@@ -311,8 +328,8 @@ def events_differ(a: tuple[EventSite, ...], b: tuple[EventSite, ...]) -> z3.Bool
     pos_a, count_a = positions(a)
     pos_b, count_b = positions(b)
     clashes: list[z3.BoolRef] = [count_a != count_b]
-    for site_a, pa in zip(a, pos_a, strict=True):
-        for site_b, pb in zip(b, pos_b, strict=True):
+    for site_a, pa, visible_a in zip(a, pos_a, seen_a, strict=True):
+        for site_b, pb, visible_b in zip(b, pos_b, seen_b, strict=True):
             same_call = (
                 site_a.func == site_b.func
                 and len(site_a.args) == len(site_b.args)
@@ -322,8 +339,53 @@ def events_differ(a: tuple[EventSite, ...], b: tuple[EventSite, ...]) -> z3.Bool
             if not same_call:
                 clashes.append(meet)
             elif site_a.args:
-                args_differ = z3.Or(
-                    *[x != y for x, y in zip(site_a.args, site_b.args, strict=True)]
-                )
+                hidden = [z3.Not(z3.Or(ea, eb)) for ea, eb
+                          in zip(visible_a, visible_b, strict=True)]
+                args_differ = z3.Or(*[
+                    _memory_differs(x, y, objects, hidden) if heap else x != y
+                    for (x, y), heap in zip(zip(site_a.args, site_b.args, strict=True),
+                                            _heap_mask(site_a), strict=True)])
                 clashes.append(z3.And(meet, args_differ))
     return z3.Or(*clashes)
+
+
+def _heap_mask(site: EventSite) -> tuple[bool, ...]:
+    """Per argument of `site`, whether it is the heap's contents."""
+    return (False,) * (len(site.args) - len(site.heap)) + site.heap
+
+
+def _escapes(
+    sites: tuple[EventSite, ...], objects: list[tuple[z3.ExprRef, int]]
+) -> list[list[z3.BoolRef]]:
+    """Per site (in order), per local object: whether this call or one before it
+    on the path was given a pointer into it."""
+    found: list[list[z3.BoolRef]] = []
+    so_far: list[z3.BoolRef] = [z3.BoolVal(False) for _ in objects]
+    for site in sites:
+        if site.pointers:
+            so_far = [z3.Or(before, z3.And(site.guard, z3.Or(*[
+                _points_into(p, start, size) for p in site.pointers])))
+                for before, (start, size) in zip(so_far, objects, strict=True)]
+        found.append(so_far)
+    return found
+
+
+def _points_into(pointer: z3.ExprRef, start: z3.ExprRef, size: int) -> z3.BoolRef:
+    if pointer.sort() != start.sort():
+        return z3.BoolVal(False)
+    if z3.is_bv(pointer):
+        return z3.And(z3.UGE(pointer, start), z3.ULT(pointer, start + size))
+    return z3.And(pointer >= start, pointer < start + size)
+
+
+def _memory_differs(
+    x: z3.ExprRef, y: z3.ExprRef, objects: list[tuple[z3.ExprRef, int]],
+    hidden: list[z3.BoolRef],
+) -> z3.BoolRef:
+    """The heap contents `x` and `y` differ at a byte the call can see."""
+    if not objects:
+        return x != y
+    at = z3.FreshConst(x.domain(), "seen")
+    unseen = z3.Or(*[z3.And(h, _in_locals(at, [o])) for h, o in zip(hidden, objects,
+                                                                     strict=True)])
+    return z3.And(z3.Not(unseen), x[at] != y[at])

@@ -19,6 +19,7 @@ import z3
 
 from checker.errors import OutOfTime
 from checker.ir import smt_ops
+from checker.ir.heap import is_heap
 from checker.ir.ir import (
     Assign,
     Assume,
@@ -41,7 +42,7 @@ from checker.ir.ir import (
     Var,
     topological_order,
 )
-from checker.semantics.ctype import INDEX, FloatType
+from checker.semantics.ctype import INDEX, FloatType, PointerType
 
 
 @dataclass(frozen=True)
@@ -49,6 +50,12 @@ class EventSite:
     guard: z3.BoolRef
     func: str
     args: tuple[z3.ExprRef, ...]
+    """The call's arguments, then the contents of the regions it can read."""
+    pointers: tuple[z3.ExprRef, ...] = ()
+    """The values of its pointer arguments: the locals they point into are
+    visible to this call and every later one (`events_differ`)."""
+    heap: tuple[bool, ...] = ()
+    """Per region among `args`' trailing contents, whether it is the heap."""
 
 
 @dataclass(frozen=True)
@@ -318,7 +325,10 @@ def step(
     if isinstance(action, Event):
         args = tuple(evaluator.expr(state, a) for a in action.args)
         memory = tuple(evaluator.region(state, r) for r in action.memory)
-        events.append(EventSite(state.guard, action.func, (*args, *memory)))
+        pointers = tuple(value for value, arg in zip(args, action.args, strict=True)
+                         if isinstance(arg.type, PointerType))
+        events.append(EventSite(state.guard, action.func, (*args, *memory), pointers,
+                                tuple(is_heap(r) for r in action.memory)))
         if not action.writes:
             return state
         mem = dict(state.mem)

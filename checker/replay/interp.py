@@ -46,7 +46,7 @@ from checker.ir.ir import (
 from checker.location import Location
 from checker.replay.memory import ByteHeap, HeapInit, HeapTrace, RegionValue
 from checker.semantics import libm
-from checker.semantics.ctype import FloatType, IntType
+from checker.semantics.ctype import FloatType, IntType, PointerType
 
 Number = int | float
 Arg = int | float | str
@@ -402,6 +402,10 @@ class _Run:
         self.compiler = _Compiler(self.env, self.memory, inputs.stubs, inputs.undefined)
         self.events: list[tuple[str, tuple[Arg, ...]]] = []
         self.event_actions: list[Event] = []
+        self.hidden: list[tuple[int, int]] = [
+            (int(start), int(start) + item.automatic) for item in cfa.inputs
+            if item.automatic and isinstance(start := self.env.get(item.ref), int) and start]
+        """The local objects in the heap (`Input.automatic`) no call has been given."""
         self.event_memory: list[Mapping[int, int] | None] = []
         self.printed: list[str] = []
         self.successors = cfa.successors()
@@ -511,16 +515,32 @@ class _Run:
         reads = any(is_heap(region) for region in action.memory)
         writes = reads and action.writes
 
+        pointers = [i for i, a in enumerate(action.args) if isinstance(a.type, PointerType)]
+        hidden = self.hidden
+
         def event() -> None:
             values = tuple(a() for a in args)
             self.events.append((func, values))
             self.event_actions.append(action)
-            self.event_memory.append(heap.snapshot() if reads else None)
+            for i in pointers:  # the locals it is given are visible from now on
+                at = values[i]
+                if isinstance(at, int):
+                    hidden[:] = [(start, end) for start, end in hidden
+                                 if not start <= at < end]
+            self.event_memory.append(self._visible(heap.snapshot()) if reads else None)
             if writes:
                 heap.after_call((func, values))
             self.printed.append(libm.output_text(func, values))
 
         return event
+
+    def _visible(self, snapshot: dict[int, int]) -> dict[int, int]:
+        """The bytes a call can see: not those of a local object no call has been
+        given yet (as `product.events_differ`)."""
+        if not self.hidden:
+            return snapshot
+        return {at: byte for at, byte in snapshot.items()
+                if not any(start <= at < end for start, end in self.hidden)}
 
     def stopped(self, location: int) -> Stopped:
         return Stopped(
