@@ -854,7 +854,8 @@ def _extras_by_position(
 ) -> dict[int, tuple[tuple[StubParam, ...], tuple[bool, ...]]]:
     """Per position, the arguments the call passes past the named parameters (as
     `_variadic_extra`) and which of its arguments are pointers; positions whose
-    extras the stub cannot read are left out (their rows never match)."""
+    extras the stub cannot read are left out (their rows compare the named
+    arguments only, and the log lacks the rest: such a witness does not replay)."""
     named = len(prototype.params)
     if not prototype.variadic or not named:
         return {}
