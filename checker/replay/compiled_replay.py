@@ -185,6 +185,11 @@ class Stub:
     """A variadic function's arguments past its named parameters (of which it has
     one at least), as every call passes them: read with `va_arg`, matched and
     logged like the named ones."""
+    passed: tuple[tuple[int, int, BlockPointer], ...] = ()
+    """(position, argument index, place): the pointers into the witness's memory
+    the interpreter's run passed its counted calls. A call that passes a local
+    given to code without it learns the local's address there, before its log,
+    also where no row answers it (a void call without effects)."""
 
     @property
     def c_name(self) -> str:
@@ -848,6 +853,11 @@ def _stub_definition(stub: Stub, places: Places) -> str:
         body.append("    int __liftdiff_position = __liftdiff_calls++;")
     for position, extra in own.items():
         body.append(_read_row_variadic(prototype.params[-1].name, position, extra))
+    body += [f"    if (__liftdiff_position == {position} && "
+             f"{places.test(names[index], where.block, where.offset)}) {{ {bind}}}"
+             for position, index, where in stub.passed
+             if where.block is not None and index < len(names)
+             and (bind := places.bind(names[index], where.block, where.offset))]
     if any(binds):
         # a row that learns where a local is chooses itself before the call is
         # logged, so that the log shows the local's bytes at the call

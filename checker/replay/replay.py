@@ -593,7 +593,7 @@ def harness_spec(
         _stub(cfa, func, prototype, assignment, stubs, plan,
               event_symbol(func) if func in events else "",
               memory.effect_pointers if memory is not None else (),
-              _calls_by_position(observed, func))
+              _calls_by_position(observed, func), _pointers_passed(observed, func, plan))
         for func, prototype in sorted(cfa.externals.items())
         if func not in PURE_LIBRARY and prototype is not None
     ]
@@ -749,6 +749,11 @@ def _call_args(action: Event) -> tuple[Expr, ...]:
     return action.args[1:len(action.args) - len(action.seen)]
 
 
+def _is_pointer(arg: Expr) -> bool:
+    """A pointer argument that is an address in memory (not a string literal's)."""
+    return isinstance(arg.type, PointerType) and not isinstance(arg, StrConst)
+
+
 def call_shapes(cfa: Cfa) -> dict[str, CallShape]:
     shapes: dict[str, CallShape] = {}
     for edge in cfa.edges:
@@ -756,8 +761,7 @@ def call_shapes(cfa: Cfa) -> dict[str, CallShape]:
         if isinstance(action, Event):
             counted = _is_counted(action)
             args = _call_args(action)
-            pointers = tuple(isinstance(a.type, PointerType) and not isinstance(a, StrConst)
-                             for a in args)
+            pointers = tuple(_is_pointer(a) for a in args)
             seen = tuple((ref, a.type) for ref, a in
                          zip(action.seen, action.args[len(action.args) - len(action.seen):],
                              strict=True))
@@ -787,6 +791,7 @@ def _stub(
     symbol: str = "",
     pointer_cells: tuple[int, ...] = (),
     calls: Mapping[int, Event] | None = None,
+    passed_pointers: tuple[tuple[int, int, BlockPointer], ...] = (),
 ) -> Stub:
     """A stub answering as the witness says: per call (position, arguments), its
     result and the bytes it writes into the witness's memory; where it stores a
@@ -794,7 +799,8 @@ def _stub(
     place in the witness's memory the model's address is. `calls`: the call at
     each position, for a variadic function whose calls pass arguments of
     different types past its named ones (`syscall`, `open`): each row reads
-    them as its call passes them."""
+    them as its call passes them. `passed_pointers`: where the interpreter's
+    run passed it pointers into the witness's memory (`Stub.passed`)."""
     shape = call_shapes(cfa).get(func, CallShape(False, ()))
     extra = _variadic_extra(cfa, func, prototype)
     own = ({} if extra or not shape.counted else _extras_by_position(prototype, calls or {}))
@@ -838,7 +844,8 @@ def _stub(
                        and edge.action.func == func for arg in edge.action.args
                        if isinstance(arg, StrConst) and symbol_function(arg.text) is not None)
     return Stub(func, prototype, tuple(rows), counted, func in cfa.noreturn,
-                tuple(ref for ref, _ in shape.globals), symbol, passed, extra)
+                tuple(ref for ref, _ in shape.globals), symbol, passed, extra,
+                passed_pointers if counted else ())
 
 
 def _calls_by_position(observed: Observation, func: str) -> dict[int, Event]:
@@ -847,6 +854,23 @@ def _calls_by_position(observed: Observation, func: str) -> dict[int, Event]:
             for (name, args), action in zip(observed.events, observed.event_actions,
                                             strict=False)
             if name == func and _is_counted(action) and args}
+
+
+def _pointers_passed(observed: Observation, func: str,
+                     plan: Layout) -> tuple[tuple[int, int, BlockPointer], ...]:
+    """(position, argument index, place) of each pointer into the witness's
+    memory that the run passed a counted call of `func`."""
+    found = []
+    for (name, args), action in zip(observed.events, observed.event_actions, strict=False):
+        if name != func or not _is_counted(action) or not args:
+            continue
+        for index, arg in enumerate(_call_args(action)):
+            value = args[1 + index] if 1 + index < len(args) else None
+            if _is_pointer(arg) and isinstance(value, int) and value:
+                where = plan.locate(value)
+                if where is not None:
+                    found.append((cast(int, args[0]), index, BlockPointer(*where)))
+    return tuple(found)
 
 
 def _extras_by_position(
@@ -864,8 +888,7 @@ def _extras_by_position(
         args = _call_args(action)
         extra = [variadic_param(named + i, a.type) for i, a in enumerate(args[named:])]
         if extra and all(extra):
-            pointers = tuple(isinstance(a.type, PointerType) and not isinstance(a, StrConst)
-                             for a in args)
+            pointers = tuple(_is_pointer(a) for a in args)
             found[position] = (tuple(p for p in extra if p is not None), pointers)
     return found
 
