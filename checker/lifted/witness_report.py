@@ -179,11 +179,13 @@ def _globals_seen(shape: CallShape | None, args: tuple[int | float | str, ...]) 
                                 for (ref, _), value in zip(shape.globals, seen, strict=True))
 
 
-def _pointer_text(plan: Layout | None, address: int) -> str:
+def _pointer_text(plan: Layout | None, address: int) -> str | int:
+    """`obj<i>+<offset>`, NULL, or the address itself (one no object of the
+    witness has: a wild pointer, shown as a number, not as a string)."""
     shown = pointer_value(plan, address) if plan is not None else address
     if isinstance(shown, dict) and "object" in shown:
         return f"obj{shown['object']}+{shown['offset']}"
-    return "NULL" if shown == "NULL" else str(address)
+    return "NULL" if shown == "NULL" else address
 
 
 def _arg(value: int | float | str) -> str:

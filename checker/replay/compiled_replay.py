@@ -26,6 +26,7 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 
 from checker.errors import LiftdiffError
+from checker.ir.heap import NULL_PAGE, TOP
 from checker.ir.ir import Prototype, StaticLocal, StubParam, symbol_function
 from checker.replay.ir_to_c import literal, string_literal
 from checker.semantics import ctype as ct
@@ -623,6 +624,8 @@ static void __liftdiff_log_pointer(const void *p, int is_char)
 {{
     const unsigned char *q = p;
     if (!q) {{ dprintf(__liftdiff_fd, "\\tn"); return; }}
+    if ((unsigned long)q < {NULL_PAGE}UL || (unsigned long)q >= {TOP}UL) {{
+        dprintf(__liftdiff_fd, "\\tu%lu", (unsigned long)q); return; }}
 {real}    for (int i = 0; i < __liftdiff_nblocks; i++)
         if (q >= __liftdiff_blocks[i] && q <= __liftdiff_blocks[i] + __liftdiff_sizes[i]) {{
             dprintf(__liftdiff_fd, "\\tP%d:%ld", i, (long)(q - __liftdiff_blocks[i]));
@@ -1295,9 +1298,10 @@ def _parse_results(
 
 
 def _parse_arg(raw: str) -> StubValue:
-    """A logged stub argument: i/u decimal, d hex float, s hex bytes, n null, P a
-    pointer into a memory block (block:offset), F a function's symbol (hex of its
-    UTF-8 text), p another pointer."""
+    """A logged stub argument: i/u decimal (also a pointer to an address no object
+    can have), d hex float, s hex bytes, n null, P a pointer into a memory block
+    (block:offset), F a function's symbol (hex of its UTF-8 text), p another
+    pointer."""
     tag, body = raw[:1], raw[1:]
     if tag == "P":
         block, _, offset = body.partition(":")

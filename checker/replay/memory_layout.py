@@ -17,7 +17,7 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 
 from checker.errors import LiftdiffError
-from checker.ir.heap import OBJECT_ALIGN, decode
+from checker.ir.heap import NULL_PAGE, OBJECT_ALIGN, TOP, decode
 from checker.semantics.ctype import VOID, PointerType
 
 GAP = 256
@@ -69,6 +69,12 @@ class Layout:
 _POINTER = PointerType(VOID)
 
 
+def mapped(address: int) -> bool:
+    """An address an object may have: not in the never-mapped page at 0 nor past
+    user space (a dereference of any other traps, as `heap.NULL_PAGE` says)."""
+    return NULL_PAGE <= address < TOP
+
+
 def layout(
     initial: Mapping[int, int],
     touched: Iterable[int],
@@ -77,15 +83,18 @@ def layout(
 ) -> Layout:
     """Blocks for the initial bytes `initial`, the other addresses the runs
     `touched` (written), the non-null pointer inputs `pointers`, and the pointers
-    read from memory at `pointer_cells` (their values must point into a block)."""
+    read from memory at `pointer_cells` (their values must point into a block).
+    An address no object can have (`mapped`) is no block: a pointer in memory
+    that holds one keeps its bytes, so that the compiled run faults where the
+    model's traps."""
     cells = sorted(set(pointer_cells))
     targets = []
     for address in cells:
         raw = bytes(initial.get(address + i, 0) for i in range(8))
         value = int(decode(raw, _POINTER))
-        if value:
+        if mapped(value):
             targets.append(value)
-    points = sorted({*initial, *touched, *pointers, *targets})
+    points = sorted(a for a in {*initial, *touched, *pointers, *targets} if mapped(a))
     clusters: list[list[int]] = []
     for point in points:
         if clusters and point - clusters[-1][-1] <= GAP:
