@@ -228,11 +228,23 @@ def memory_at_calls(
 ) -> dict[str, Value]:
     """`"memory at calls"`: per call of a function without code, the bytes that
     differ from the initial memory there (what the callee could read), as
-    [[pointer, hex bytes], ...]; absent when no call sees changed memory."""
+    [[pointer, hex bytes], ...], a pointer the run stored there as [pointer,
+    {"points to": pointer}]; absent when no call sees changed memory."""
+    cells = sorted(observed.heap.written_pointers) if observed.heap else []
     shown: list[Value] = []
     for snapshot in observed.event_memory:
-        changed = [(at, byte) for at, byte in (snapshot or {}).items() if byte != initial(at)]
-        shown.append([[pointer_value(plan, start), data.hex()] for start, data in _runs(changed)])
+        memory = snapshot or {}
+        stored = [(cell, bytes(memory[cell + i] for i in range(8))) for cell in cells
+                  if all(cell + i in memory for i in range(8))]
+        covered = {cell + i for cell, _ in stored for i in range(8)}
+        changed = [(at, byte) for at, byte in memory.items()
+                   if byte != initial(at) and at not in covered]
+        entries: list[tuple[int, Value]] = [
+            (start, [pointer_value(plan, start), data.hex()]) for start, data in _runs(changed)]
+        entries += [(cell, [pointer_value(plan, cell),
+                            {"points to": pointer_value(plan, int.from_bytes(raw, "little"))}])
+                    for cell, raw in stored if raw != bytes(initial(cell + i) for i in range(8))]
+        shown.append([entry for _, entry in sorted(entries, key=lambda e: e[0])])
     return {"memory at calls": shown} if any(shown) else {}
 
 

@@ -261,6 +261,11 @@ class Places:
             return f"__liftdiff_may_be({index}, (const void *)({name}), {delta})"
         return f"(const void *)({name}) == (const void *){self._known(block, offset)}"
 
+    def known(self, block: int, offset: int) -> str:
+        """C: is the place's address known yet (a local's: once a call learned it)?"""
+        learned = self._learned(block, offset)
+        return "1" if learned is None else f"__liftdiff_own[{learned[0]}]"
+
     def bind(self, name: str, block: int, offset: int) -> str:
         """C: learn a local's address from pointer `name` to this place ('' if none)."""
         learned = self._learned(block, offset)
@@ -363,6 +368,10 @@ class HarnessSpec:
     opaque: tuple[OpaqueObject, ...] = ()
     objects: tuple[RealObject, ...] = ()
     """The program's own objects that the witness's memory holds copies of."""
+    pointer_cells: tuple[tuple[int, int], ...] = ()
+    """(block, offset) of the places where the runs store pointers: their bytes
+    are real addresses here, so each counted call logs where they point instead
+    (`CompiledOutcome.call_pointers`)."""
 
 
 @dataclass(frozen=True)
@@ -397,6 +406,10 @@ class CompiledOutcome:
     """Per call, the memory blocks' bytes at it (counted calls), else None."""
     constants: Mapping[str, Number] = field(default_factory=dict)
     """The real values of the spec's `constants` (reported before the call)."""
+    call_pointers: tuple[tuple[StubValue, ...] | None, ...] = ()
+    """Per call, where the pointers in `HarnessSpec.pointer_cells` point at it, as
+    stub arguments are logged (a string outside the witness's memory by its
+    text; a local's place not yet known: `BlockPointer(None, known=False)`)."""
 
 
 # ------------------------------------------------------------ harness text
@@ -495,7 +508,7 @@ def harness_source(spec: HarnessSpec, checked: bool = False) -> str:
         *_opaque_storage(spec),
         *(_memory_block(index, data) for index, data in enumerate(spec.memory)
           if index not in in_arrays),
-        _memory_index(spec.memory, spec.objects),
+        _memory_index(spec.memory, spec.objects, spec.pointer_cells),
         *([_ctype_checks()] if checked else []),
         *(_alias_declaration(static) for static in spec.statics),
         *(_opaque_definition(item, places) for item in spec.opaque),
@@ -600,10 +613,17 @@ def _opaque_size(spec: HarnessSpec, name: str) -> int:
                                      for n, block, offset in spec.opaque_blocks if n == name))
 
 
-def _memory_index(memory: Sequence[bytes], objects: Sequence[RealObject] = ()) -> str:
+def _memory_index(memory: Sequence[bytes], objects: Sequence[RealObject] = (),
+                  cells: Sequence[tuple[int, int]] = ()) -> str:
     """The blocks as the stubs see them: pointers into them, or into the real
     objects they copy, are logged as (block, offset), and their bytes at each
-    counted call."""
+    counted call, then where the pointers stored at `cells` point."""
+    places = Places(len(memory), tuple(objects))
+    pointed = "".join(
+        f'    dprintf(__liftdiff_fd, "\\tW"); if ({places.known(block, offset)}) '
+        f"__liftdiff_log_pointer(*(const void *const *){places.address(block, offset)}, 1); "
+        f'else dprintf(__liftdiff_fd, "\\tp");\n'
+        for block, offset in cells)
     names = ", ".join(memory_name(i) for i in range(len(memory))) or "0"
     sizes = ", ".join(str(max(1, len(data))) for data in memory) or "0"
     real = "".join(
@@ -658,7 +678,7 @@ static void __liftdiff_log_memory(void)
 {dumps}            dprintf(__liftdiff_fd, "%02x", __liftdiff_blocks[i][k]);
         }}
     }}
-}}"""
+{pointed}}}"""
 
 
 def _object_start(index: int, real: RealObject) -> str:
@@ -1252,7 +1272,7 @@ def _execute(
     elif not results.finished:
         kind, exit_code, values = "exit", code, {}
     return CompiledOutcome(kind, values, exit_code, stdout, "; ".join(notes), results.calls,
-                           results.call_memory, results.constants)
+                           results.call_memory, results.constants, results.call_pointers)
 
 
 @dataclass(frozen=True)
@@ -1263,6 +1283,7 @@ class _Results:
     call_memory: tuple[tuple[bytes, ...] | None, ...]
     finished: bool
     constants: Mapping[str, Number]
+    call_pointers: tuple[tuple[StubValue, ...] | None, ...]
 
 
 def _parse_results(
@@ -1273,6 +1294,7 @@ def _parse_results(
     misses: list[str] = []
     calls: list[tuple[str, tuple[StubValue, ...]]] = []
     memory: list[tuple[bytes, ...] | None] = []
+    cells: list[tuple[StubValue, ...] | None] = []
     finished = False
     for line in text.splitlines():
         kind, _, rest = line.partition(" ")
@@ -1286,15 +1308,19 @@ def _parse_results(
             reported[constant.name] = _parse_value(raw, constant.type)
         elif kind == "c":
             name, *args = rest.split("\t")
-            blocks = [a for a in args if a.startswith("M")]
-            memory.append(tuple(bytes.fromhex(b) for b in blocks[0][1:].split(":"))
-                          if blocks else None)
-            calls.append((name, tuple(_parse_arg(a) for a in args if not a.startswith("M"))))
+            # the call's arguments, then (a counted call) the memory and the cells
+            at = next((i for i, a in enumerate(args) if a.startswith("M")), None)
+            memory.append(None if at is None else
+                          tuple(bytes.fromhex(b) for b in args[at][1:].split(":")))
+            cells.append(None if at is None else
+                         tuple(_parse_arg(a) for a in args[at + 1:] if a != "W"))
+            calls.append((name, tuple(_parse_arg(a) for a in args[:at])))
         elif kind == "m" and rest not in misses:
             misses.append(rest)
         elif kind == "done":
             finished = True
-    return _Results(values, tuple(misses), tuple(calls), tuple(memory), finished, reported)
+    return _Results(values, tuple(misses), tuple(calls), tuple(memory), finished, reported,
+                    tuple(cells))
 
 
 def _parse_arg(raw: str) -> StubValue:

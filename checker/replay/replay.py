@@ -620,7 +620,15 @@ def harness_spec(
         opaque_blocks=opaque_blocks,
         opaque=tuple(_opaque_object(name, stubs, plan) for name in cfa.opaque_objects),
         objects=_real_objects(cfa, assignment, plan, laid_out),
+        pointer_cells=_pointer_cells(plan, memory),
     )
+
+
+def _pointer_cells(plan: Layout, memory: MemoryPlan | None) -> tuple[tuple[int, int], ...]:
+    """(block, offset) of the cells where the runs store pointers."""
+    if memory is None:
+        return ()
+    return tuple(where for at in memory.written_pointers if (where := plan.locate(at)))
 
 
 def _opaque_blocks(cfa: Cfa, assignment: Assignment,
@@ -1049,6 +1057,7 @@ def compiled_replay(
         or any(_one_side_differs(va, vb, k, assignment) for k in va.keys() ^ vb.keys())
         or not _same_events(_events(a, plan.layout), _events(b, plan.layout))
         or _call_memory_differs(a, b, plan)
+        or _pointers_differ(a, b)
     )
     return CompiledReplay(a, b, differs, agrees(a, old_obs) and agrees(b, new_obs))
 
@@ -1159,16 +1168,22 @@ def _model_address(plan: Layout, pointer: BlockPointer) -> int | None:
 
 
 def _call_memory_agrees(
-    outcome: CompiledOutcome, observed: Observation, memory: MemoryPlan
+    outcome: CompiledOutcome, observed: Observation, memory: MemoryPlan,
+    initial: Callable[[int], int],
 ) -> bool:
     """At each call, the memory blocks hold what the interpreter's memory held
-    (where the interpreter's run had changed it; stored pointers left out: their
-    bytes are real addresses in the harness)."""
+    (where the interpreter's run had changed it; stored pointers by where they
+    point: their bytes are real addresses in the harness)."""
     plan = memory.layout
     masked = {cell + i for cell in memory.written_pointers for i in range(8)}
-    for blocks, mine in zip(_counted_memory(outcome), observed.event_memory, strict=False):
+    cells = [at for at in memory.written_pointers if plan.locate(at)]
+    for blocks, pointed, mine in zip(_counted_memory(outcome), _counted_pointers(outcome),
+                                     observed.event_memory, strict=False):
         if blocks is None or mine is None:
             continue
+        for at, logged in zip(cells, pointed or (), strict=False):
+            if not _points_as_logged(logged, at, mine, initial, plan):
+                return False
         for at, byte in mine.items():
             if at in masked:
                 continue
@@ -1199,6 +1214,47 @@ def _counted_memory(outcome: CompiledOutcome) -> list[tuple[bytes, ...] | None]:
             if name not in OUTPUT_FUNCTIONS]
 
 
+_LONGEST_STRING = 1 << 16
+"""Bytes read from the interpreter's memory for a string the harness logged."""
+
+
+def _counted_pointers(outcome: CompiledOutcome) -> list[tuple[StubValue, ...] | None]:
+    return [p for (name, _), p in zip(outcome.calls, outcome.call_pointers, strict=False)
+            if name not in OUTPUT_FUNCTIONS]
+
+
+def _pointers_differ(a: CompiledOutcome, b: CompiledOutcome) -> bool:
+    """Some call sees a stored pointer point elsewhere in the two programs (into
+    another place of the witness's memory, or to another string)."""
+    for x, y in zip(_counted_pointers(a), _counted_pointers(b), strict=False):
+        for p, q in zip(x or (), y or (), strict=False):
+            unknown = any(isinstance(v, BlockPointer) and not v.known for v in (p, q))
+            if not unknown and p != q:
+                return True
+    return False
+
+
+def _points_as_logged(logged: StubValue, cell: int, memory: Mapping[int, int],
+                      initial: Callable[[int], int], plan: Layout) -> bool:
+    """Does the interpreter's pointer at `cell` (its bytes at the call in `memory`,
+    else the initial ones) point where the compiled call logged it pointing?"""
+    value = int(decode(bytes(memory.get(cell + i, initial(cell + i)) for i in range(8)),
+                       ct.ULONG))
+    if isinstance(logged, BlockPointer):
+        if not logged.known or logged.block is None:
+            return True  # a local's place not known yet at this call
+        return value == plan.blocks[logged.block].start + logged.offset
+    if isinstance(logged, str):  # a string of the program's own (a literal)
+        text = bytearray()
+        while value and len(text) <= _LONGEST_STRING:
+            byte = memory.get(value + len(text), initial(value + len(text)))
+            if not byte:
+                return text.decode("latin-1") == logged
+            text.append(byte)
+        return False
+    return value == logged
+
+
 def _agrees(
     outcome: CompiledOutcome,
     values: Mapping[str, Scalar | None],
@@ -1219,7 +1275,7 @@ def _agrees(
         return False
     if not _same_events(_events(outcome, plan), observed.events, prefix=True):
         return False
-    if not _call_memory_agrees(outcome, observed, memory):
+    if not _call_memory_agrees(outcome, observed, memory, initial):
         return False
     if outcome.kind != "ok":
         return True
