@@ -229,6 +229,9 @@ class RealObject:
     extent: int = 0
 
 
+LONGEST_LOGGED_TEXT = 4096
+"""Bytes of a string a stored pointer points to that a call logs at most."""
+
 _WRITE_RUN = 16
 """Bytes in a row from which a stub's effect copies them from a table."""
 
@@ -427,6 +430,22 @@ static void __liftdiff_copy(void *dst, const void *src, unsigned long n)
     const unsigned char *s = src;
     while (n--) *d++ = *s++;
 }
+long syscall(long number, ...);
+static int __liftdiff_pipe[2] = {-1, -1};
+static int __liftdiff_peek(const unsigned char *q, unsigned char *c)
+{
+    /* one byte through a pipe: the kernel copies it (EFAULT where q is not
+       readable), and no sanitizer check stands in the way of a byte that is */
+#ifdef __x86_64__
+    if (__liftdiff_pipe[0] < 0 && syscall(293 /* pipe2 */, __liftdiff_pipe, 0) != 0)
+        return 0;
+    if (syscall(1 /* write */, __liftdiff_pipe[1], q, 1) != 1)
+        return 0;
+    return syscall(0 /* read */, __liftdiff_pipe[0], c, 1) == 1;
+#else
+    return 0;
+#endif
+}
 static void __liftdiff_zero(void *dst, unsigned long n)
 {
     unsigned char *d = dst;
@@ -621,7 +640,7 @@ def _memory_index(memory: Sequence[bytes], objects: Sequence[RealObject] = (),
     places = Places(len(memory), tuple(objects))
     pointed = "".join(
         f'    dprintf(__liftdiff_fd, "\\tW"); if ({places.known(block, offset)}) '
-        f"__liftdiff_log_pointer(*(const void *const *){places.address(block, offset)}, 1); "
+        f"__liftdiff_log_pointer(*(const void *const *){places.address(block, offset)}, 2); "
         f'else dprintf(__liftdiff_fd, "\\tp");\n'
         for block, offset in cells)
     names = ", ".join(memory_name(i) for i in range(len(memory))) or "0"
@@ -652,6 +671,18 @@ static void __liftdiff_log_pointer(const void *p, int is_char)
             return;
         }}
     if (!is_char) {{ dprintf(__liftdiff_fd, "\\tp"); return; }}
+    if (is_char == 2) {{  /* a stored pointer: its text, read only where readable */
+        unsigned char text[{LONGEST_LOGGED_TEXT}];
+        for (unsigned long n = 0; n < sizeof text; n++) {{
+            if (!__liftdiff_peek(q + n, &text[n])) break;
+            if (text[n]) continue;
+            dprintf(__liftdiff_fd, "\\ts");
+            for (unsigned long k = 0; k < n; k++) dprintf(__liftdiff_fd, "%02x", text[k]);
+            return;
+        }}
+        dprintf(__liftdiff_fd, "\\tp");
+        return;
+    }}
     dprintf(__liftdiff_fd, "\\ts");
     while (*q) dprintf(__liftdiff_fd, "%02x", *q++);
 }}

@@ -39,6 +39,7 @@ from checker.lower.lower_state import NULL_SUFFIX
 from checker.lower.lower_stmt import CALL_EFFECT, event_symbol
 from checker.lower.prototypes import variadic_param
 from checker.replay.compiled_replay import (
+    LONGEST_LOGGED_TEXT,
     MAX_OPAQUE_ARRAY,
     BlockPointer,
     CompiledOutcome,
@@ -1214,10 +1215,6 @@ def _counted_memory(outcome: CompiledOutcome) -> list[tuple[bytes, ...] | None]:
             if name not in OUTPUT_FUNCTIONS]
 
 
-_LONGEST_STRING = 1 << 16
-"""Bytes read from the interpreter's memory for a string the harness logged."""
-
-
 def _counted_pointers(outcome: CompiledOutcome) -> list[tuple[StubValue, ...] | None]:
     return [p for (name, _), p in zip(outcome.calls, outcome.call_pointers, strict=False)
             if name not in OUTPUT_FUNCTIONS]
@@ -1246,7 +1243,7 @@ def _points_as_logged(logged: StubValue, cell: int, memory: Mapping[int, int],
         return value == plan.blocks[logged.block].start + logged.offset
     if isinstance(logged, str):  # a string of the program's own (a literal)
         text = bytearray()
-        while value and len(text) <= _LONGEST_STRING:
+        while value and len(text) <= LONGEST_LOGGED_TEXT:
             byte = memory.get(value + len(text), initial(value + len(text)))
             if not byte:
                 return text.decode("latin-1") == logged
