@@ -10,7 +10,14 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from checker.frontend.changes import FunctionChange, Unit, diff_units, fingerprint, parse_unit
+from checker.frontend.changes import (
+    FunctionChange,
+    Unit,
+    checked_text,
+    diff_units,
+    parse_unit,
+    text_digest,
+)
 from checker.types import Settings, SourceFile
 from hooks.cache import pair_key
 from hooks.gitrepo import FileDelta, Snapshot
@@ -33,6 +40,9 @@ class Task:
     old: SourceFile
     new: SourceFile
     key: str
+    size: int = 0
+    """Characters of both versions' function and context (`checked_text`): how
+    much a check of the pair has to read, what a budget schedules by."""
 
 
 @dataclass(frozen=True)
@@ -108,10 +118,9 @@ def plan_changes(
             changes.append(change)
             if change.kind.checked:
                 assert old_unit is not None and new_unit is not None
-                key = pair_key(
-                    fingerprint(old_unit, change.old_function),
-                    fingerprint(new_unit, change.function),
-                    settings,
-                )
-                tasks.append(Task(change, old_unit.source, new_unit.source, key))
+                old_text = checked_text(old_unit, change.old_function)
+                new_text = checked_text(new_unit, change.function)
+                key = pair_key(text_digest(old_text), text_digest(new_text), settings)
+                tasks.append(Task(change, old_unit.source, new_unit.source, key,
+                                  len(old_text) + len(new_text)))
     return Plan(tuple(changes), tuple(tasks), tuple(notes))

@@ -109,6 +109,8 @@ def run_tasks(
 
     With `budget`, no check starts after `budget` seconds and each check gets at
     most the time left; unstarted ones are UNKNOWN("time budget"), never cached.
+    The checks then start smallest pair first (`Task.size`), so that a budget
+    that a few huge functions would use up still decides the small ones.
     With `jobs` > 1 checks run in separate processes (z3 is not thread-safe), so
     `check` must then be a picklable module-level function.
     """
@@ -138,6 +140,8 @@ def run_tasks(
             _finish(outcomes, index, Outcome(tasks[index].change, copy, Source.CACHE, key), on_done)
 
     keys = list(pending)
+    if budget is not None:  # the small pairs first: a few huge ones leave them unchecked
+        keys.sort(key=lambda k: tasks[pending[k][0]].size)
     if jobs <= 1:
         for key in keys:
             left = remaining()

@@ -181,9 +181,14 @@ def _context_text(unit: Unit, name: str) -> str:
         else _text(item) for item in _closure(unit, name))
 
 
-def fingerprint(unit: Unit, name: str) -> str:
-    """Hex digest of the function and its whole context (callees included)."""
-    text = _own_text(unit, name) + "\n\n/* context */\n\n" + _context_text(unit, name)
+def checked_text(unit: Unit, name: str) -> str:
+    """The function and its whole context (callees included): what a check of it
+    reads, as text."""
+    return _own_text(unit, name) + "\n\n/* context */\n\n" + _context_text(unit, name)
+
+
+def text_digest(text: str) -> str:
+    """The hex digest of a `checked_text`: the function's fingerprint."""
     return hashlib.sha256(text.encode("utf-8")).hexdigest()
 
 

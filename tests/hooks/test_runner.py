@@ -17,11 +17,12 @@ from hooks.runner import Source, check_task, run_tasks, text_outcome
 from tests.hooks.productline import CannedChecker
 
 
-def task(name: str, key: str | None = None, line: int = 1) -> Task:
+def task(name: str, key: str | None = None, line: int = 1, size: int = 0) -> Task:
     change = FunctionChange(
         ChangeKind.MODIFIED, name, Location("a.c", line), Location("a.c", line + 1)
     )
-    return Task(change, SourceFile("a.c", "old"), SourceFile("a.c", "new"), key or f"k-{name}")
+    return Task(change, SourceFile("a.c", "old"), SourceFile("a.c", "new"), key or f"k-{name}",
+                size)
 
 
 class Recorder:
@@ -127,6 +128,26 @@ def test_time_budget_turns_the_rest_unknown_and_caps_each_check(tmp_path: Path) 
     assert [o.source for o in outcomes] == [Source.ENGINE, Source.ENGINE, Source.BUDGET]
     assert outcomes[2].result.verdict is Verdict.UNKNOWN
     assert outcomes[2].result.reason == "time budget used up before this function was checked"
+
+
+def test_a_budget_checks_the_small_pairs_first() -> None:
+    """A budget that the huge pair would use up still decides the small ones;
+    the outcomes stay in the tasks' order."""
+    now = [0.0]
+    checker = Recorder()
+
+    def slow(*args: object) -> Report:
+        now[0] += 20.0
+        return checker(*args)  # type: ignore[arg-type]
+
+    tasks = [task("huge", size=90_000), task("small", size=300), task("medium", size=4_000)]
+    outcomes = run_tasks(tasks, Settings(), None, slow, budget=30.0, clock=lambda: now[0])
+    assert [name for name, _ in checker.calls] == ["small", "medium"]
+    assert [o.change.function for o in outcomes] == ["huge", "small", "medium"]
+    assert [o.source for o in outcomes] == [Source.BUDGET, Source.ENGINE, Source.ENGINE]
+    unbudgeted = Recorder()
+    run_tasks(tasks, Settings(), None, unbudgeted)
+    assert [name for name, _ in unbudgeted.calls] == ["huge", "small", "medium"]
 
 
 @pytest.mark.parametrize("kind", [ChangeKind.COSMETIC, ChangeKind.RENAMED])
