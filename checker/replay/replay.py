@@ -1058,7 +1058,7 @@ def compiled_replay(
         or any(_one_side_differs(va, vb, k, assignment) for k in va.keys() ^ vb.keys())
         or not _same_events(_events(a, plan.layout), _events(b, plan.layout))
         or _call_memory_differs(a, b, plan)
-        or _pointers_differ(a, b)
+        or _pointers_differ(a, b, (old_obs, new_obs), plan)
     )
     return CompiledReplay(a, b, differs, agrees(a, old_obs) and agrees(b, new_obs))
 
@@ -1183,7 +1183,7 @@ def _call_memory_agrees(
         if blocks is None or mine is None:
             continue
         for at, logged in zip(cells, pointed or (), strict=False):
-            if not _points_as_logged(logged, at, mine, initial, plan):
+            if _stored(at, mine) and not _points_as_logged(logged, at, mine, initial, plan):
                 return False
         for at, byte in mine.items():
             if at in masked:
@@ -1220,23 +1220,33 @@ def _counted_pointers(outcome: CompiledOutcome) -> list[tuple[StubValue, ...] | 
             if name not in OUTPUT_FUNCTIONS]
 
 
-def _pointers_differ(a: CompiledOutcome, b: CompiledOutcome) -> bool:
+def _stored(cell: int, memory: Mapping[int, int] | None) -> bool:
+    """Had the run stored all of the pointer at `cell` before the call (its bytes
+    at the call are in the event's `memory`)? Before, a local's cell holds what
+    the stack held, which differs between builds."""
+    return memory is not None and all(cell + i in memory for i in range(8))
+
+
+def _pointers_differ(a: CompiledOutcome, b: CompiledOutcome,
+                     runs: tuple[Observation, Observation], memory: MemoryPlan) -> bool:
     """Some call sees a stored pointer point elsewhere in the two programs (into
-    another place of the witness's memory, or to another string)."""
-    for x, y in zip(_counted_pointers(a), _counted_pointers(b), strict=False):
-        for p, q in zip(x or (), y or (), strict=False):
+    another place of the witness's memory, or to another string), among the
+    pointers both runs had stored by then."""
+    cells = [at for at in memory.written_pointers if memory.layout.locate(at)]
+    for x, y, mine, theirs in zip(_counted_pointers(a), _counted_pointers(b),
+                                  runs[0].event_memory, runs[1].event_memory, strict=False):
+        for at, p, q in zip(cells, x or (), y or (), strict=False):
             unknown = any(isinstance(v, BlockPointer) and not v.known for v in (p, q))
-            if not unknown and p != q:
+            if not unknown and _stored(at, mine) and _stored(at, theirs) and p != q:
                 return True
     return False
 
 
 def _points_as_logged(logged: StubValue, cell: int, memory: Mapping[int, int],
                       initial: Callable[[int], int], plan: Layout) -> bool:
-    """Does the interpreter's pointer at `cell` (its bytes at the call in `memory`,
-    else the initial ones) point where the compiled call logged it pointing?"""
-    value = int(decode(bytes(memory.get(cell + i, initial(cell + i)) for i in range(8)),
-                       ct.ULONG))
+    """Does the interpreter's pointer at `cell` (stored before the call: its bytes
+    are in `memory`) point where the compiled call logged it pointing?"""
+    value = int(decode(bytes(memory[cell + i] for i in range(8)), ct.ULONG))
     if isinstance(logged, BlockPointer):
         if not logged.known or logged.block is None:
             return True  # a local's place not known yet at this call
