@@ -1,8 +1,9 @@
 """Analyse one or many revision steps (old -> new) into per-commit outcomes.
 
-All steps are planned first (git and text work only), then every pair that is
-not cached is checked in one batch, so `--jobs` parallelism spans commits and
-a pair that recurs in several commits is solved once. A commit whose results
+All steps are planned first (git and text work only; with `--jobs`, in worker
+processes, and within the time budget), then every pair that is not cached is
+checked in one batch, so `--jobs` parallelism spans commits and a pair that
+recurs in several commits is solved once. A commit whose results
 are all decided is recorded whole, so a repeated scan skips even the git work.
 """
 
@@ -10,8 +11,10 @@ from __future__ import annotations
 
 import hashlib
 import json
+import multiprocessing
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
+from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass
 from typing import Any
 
@@ -104,6 +107,60 @@ def _from_record(step: Step, record: dict[str, Any]) -> CommitOutcome:
     return CommitOutcome(step, changes, outcomes, notes, from_record=True)
 
 
+PLAN_BUDGET_NOTE = "time budget used up before this commit was planned"
+_UNPLANNED = Plan((), (), (FileNote("-", PLAN_BUDGET_NOTE),), failed=True)
+
+
+def plan_step(repo: Repo, step: Step, config: Config,
+              functions: frozenset[str] | None) -> Plan:
+    """One step's changes and checks; a commit that cannot be read is a note (one
+    unreadable commit must not stop a scan)."""
+    try:
+        return plan_changes(step.deltas(repo), repo.snapshot(step.old),
+                            repo.snapshot(step.new), config.settings, config.policy.wants,
+                            functions)
+    except Exception as exc:
+        return Plan((), (), (FileNote("-", f"could not analyse: {exc}"),), failed=True)
+
+
+def _plan_in_worker(root: str, step: Step, config: Config,
+                    functions: frozenset[str] | None) -> Plan:
+    return plan_step(Repo(root), step, config, functions)
+
+
+def _plans(
+    repo: Repo, steps: Sequence[Step], indices: Sequence[int], config: Config,
+    functions: frozenset[str] | None, jobs: int, left: Callable[[], float | None],
+) -> Iterator[tuple[int, Plan]]:
+    """(index, plan) of each of `indices`, in order: with `jobs` > 1 planned in
+    worker processes (reading a commit's files is git and text work, seconds per
+    commit of a large file: a long scan's first minutes). A step not started
+    before the budget is used up gets a note and no checks."""
+    if jobs <= 1 or len(indices) <= 1:
+        for index in indices:
+            remaining = left()
+            yield index, (_UNPLANNED if remaining is not None and remaining <= 0
+                          else plan_step(repo, steps[index], config, functions))
+        return
+    pool = ProcessPoolExecutor(max_workers=jobs, mp_context=multiprocessing.get_context("spawn"))
+    try:
+        futures = {index: pool.submit(_plan_in_worker, repo.root, steps[index], config,
+                                      functions) for index in indices}
+        for index in indices:
+            remaining = left()
+            try:
+                if remaining is not None and remaining <= 0:
+                    raise TimeoutError
+                plan = futures[index].result(timeout=remaining)
+            except TimeoutError:
+                plan = _UNPLANNED
+            except Exception as exc:  # a worker that died: this commit is a note
+                plan = Plan((), (), (FileNote("-", f"could not analyse: {exc}"),), failed=True)
+            yield index, plan
+    finally:  # the plans the budget cut off are not waited for
+        pool.shutdown(wait=False, cancel_futures=True)
+
+
 def analyze(
     repo: Repo,
     steps: Sequence[Step],
@@ -126,37 +183,38 @@ def analyze(
     started = time.monotonic()
     scope = record_scope(config)
     recorded: dict[int, CommitOutcome] = {}
-    plans: dict[int, Plan] = {}
-    failed: set[int] = set()
+    unplanned: list[int] = []
     for index, step in enumerate(steps):
-        if on_step:
-            on_step(step)
         if cache and step.commit and functions is None:  # a record holds every function
             record = cache.get_commit(step.commit.sha, scope)
             if record is not None:
                 try:
                     recorded[index] = _from_record(step, record)
+                    if on_step:
+                        on_step(step)
                     continue
                 except (ConfigError, KeyError, TypeError, ValueError):
                     pass  # an unreadable record is recomputed
-        try:
-            plans[index] = plan_changes(
-                step.deltas(repo),
-                repo.snapshot(step.old),
-                repo.snapshot(step.new),
-                config.settings,
-                config.policy.wants,
-                functions,
-            )
-        except Exception as exc:  # one unreadable commit must not stop a scan
+        unplanned.append(index)
+
+    def left() -> float | None:
+        return None if budget is None else budget - (time.monotonic() - started)
+
+    plans: dict[int, Plan] = {}
+    failed: set[int] = set()
+    for index, plan in _plans(repo, steps, unplanned, config, functions, jobs, left):
+        if on_step:
+            on_step(steps[index])
+        plans[index] = plan
+        if plan.failed:
             failed.add(index)
-            plans[index] = Plan((), (), (FileNote("-", f"could not analyse: {exc}"),))
     tasks = [task for index in sorted(plans) for task in plans[index].tasks]
     if on_planned:
         on_planned(len(tasks))
-    left = None if budget is None else max(0.0, budget - (time.monotonic() - started))
+    remaining = left()
     results = run_tasks(
-        tasks, config.settings, cache, check, left, jobs, on_done, on_start=on_start
+        tasks, config.settings, cache, check,
+        None if remaining is None else max(0.0, remaining), jobs, on_done, on_start=on_start,
     )
     by_change = iter(results)
     outcomes: list[CommitOutcome] = []

@@ -52,6 +52,9 @@ class Plan:
     tasks: tuple[Task, ...]
     """The checked ones (`ChangeKind.checked`)."""
     notes: tuple[FileNote, ...]
+    failed: bool = False
+    """The commit could not be planned (unreadable, or the budget ran out first):
+    its notes say why, and it is never recorded as done."""
 
 
 class _Unreadable(Exception):

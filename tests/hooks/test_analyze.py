@@ -7,7 +7,7 @@ from pathlib import Path
 import pytest
 
 from checker.types import Verdict
-from hooks.analyze import Step, analyze
+from hooks.analyze import PLAN_BUDGET_NOTE, Step, analyze, record_scope
 from hooks.cache import ResultCache
 from hooks.config import load_config
 from hooks.gitrepo import Repo
@@ -91,3 +91,21 @@ def test_a_broken_commit_does_not_stop_the_others(repo: Repo, tmp_path: Path) ->
     outcomes, _ = analyze(repo, [bad, good], load_config(repo.root), None, CannedChecker({}))
     assert outcomes[0].notes[0].message.startswith("could not analyse: ")
     assert [o.result.function for o in outcomes[1].outcomes] == ["pl_clamp", "pl_sign"]
+
+
+@pytest.mark.parametrize("jobs", [1, 2])
+def test_planning_counts_against_the_budget(repo: Repo, tmp_path: Path, jobs: int) -> None:
+    """A budget used up before a commit is planned leaves that commit a note and
+    no checks (planning a long history is minutes of git and text work), in
+    worker processes too; such a commit is never recorded as done."""
+    config = load_config(repo.root)
+    checker = CannedChecker(canned_answers())
+    with ResultCache(str(tmp_path / "c.sqlite")) as cache:
+        outcomes, stats = analyze(repo, steps(repo), config, cache, checker, budget=0.0,
+                                  jobs=jobs)
+        assert all(cache.get_commit(o.step.commit.sha, record_scope(config)) is None
+                   for o in outcomes if o.step.commit)
+    assert checker.calls == []
+    assert stats.planned == 0
+    assert all([n.message for n in o.notes] == [PLAN_BUDGET_NOTE] for o in outcomes)
+    assert all(not o.outcomes for o in outcomes)
