@@ -1198,6 +1198,14 @@ class ExprLowering(LoweringState):
 
     def expr_Cast(self, node: c_ast.Cast) -> Value:
         target = self.program.complete(self.program.resolve(node.to_type))
+        if (isinstance(target, VoidType) and isinstance(node.expr, c_ast.UnaryOp)
+                and node.expr.op == "sizeof" and not _changes_anything(node.expr.expr)):
+            # `(void)sizeof(char[1 - 2*!!(cond)])`: a build-time assertion (BusyBox's
+            # BUILD_BUG_ON), no value and no effect; a program that builds meets it,
+            # even where its sizes are constants we cannot know (COMMON_BUFSIZE)
+            self.assume("a build-time assertion (`(void)sizeof(char[1 - 2*!!(cond)])`, "
+                        "BusyBox's BUILD_BUG_ON) holds: the program builds")
+            return VoidValue()
         if (isinstance(target, PointerType) and self._declared_nowhere(node.expr)
                 and node.expr.name not in self.object_names):  # else one object, one model
             return self._opaque_address(node.expr.name, target)
@@ -1658,8 +1666,8 @@ class ExprLowering(LoweringState):
             constants = self.frames[-1].constants if self.frames else None
             return self.program.complete(self.program.resolve(node, constants,
                                                               self.sizeof)).size
-        opaque = next((n.name for n in _walk_ids(node) if n.name in self.opaque_constants
-                       or self._named_nowhere(n.name)), None)
+        opaque = next((n.name for n in _walk_ids(node, typed=True)
+                       if n.name in self.opaque_constants or self._named_nowhere(n.name)), None)
         if opaque is not None:  # `sizeof(T)` of a type we do not know parses as this too
             raise self.unsupported(f"sizeof of an expression with '{opaque}', declared "
                                    "nowhere here (its type is unknown)", node)
@@ -1866,9 +1874,24 @@ def _not_to_int(typename: c_ast.Typename) -> bool:
     return any(word in ("float", "double") for word in names)
 
 
-def _walk_ids(node: c_ast.Node) -> list[c_ast.ID]:
+def _changes_anything(node: c_ast.Node) -> bool:
+    """Could evaluating `node` change state (an assignment, `++`/`--`, a call)?
+    Only a variable-length array's size in a `sizeof` is evaluated at all."""
+    todo = [node]
+    while todo:
+        item = todo.pop()
+        if isinstance(item, (c_ast.Assignment, c_ast.FuncCall)) or (
+                isinstance(item, c_ast.UnaryOp) and item.op in ("++", "--", "p++", "p--")):
+            return True
+        todo.extend(child for _, child in item.children())
+    return False
+
+
+def _walk_ids(node: c_ast.Node, typed: bool = False) -> list[c_ast.ID]:
     """The identifiers an expression names (not member names: those are no IDs
-    of their own in pycparser's StructRef.field, which is skipped)."""
+    of their own in pycparser's StructRef.field, which is skipped); `typed`: only
+    those its type may depend on (not the operand of a cast, whose type is the
+    cast's: BusyBox's `sizeof(G.packet)`, `G` being `*(struct globals *)bb_common_bufsiz1`)."""
     found: list[c_ast.ID] = []
     todo = [node]
     while todo:
@@ -1877,6 +1900,8 @@ def _walk_ids(node: c_ast.Node) -> list[c_ast.ID]:
             found.append(item)
         elif isinstance(item, c_ast.StructRef):
             todo.append(item.name)
+        elif typed and isinstance(item, c_ast.Cast):
+            continue
         elif not isinstance(item, c_ast.Typename):
             todo.extend(child for _, child in item.children())
     return found
