@@ -966,24 +966,31 @@ class StmtLowering(ExprLowering):
 
     def _function_argument(self, callee: str, value: FuncPtr, node: c_ast.Node) -> Expr:
         """A function pointer given to a call without code: NULL, or the symbol of
-        the one function it points to (see lower/callbacks.py)."""
+        the function it points to (see lower/callbacks.py); one that may point to
+        several functions of the file or without code (`cond ? on_a : on_b`, a
+        parameter of an inlined function called with several) is the choice among
+        their symbols by the function it holds."""
         if isinstance(value.id, Const) and value.id.value == 0:
             return Const(0, CHAR_POINTER)
         targets = sorted(value.targets)
-        if not isinstance(value.id, Const) or len(targets) != 1 or targets[0].startswith(
-                UNKNOWN_TARGET):
+        if any(t.startswith(UNKNOWN_TARGET) for t in targets) or not targets or (
+                len(targets) > 1 and isinstance(value.id, Const)):
             raise self.unsupported(f"function pointer passed to external function '{callee}' "
-                                   "that may point to several functions or to unknown code",
-                                   node)
-        symbol = callback_symbol(self.program, self.entry_name, targets[0], callee,
-                                 self.call_globals)
-        if isinstance(symbol, str):
-            raise self.unsupported(symbol, node)
-        if targets[0] in self.program.functions:
-            self.assume(f"'{targets[0]}', passed to '{callee}', runs only inside calls of "
-                        "functions without code (as their callback or a signal handler): "
-                        "its effects are theirs")
-        return symbol
+                                   "that may point to unknown code", node)
+        chosen: Expr = Const(0, CHAR_POINTER)  # NULL: no function's number
+        for target in reversed(targets):
+            symbol = callback_symbol(self.program, self.entry_name, target, callee,
+                                     self.call_globals)
+            if isinstance(symbol, str):
+                raise self.unsupported(symbol, node)
+            if target in self.program.functions:
+                self.assume(f"'{target}', passed to '{callee}', runs only inside calls of "
+                            "functions without code (as their callback or a signal handler): "
+                            "its effects are theirs")
+            chosen = symbol if isinstance(value.id, Const) else Ite(
+                Binary(BinOp.EQ, value.id, Const(self.function_number(target), FUNCTION_ID),
+                       ct.INT), symbol, chosen, CHAR_POINTER)
+        return chosen
 
     def _constant_string(self, value: Ptr, node: c_ast.Node) -> Expr | None:
         """A pointer into a constant object as the string it points to, compared by

@@ -759,8 +759,10 @@ def _call_args(action: Event) -> tuple[Expr, ...]:
 
 
 def _is_pointer(arg: Expr) -> bool:
-    """A pointer argument that is an address in memory (not a string literal's)."""
-    return isinstance(arg.type, PointerType) and not isinstance(arg, StrConst)
+    """A pointer argument that is an address in memory (not a string literal's,
+    nor a function's symbol or the choice among several)."""
+    return isinstance(arg.type, PointerType) and not any(
+        isinstance(node, StrConst) for node in walk(arg))
 
 
 def call_shapes(cfa: Cfa) -> dict[str, CallShape]:
@@ -849,9 +851,10 @@ def _stub(
         rows.append(StubRow(shown, result, cast(int | None, position), row_writes, links,
                             tuple(sets.get(args, ())), row_extra))
     counted = shape.counted and func not in uncounted_calls(cfa)
-    passed = frozenset(arg.text for edge in cfa.edges if isinstance(edge.action, Event)
+    passed = frozenset(node.text for edge in cfa.edges if isinstance(edge.action, Event)
                        and edge.action.func == func for arg in edge.action.args
-                       if isinstance(arg, StrConst) and symbol_function(arg.text) is not None)
+                       for node in walk(arg)  # also the choices among several
+                       if isinstance(node, StrConst) and symbol_function(node.text) is not None)
     return Stub(func, prototype, tuple(rows), counted, func in cfa.noreturn,
                 tuple(ref for ref, _ in shape.globals), symbol, passed, extra,
                 passed_pointers if counted else ())
