@@ -14,7 +14,7 @@ import json
 import multiprocessing
 import time
 from collections.abc import Callable, Iterator, Sequence
-from concurrent.futures import ProcessPoolExecutor
+from concurrent.futures import Future, ProcessPoolExecutor
 from dataclasses import dataclass
 from typing import Any
 
@@ -143,6 +143,7 @@ def _plans(
                           else plan_step(repo, steps[index], config, functions))
         return
     pool = ProcessPoolExecutor(max_workers=jobs, mp_context=multiprocessing.get_context("spawn"))
+    futures: dict[int, Future[Plan]] = {}
     try:
         futures = {index: pool.submit(_plan_in_worker, repo.root, steps[index], config,
                                       functions) for index in indices}
@@ -157,8 +158,12 @@ def _plans(
             except Exception as exc:  # a worker that died: this commit is a note
                 plan = Plan((), (), (FileNote("-", f"could not analyse: {exc}"),), failed=True)
             yield index, plan
-    finally:  # the plans the budget cut off are not waited for
+    finally:  # the plans the budget cut off are not waited for, here or at exit
+        busy = [p for p in (pool._processes or {}).values() if p.is_alive()]
         pool.shutdown(wait=False, cancel_futures=True)
+        if not all(f.done() for f in futures.values()):
+            for process in busy:
+                process.terminate()
 
 
 def analyze(
