@@ -84,9 +84,9 @@ def layout(
     """Blocks for the initial bytes `initial`, the other addresses the runs
     `touched` (written), the non-null pointer inputs `pointers`, and the pointers
     read from memory at `pointer_cells` (their values must point into a block).
-    An address no object can have (`mapped`) is no block: a pointer in memory
-    that holds one keeps its bytes, so that the compiled run faults where the
-    model's traps."""
+    A pointer in memory to an address no object can have (not `mapped`) makes
+    no block: it keeps its bytes, so that the compiled run faults where the
+    model's dereference traps (what a run read or wrote has a block)."""
     cells = sorted(set(pointer_cells))
     targets = []
     for address in cells:
@@ -94,7 +94,7 @@ def layout(
         value = int(decode(raw, _POINTER))
         if mapped(value):
             targets.append(value)
-    points = sorted(a for a in {*initial, *touched, *pointers, *targets} if mapped(a))
+    points = sorted({*initial, *touched, *pointers, *targets})
     clusters: list[list[int]] = []
     for point in points:
         if clusters and point - clusters[-1][-1] <= GAP:
