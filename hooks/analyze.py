@@ -111,21 +111,26 @@ PLAN_BUDGET_NOTE = "time budget used up before this commit was planned"
 _UNPLANNED = Plan((), (), (FileNote("-", PLAN_BUDGET_NOTE),), failed=True)
 
 
-def plan_step(repo: Repo, step: Step, config: Config,
-              functions: frozenset[str] | None) -> Plan:
-    """One step's changes and checks; a commit that cannot be read is a note (one
-    unreadable commit must not stop a scan)."""
+def _not_analysed(exc: Exception) -> Plan:
+    """A commit that could not be planned (one unreadable commit, or a planning
+    worker that died, must not stop a scan): a note."""
+    return Plan((), (), (FileNote("-", f"could not analyse: {exc}"),), failed=True)
+
+
+def _plan_step(repo: Repo, step: Step, config: Config,
+               functions: frozenset[str] | None) -> Plan:
+    """One step's changes and checks."""
     try:
         return plan_changes(step.deltas(repo), repo.snapshot(step.old),
                             repo.snapshot(step.new), config.settings, config.policy.wants,
                             functions)
     except Exception as exc:
-        return Plan((), (), (FileNote("-", f"could not analyse: {exc}"),), failed=True)
+        return _not_analysed(exc)
 
 
 def _plan_in_worker(root: str, step: Step, config: Config,
                     functions: frozenset[str] | None) -> Plan:
-    return plan_step(Repo(root), step, config, functions)
+    return _plan_step(Repo(root), step, config, functions)
 
 
 def _plans(
@@ -140,7 +145,7 @@ def _plans(
         for index in indices:
             remaining = left()
             yield index, (_UNPLANNED if remaining is not None and remaining <= 0
-                          else plan_step(repo, steps[index], config, functions))
+                          else _plan_step(repo, steps[index], config, functions))
         return
     pool = ProcessPoolExecutor(max_workers=jobs, mp_context=multiprocessing.get_context("spawn"))
     futures: dict[int, Future[Plan]] = {}
@@ -155,8 +160,8 @@ def _plans(
                 plan = futures[index].result(timeout=remaining)
             except TimeoutError:
                 plan = _UNPLANNED
-            except Exception as exc:  # a worker that died: this commit is a note
-                plan = Plan((), (), (FileNote("-", f"could not analyse: {exc}"),), failed=True)
+            except Exception as exc:  # a worker that died
+                plan = _not_analysed(exc)
             yield index, plan
     finally:  # the plans the budget cut off are not waited for, here or at exit
         busy = [p for p in (pool._processes or {}).values() if p.is_alive()]

@@ -43,6 +43,14 @@ NULL_PAGE = 1 << 16
 """Addresses below this are never mapped (Linux's mmap_min_addr): a dereference traps."""
 TOP = 1 << 47
 """Addresses from here on are not user space on x86-64: a dereference traps."""
+
+
+def mapped(address: int) -> bool:
+    """An address an object may have: not in the never-mapped page at 0 nor past
+    user space (the lowering's dereference of any other traps: `_unmapped`)."""
+    return NULL_PAGE <= address < TOP
+
+
 SHARED_LOW = 1 << 20
 SHARED_HIGH = 1 << 39
 """Pointer inputs that may alias anything point into [SHARED_LOW, SHARED_HIGH)."""

@@ -17,7 +17,7 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 
 from checker.errors import LiftdiffError
-from checker.ir.heap import NULL_PAGE, OBJECT_ALIGN, TOP, decode
+from checker.ir.heap import OBJECT_ALIGN, decode, mapped
 from checker.semantics.ctype import VOID, PointerType
 
 GAP = 256
@@ -68,11 +68,6 @@ class Layout:
 
 _POINTER = PointerType(VOID)
 
-
-def mapped(address: int) -> bool:
-    """An address an object may have: not in the never-mapped page at 0 nor past
-    user space (a dereference of any other traps, as `heap.NULL_PAGE` says)."""
-    return NULL_PAGE <= address < TOP
 
 
 def layout(

@@ -621,15 +621,15 @@ def harness_spec(
         opaque_blocks=opaque_blocks,
         opaque=tuple(_opaque_object(name, stubs, plan) for name in cfa.opaque_objects),
         objects=_real_objects(cfa, assignment, plan, laid_out),
-        pointer_cells=_pointer_cells(plan, memory),
+        pointer_cells=() if memory is None else tuple(
+            cast(tuple[int, int], plan.locate(at)) for at in _logged_cells(memory)),
     )
 
 
-def _pointer_cells(plan: Layout, memory: MemoryPlan | None) -> tuple[tuple[int, int], ...]:
-    """(block, offset) of the cells where the runs store pointers."""
-    if memory is None:
-        return ()
-    return tuple(where for at in memory.written_pointers if (where := plan.locate(at)))
+def _logged_cells(memory: MemoryPlan) -> list[int]:
+    """The cells where the runs store pointers whose targets the harness's counted
+    calls log, in the order they log them (`HarnessSpec.pointer_cells`)."""
+    return [at for at in memory.written_pointers if memory.layout.locate(at)]
 
 
 def _opaque_blocks(cfa: Cfa, assignment: Assignment,
@@ -1180,7 +1180,7 @@ def _call_memory_agrees(
     point: their bytes are real addresses in the harness)."""
     plan = memory.layout
     masked = {cell + i for cell in memory.written_pointers for i in range(8)}
-    cells = [at for at in memory.written_pointers if plan.locate(at)]
+    cells = _logged_cells(memory)
     for blocks, pointed, mine in zip(_counted_memory(outcome), _counted_pointers(outcome),
                                      observed.event_memory, strict=False):
         if blocks is None or mine is None:
@@ -1235,7 +1235,7 @@ def _pointers_differ(a: CompiledOutcome, b: CompiledOutcome,
     """Some call sees a stored pointer point elsewhere in the two programs (into
     another place of the witness's memory, or to another string), among the
     pointers both runs had stored by then."""
-    cells = [at for at in memory.written_pointers if memory.layout.locate(at)]
+    cells = _logged_cells(memory)
     for x, y, mine, theirs in zip(_counted_pointers(a), _counted_pointers(b),
                                   runs[0].event_memory, runs[1].event_memory, strict=False):
         for at, p, q in zip(cells, x or (), y or (), strict=False):
