@@ -183,19 +183,22 @@ class Repo:
         if rev == WORKTREE:
             tracked = frozenset(p for p in self._git("ls-files", "-z").split("\0") if p)
             return Snapshot(self._repo, None, worktree=(self.root, tracked))
+        shas: dict[str, str] = {}
         if rev == INDEX:
-            listing = self._git("ls-files", "--stage", "-z")
-            shas: dict[str, str] = {}
-            for entry in listing.split("\0"):
+            for entry in self._git("ls-files", "--stage", "-z").split("\0"):
                 if entry:
                     meta, path = entry.split("\t", 1)
                     mode, sha, stage = meta.split()
                     if stage == "0" and not mode.startswith("16"):
                         shas[path] = sha
-            return Snapshot(self._repo, shas)
-        if rev is None:
-            return Snapshot(self._repo, {})
-        return Snapshot(self._repo, None, self._repo.commit(rev).tree)
+        elif rev is not None:  # one listing, not a walk of tree objects per file read
+            for entry in self._git("ls-tree", "-r", "-z", "--full-tree", rev).split("\0"):
+                if entry:
+                    meta, path = entry.split("\t", 1)
+                    _mode, kind, sha = meta.split()
+                    if kind == "blob":
+                        shas[path] = sha
+        return Snapshot(self._repo, shas)
 
     def hooks_dir(self) -> str:
         """Where git runs hooks from, honouring core.hooksPath."""
@@ -210,15 +213,20 @@ class Snapshot:
         self,
         repo: git.Repo,
         index: dict[str, str] | None,
-        tree: git.Tree | None = None,
         worktree: tuple[str, frozenset[str]] | None = None,
     ) -> None:
         self._repo = repo
-        self._index = index
-        self._tree = tree
+        self._index = index  # path -> blob sha, for a commit or the index
         self._worktree = worktree  # the work tree's root and its tracked paths
+        self._read: dict[str, Blob] = {}  # a header is read once, not per file including it
 
     def read(self, path: str) -> Blob:
+        blob = self._read.get(path)
+        if blob is None:
+            blob = self._read[path] = self._decoded(path)
+        return blob
+
+    def _decoded(self, path: str) -> Blob:
         try:
             data = self._bytes(path)
         except OSError as exc:  # a work-tree file we may not read
@@ -239,19 +247,11 @@ class Snapshot:
 
     def paths(self) -> list[str]:
         """Every file path of the revision."""
-        if self._tree is not None:
-            return [str(item.path) for item in self._tree.traverse() if isinstance(item, git.Blob)]
         if self._worktree is not None:
             return sorted(self._worktree[1])
         return sorted(self._index or {})
 
     def _bytes(self, path: str) -> bytes | None:
-        if self._tree is not None:
-            try:
-                item = self._tree / path
-            except KeyError:
-                return None
-            return bytes(item.data_stream.read()) if item.type == "blob" else None
         if self._worktree is not None:
             root, tracked = self._worktree
             full = os.path.join(root, path)

@@ -9,7 +9,6 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping
 
-from checker.frontend.cscan import includes, scan
 from checker.frontend.includes import include_candidates
 from checker.variability.lexer import include_targets
 
@@ -39,7 +38,7 @@ def collect_headers(
     queue: list[tuple[str, str]] = [(path, text)]
     while queue and len(headers) < _MAX_HEADERS:
         including, source = queue.pop(0)
-        for name, system in includes(scan(source)):
+        for name, system in include_targets(source):
             for candidate in candidates(including, name, system, include_dirs, path):
                 if candidate.startswith("../"):
                     continue

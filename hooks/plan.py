@@ -7,6 +7,7 @@ the other files.
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Callable
 from dataclasses import dataclass
 
@@ -18,6 +19,7 @@ from checker.frontend.changes import (
     parse_unit,
     text_digest,
 )
+from checker.frontend.cscan import Item, scan_items
 from checker.types import Settings, SourceFile
 from hooks.cache import pair_key
 from hooks.gitrepo import FileDelta, Snapshot
@@ -62,7 +64,13 @@ class _Unreadable(Exception):
     the file gets a note instead of checks."""
 
 
-def _unit(snapshot: Snapshot, path: str | None, settings: Settings) -> Unit | None:
+ItemsOf = Callable[[str], tuple[Item, ...]]
+"""`scan_items`, memoised for one plan: a header is scanned once, not once per
+file that includes it, and a dependent's unchanged text once, not per version."""
+
+
+def _unit(snapshot: Snapshot, path: str | None, settings: Settings,
+          items_of: ItemsOf) -> Unit | None:
     """The parsed file, None when absent; raises _Unreadable saying why it cannot be read."""
     if path is None:
         return None
@@ -72,7 +80,7 @@ def _unit(snapshot: Snapshot, path: str | None, settings: Settings) -> Unit | No
             return None
         raise _Unreadable(blob.problem)
     headers = collect_headers(path, blob.text, snapshot.text, settings.include_dirs)
-    return parse_unit(SourceFile(path, blob.text, headers))
+    return parse_unit(SourceFile(path, blob.text, headers), items_of)
 
 
 def _header_dependents(
@@ -104,14 +112,15 @@ def plan_changes(
     changes: list[FunctionChange] = []
     tasks: list[Task] = []
     notes: list[FileNote] = []
+    items_of: ItemsOf = functools.lru_cache(maxsize=None)(scan_items)
     for delta in [*deltas, *_header_dependents(deltas, new, settings, wants)]:
         shown = delta.new_path or delta.old_path
         assert shown is not None
         if not wants(shown):
             continue
         try:
-            old_unit = _unit(old, delta.old_path, settings)
-            new_unit = _unit(new, delta.new_path, settings)
+            old_unit = _unit(old, delta.old_path, settings, items_of)
+            new_unit = _unit(new, delta.new_path, settings, items_of)
         except _Unreadable as exc:
             notes.append(FileNote(shown, str(exc)))
             continue

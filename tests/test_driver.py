@@ -228,3 +228,27 @@ def test_a_kept_witness_names_the_structural_configuration_it_was_found_in(
     (entry,) = result.neq_summary
     assert entry.witness.configuration == {"W": 1}
     assert entry.configurations == "W"
+
+
+def _header_edit_pair(body: str) -> tuple[SourceFile, SourceFile]:
+    """m.c unchanged; its header gains, above what m.c uses, a declaration that the
+    selection's closure reaches (a parameter named like m.c's) and the slice does not."""
+    header = "int helper(int s);\n"
+    text = f'#include "m.h"\n{body}'
+    return (SourceFile("m.c", text, {"m.h": header}),
+            SourceFile("m.c", text, {"m.h": "int other(int s);\n\n\n" + header}))
+
+
+def test_a_header_edit_outside_the_functions_slice_is_equivalent_without_the_solver() -> None:
+    old, new = _header_edit_pair("int f(int s) { return helper(s) + 1; }\n")
+    (result,) = check_pair(old, new, FAST).results
+    assert (result.function, result.verdict) == ("f", Verdict.EQUIVALENT)
+    assert result.reason == driver.SAME_SLICE_REASON
+    assert result.stats.solver_calls == 0
+
+
+def test_a_function_that_reads_its_line_numbers_is_not_the_same_program_when_lines_move() -> None:
+    old, new = _header_edit_pair("int f(int s) { return helper(s) + __LINE__; }\n")
+    (result,) = check_pair(old, new, FAST).results
+    assert result.reason != driver.SAME_SLICE_REASON
+    assert result.verdict is Verdict.EQUIVALENT  # __LINE__ is m.c's, which did not move

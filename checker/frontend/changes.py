@@ -19,7 +19,7 @@ import enum
 import functools
 import hashlib
 import re
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from difflib import SequenceMatcher
 
@@ -122,10 +122,13 @@ class Unit:
         return frozenset(name for item in self.pool for name in item.mentions | item.defines)
 
 
-def parse_unit(source: SourceFile) -> Unit:
-    items = scan_items(source.text)
+def parse_unit(source: SourceFile,
+               items_of: Callable[[str], tuple[Item, ...]] = scan_items) -> Unit:
+    """The file's items and its headers'; `items_of` is `scan_items`, or a memo of
+    it when many files are parsed that share headers (a header edit's dependents)."""
+    items = items_of(source.text)
     header_items = tuple(
-        item for path in source.headers for item in scan_items(source.headers[path])
+        item for path in source.headers for item in items_of(source.headers[path])
     )
     functions: dict[str, list[Item]] = {}
     for item in items:

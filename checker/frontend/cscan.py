@@ -466,6 +466,8 @@ def _declared_names(tokens: list[Token]) -> set[str]:
     """
     names: set[str] = set()
     depth = 0
+    attribute = False  # `__attribute__` or `asm` seen, its parentheses not yet open
+    skipped = 0  # parentheses of such a group still open
     is_enum = False
     previous: Token | None = None
     for token in tokens:
@@ -473,10 +475,19 @@ def _declared_names(tokens: list[Token]) -> set[str]:
             continue
         if token.text == "enum":
             is_enum = True
+        if skipped or attribute:  # `format(printf, 1, 2)` declares nothing
+            if token.text == "(":
+                skipped += 1
+                attribute = False
+            elif token.text == ")":
+                skipped -= 1
+            continue
         if token.text == "{":
             depth += 1
         elif token.text == "}":
             depth -= 1
+        elif token.text in _NOT_A_TYPE:
+            attribute = True
         elif token.kind is TokenKind.IDENT and token.text not in _RESERVED:
             enum_constant = (
                 is_enum and depth == 1 and previous is not None and previous.text in ("{", ",")
@@ -487,15 +498,6 @@ def _declared_names(tokens: list[Token]) -> set[str]:
     return names
 
 
-def includes(items: list[Item]) -> list[tuple[str, bool]]:
-    """(name, is_system) of every top-level `#include`, in order."""
-    found: list[tuple[str, bool]] = []
-    for item in items:
-        if item.kind is ItemKind.DIRECTIVE:
-            target = lexer.include_target(item.text)
-            if target is not None:
-                found.append(target)
-    return found
 
 
 def rename_identifier(text: str, old: str, new: str) -> str:

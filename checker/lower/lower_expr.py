@@ -1080,7 +1080,11 @@ class ExprLowering(LoweringState):
         if isinstance(scalar, IntType) and isinstance(new, IntType) and scalar.size == new.size \
                 and not (scalar.is_bool or new.is_bool):
             return Ptr(value.base, new, value.index, value.null)  # the same bits, re-read
-        raise self.unsupported(f"pointer conversion from {old} * to {new} *", node)
+        problem = self.unsupported(f"pointer conversion from {old} * to {new} *", node)
+        local = self._region_local(value.base)
+        if local is not None:  # `(struct sockaddr *)&from`: the local's bytes, in the heap
+            raise HeapPointer(local, problem)
+        raise problem
 
     def string_pointer(self, value: StringValue) -> Ptr:
         name = f"$str{len(self.regions)}"

@@ -9,7 +9,6 @@ from hypothesis import strategies as st
 from checker.frontend.cscan import (
     ItemKind,
     TokenKind,
-    includes,
     rename_identifier,
     scan,
     tokenize,
@@ -121,10 +120,6 @@ def test_unbalanced_branches_keep_later_functions() -> None:
     ]
 
 
-def test_includes_in_order() -> None:
-    assert includes(scan(SOURCE)) == [("lib.h", False), ("stdio.h", True)]
-
-
 def test_macro_call_before_a_definition_is_not_its_name() -> None:
     items = scan("IF_FEATURE_X(static) int g(int (*cb)(int)) { return cb(1); }\n")
     assert [(i.kind, i.name, i.signature) for i in items] == [
@@ -217,3 +212,15 @@ def test_a_struct_or_enum_with_sizeof_or_offsetof_is_not_a_knr_header() -> None:
     assert "FILEUTILS_FORCE" in items[1].defines
     assert {"LSA_SIZE", "LSA_X"} <= items[2].defines
     assert "is_directory" in items[3].defines
+
+
+def test_names_inside_attributes_are_mentioned_not_declared() -> None:
+    """`format(printf, 1, 2)` declares no `printf`: else every function calling
+    printf would take every such prototype (and what they reach) as its context."""
+    items = scan(
+        "void info(const char *s, ...) __attribute__ ((format (printf, 1, 2)));\n"
+        "static __attribute__((unused)) int x, y __asm__(\"real_y\"), z;\n"
+    )
+    assert items[0].defines == {"info", "s"}
+    assert {"format", "printf"} <= items[0].mentions
+    assert items[1].defines == {"x", "y", "z"}
