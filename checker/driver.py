@@ -19,7 +19,13 @@ from functools import partial
 
 from checker.engines.answer import Equivalent, Stage, Unknown
 from checker.engines.decide import PairContext
-from checker.errors import InputError, LiftdiffError, ParseError, UnsupportedError
+from checker.errors import (
+    FeatureNotConstant,
+    InputError,
+    LiftdiffError,
+    ParseError,
+    UnsupportedError,
+)
 from checker.frontend.changes import (
     ChangeKind,
     FunctionChange,
@@ -259,12 +265,40 @@ def check_sliced(
     new_slice = slice_functions(new, [name], slice_mentions(old, [name]), sized)
     if same_program(old_slice.source, new_slice.source):
         return _same_text(name, old, new, started)
+    defaults = dict(settings.numeric_defaults)
+    fixed: list[str] = []
+    while True:
+        try:
+            result = _check_slices(old, new, old_slice, new_slice, name, settings, started,
+                                   valued, stages)
+            break
+        except FeatureNotConstant as exc:
+            value = defaults.get(exc.macro)
+            if value is None or exc.macro in dict(settings.defines):
+                return _unknown(name, old, new, str(exc), started, Verdict.UNSUPPORTED)
+            settings = settings.overlay({"defines": (*settings.defines, (exc.macro, value))})
+            fixed.append(f"'{exc.macro}' is {value}, its Kconfig default: the function's "
+                         "code uses it where C needs a constant (an array's length), so "
+                         "other values of it are not checked")
+    if not fixed:
+        return result
+    return dataclasses.replace(result, assumptions=(*fixed, *result.assumptions))
+
+
+def _check_slices(
+    old: TranslationUnit, new: TranslationUnit, old_slice: Slice, new_slice: Slice,
+    name: str, settings: Settings, started: float, valued: frozenset[str], stages: Stages,
+) -> FunctionResult:
+    """The function's verdict from its two slices (see `check_sliced`); raises
+    FeatureNotConstant for a numeric feature that must be a constant."""
     try:
         old_file, new_file = load_pair(old_slice.source, new_slice.source, settings,
                                        stages.enter, valued)
     except MemoryError:
         return _unknown(name, old, new, f"memory limit ({settings.memory_mb} MiB) reached "
                         f"in the {stages.current}", started)
+    except FeatureNotConstant:
+        raise
     except LiftdiffError as exc:
         unsupported = isinstance(exc, (ParseError, UnsupportedError))
         verdict = Verdict.UNSUPPORTED if unsupported else Verdict.ERROR
@@ -368,6 +402,8 @@ def check_function(
         if settings.brute_force:
             return brute_force(old, new, name, settings, started, features, model)
         return _lifted(old, new, name, settings, started, features, model, keep)
+    except FeatureNotConstant:
+        raise  # the caller may fix the feature and check again
     except UnsupportedError as exc:
         return result(Verdict.UNSUPPORTED, str(exc))
     except LiftdiffError as exc:

@@ -39,6 +39,20 @@ class UnsupportedError(LiftdiffError):
         self.construct = construct
 
 
+class FeatureNotConstant(UnsupportedError):
+    """A numeric feature (`CONFIG_FEATURE_EDITING_HISTORY`) where C needs a
+    constant (an array's length): no symbolic value will do there. With a value
+    for it (`Settings.numeric_defaults`, the project's Kconfig default) the
+    function is checked again with the feature fixed to it."""
+
+    def __init__(self, macro: str, location: Location | None = None, where: str = "") -> None:
+        super().__init__(f"'{macro}', a numeric configuration value, is used where C needs a "
+                         f"constant (an array's length{where}): give it a value with -D "
+                         f"{macro}=N (liftdiff commit and scan take it from the project's "
+                         "Kconfig defaults)", location)
+        self.macro = macro
+
+
 class OutOfTime(Exception):
     """A product or its lowering was still being built at its deadline (a loop
     unrolled so far that the merged states grow past what the budget allows): the

@@ -194,6 +194,10 @@ class Settings:
     """External functions known to have no side effects (calls are not events)."""
     defines: tuple[tuple[str, str], ...] = ()
     """Fixed macro definitions (name, value) applied to both versions."""
+    numeric_defaults: tuple[tuple[str, str], ...] = ()
+    """Values for numeric features (name, value) where C needs a constant, such as
+    an array's length (`FeatureNotConstant`): the project's Kconfig defaults. Only
+    a function that needs one is checked with it fixed, and its verdict says so."""
     include_dirs: tuple[str, ...] = ()
     disk_headers: bool = True
     """Look for headers the analysed text does not carry on disk too (include_dirs, the

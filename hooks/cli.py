@@ -42,6 +42,7 @@ from hooks.failsafe import hook_failed, skip_requested
 from hooks.gitrepo import GitError, Repo
 from hooks.hookrun import EXIT_PASS, Stage, decide
 from hooks.install import entry_point, install, uninstall
+from hooks.kconfig import numeric_defaults
 from hooks.output import render_outcomes, step_title
 from hooks.precommit import hook_step, staged_step
 from hooks.runner import CheckFn
@@ -126,6 +127,17 @@ def _config(repo: Repo, args: argparse.Namespace) -> Config:
     return config
 
 
+def _with_kconfig(config: Config, repo: Repo, steps: list[Step]) -> Config:
+    """The engine's numeric defaults: the project's Kconfig ones at the newest
+    revision analysed (hooks/kconfig.py), those the settings give winning."""
+    if not steps:
+        return config
+    found = dict(numeric_defaults(repo.snapshot(steps[-1].new)))
+    found.update(config.settings.numeric_defaults)
+    settings = config.settings.overlay({"numeric_defaults": tuple(sorted(found.items()))})
+    return Config(settings, config.policy, config.origin)
+
+
 def _open_cache(repo: Repo, config: Config, args: argparse.Namespace) -> ResultCache | None:
     if getattr(args, "no_cache", False) or not config.policy.cache:
         return None
@@ -148,7 +160,7 @@ def _run(
     table: bool = False,
 ) -> int:
     check_writable(args.outputs)  # before any analysis
-    config = _config(repo, args)
+    config = _with_kconfig(_config(repo, args), repo, steps)
     jobs = _at_least_one(args.jobs, "--jobs")
     budget = None if args.time_budget is None else positive_seconds(
         args.time_budget, "--time-budget"

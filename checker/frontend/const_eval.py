@@ -8,9 +8,10 @@ from typing import Protocol
 
 from pycparser import c_ast
 
-from checker.errors import UnsupportedError
+from checker.errors import FeatureNotConstant, UnsupportedError
 from checker.location import Location
 from checker.semantics import ctype as ct
+from checker.variability.types import FEATURE_PREFIX
 
 SizeofExpr = Callable[[c_ast.Node], int]
 """The size of an expression's type (`sizeof n`): only the scope that declares
@@ -254,6 +255,8 @@ def _eval(
             return names[node.name], ct.INT
         if node.name in program.enum_values:
             return program.enum_values[node.name], program.enum_types.get(node.name, ct.INT)
+        if node.name.startswith(FEATURE_PREFIX):
+            raise FeatureNotConstant(node.name.removeprefix(FEATURE_PREFIX), loc)
         raise UnsupportedError(f"'{node.name}' is not an integer constant", loc)
     if isinstance(node, c_ast.UnaryOp):
         if node.op == "sizeof":

@@ -282,7 +282,9 @@ def scan(text: str) -> list[Item]:
             name = _macro_name(first)
             defines = frozenset({name} if name else set())
         else:
-            defines = frozenset(_declared_names(pending))
+            declared, parameters = _declared_names(pending)
+            defines = frozenset(declared)
+            mentions -= parameters
         items.append(
             Item(
                 kind=kind,
@@ -458,21 +460,35 @@ def _macro_name(token: Token) -> str | None:
     return match.group(1) if match else None
 
 
-def _declared_names(tokens: list[Token]) -> set[str]:
-    """Names a declaration may introduce: identifiers outside braces, and enum constants.
+def _declared_names(tokens: list[Token]) -> tuple[set[str], set[str]]:
+    """Names a declaration may introduce (identifiers outside braces, and enum
+    constants), and its parameters' names (which no other code can name).
 
-    Over-approximating is safe: a name wrongly counted as defined only pulls the
-    declaration into more functions' context.
+    Over-approximating the first is safe: a name wrongly counted as defined only
+    pulls the declaration into more functions' context. Left out, as certainly
+    no file-scope name: identifiers inside `__attribute__((...))` or `asm(...)`
+    (`format(printf, 1, 2)`); inside a parameter list (`int f(char *s)`: a
+    parenthesis after a lower-case name or after `)` opens one, whereas
+    `IF_FEATURE_X(...)` may wrap whole declarations); words after a parameter
+    list (`void f(void) NORETURN FAST_FUNC;`); and a word right before
+    another (`extern smallint logmode;`, `char *FAST_FUNC xstrdup(...)`: a type
+    or a marker, the name comes after it), unless that one looks like a marker
+    after the name (`int x FAST_FUNC;`, `int x __read_mostly;`: upper case, or
+    reserved). Else every function with a local `s`, or using `smallint`, would
+    take every such declaration, and what those reach, as its context.
     """
+    code = [t for t in tokens if t.kind is not TokenKind.DIRECTIVE]
     names: set[str] = set()
+    parameters: set[str] = set()
     depth = 0
     attribute = False  # `__attribute__` or `asm` seen, its parentheses not yet open
     skipped = 0  # parentheses of such a group still open
+    groups: list[bool] = []  # open parentheses: whether each is a parameter list
+    marked = False  # past a parameter list: only markers up to `,`, `=` or `;`
     is_enum = False
     previous: Token | None = None
-    for token in tokens:
-        if token.kind is TokenKind.DIRECTIVE:
-            continue
+    for index, token in enumerate(code):
+        following = code[index + 1] if index + 1 < len(code) else None
         if token.text == "enum":
             is_enum = True
         if skipped or attribute:  # `format(printf, 1, 2)` declares nothing
@@ -482,22 +498,49 @@ def _declared_names(tokens: list[Token]) -> set[str]:
             elif token.text == ")":
                 skipped -= 1
             continue
-        if token.text == "{":
+        word = token.kind is TokenKind.IDENT and token.text not in _RESERVED
+        if token.text == "(":
+            groups.append(previous is not None and (previous.text == ")" or (
+                previous.kind is TokenKind.IDENT and previous.text not in _RESERVED
+                and previous.text != previous.text.upper())))
+        elif token.text == ")" and groups:
+            marked = groups.pop() and not groups  # `f(void) NORETURN FAST_FUNC;`
+        elif token.text in (",", "=", ";") and not groups:
+            marked = False
+        elif token.text == "{":
             depth += 1
         elif token.text == "}":
             depth -= 1
         elif token.text in _NOT_A_TYPE:
             attribute = True
-        elif token.kind is TokenKind.IDENT and token.text not in _RESERVED:
+        elif word and any(groups):
+            if _names_parameter(previous, following):
+                parameters.add(token.text)
+        elif word and not marked and not _names_type(following):
             enum_constant = (
                 is_enum and depth == 1 and previous is not None and previous.text in ("{", ",")
             )
             if depth == 0 or enum_constant:
                 names.add(token.text)
         previous = token
-    return names
+    return names, parameters - names
 
 
+def _names_type(following: Token | None) -> bool:
+    """Whether the word before `following` is a type or a marker, not a declared
+    name (see `_declared_names`)."""
+    return following is not None and following.kind is TokenKind.IDENT and not (
+        following.text.startswith("__") or following.text == following.text.upper())
+
+
+def _names_parameter(previous: Token | None, following: Token | None) -> bool:
+    """Whether a word inside a parameter list is the parameter's name: after a type
+    (a word or `*`, not `struct`/`union`/`enum`, whose next word is a tag) and
+    before what ends a declarator."""
+    return previous is not None and following is not None and (
+        previous.text == "*" or (previous.kind is TokenKind.IDENT
+                                 and previous.text not in ("struct", "union", "enum"))
+    ) and following.text in (",", ")", "[")
 
 
 def rename_identifier(text: str, old: str, new: str) -> str:

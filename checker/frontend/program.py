@@ -12,7 +12,7 @@ from dataclasses import dataclass, field
 
 from pycparser import c_ast
 
-from checker.errors import UnsupportedError
+from checker.errors import FeatureNotConstant, UnsupportedError
 from checker.frontend.const_eval import SizeofExpr, eval_const, eval_const_int, string_value
 from checker.frontend.gnu_syntax import PACKED_MARKER, designator_range
 from checker.frontend.parse import coord_location
@@ -104,6 +104,9 @@ class Program:
     def check_usable(self, name: str) -> None:
         """Raise the recorded error if `name`'s declaration could not be modelled."""
         error = self.poisoned.get(name)
+        if isinstance(error, FeatureNotConstant):
+            raise FeatureNotConstant(error.macro, error.location,
+                                     f" in the declaration of '{name}'")
         if error is not None:
             raise UnsupportedError(
                 f"{error.construct} (in the declaration of '{name}')", error.location

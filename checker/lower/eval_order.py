@@ -275,7 +275,15 @@ def _through_pointer(node: c_ast.FuncCall, program: Program) -> bool:
     if not isinstance(node.name, c_ast.ID):
         return True
     name = node.name.name
-    return name not in program.functions and name not in program.prototypes
+    return name not in program.functions and name not in program.prototypes and \
+        not is_offsetof(node)
+
+
+def is_offsetof(node: c_ast.FuncCall) -> bool:
+    """`offsetof(T, m)`, which pycparser parses as a call: a constant, no call."""
+    args = node.args.exprs if node.args is not None else []
+    return isinstance(node.name, c_ast.ID) and node.name.name == "offsetof" and \
+        len(args) == 2 and isinstance(args[0], c_ast.Typename)
 
 
 def pointed_to_functions(program: Program) -> frozenset[str]:
@@ -369,6 +377,8 @@ class _Walker:
         return self.value(node.expr)
 
     def _call(self, node: c_ast.FuncCall) -> Effects:
+        if is_offsetof(node):
+            return Effects()
         args = union(self.value(a) for a in (node.args.exprs if node.args else [])).completed()
         if _through_pointer(node, self.analysis.program):
             reachable = union(self.analysis.summary(f) for f in self.analysis.pointed_to)

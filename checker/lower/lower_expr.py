@@ -1048,6 +1048,11 @@ class ExprLowering(LoweringState):
             raise self.unsupported(f"conversion of a function pointer ({value.type}) to {shown}",
                                    node)
         assert isinstance(target, PointerType) and isinstance(target.target, ct.FunctionType)
+        if isinstance(value, Scalar) and isinstance(value.expr, Const) and \
+                isinstance(value.expr.value, int) and value.expr.value > 0:
+            address = str(value.expr.value)  # `SIG_IGN`: `(__sighandler_t) 1`
+            return FuncPtr(target.target, Const(self.function_number(address), FUNCTION_ID),
+                           frozenset({address}))
         null = (isinstance(value, Scalar) and isinstance(value.expr, Const)
                 and value.expr.value == 0) or (
             isinstance(value, Ptr) and value.base is None and isinstance(value.null, Const)
@@ -1677,6 +1682,26 @@ class ExprLowering(LoweringState):
                                    "nowhere here (its type is unknown)", node)
         return self.type_of(node).size
 
+    def offsetof(self, typename: c_ast.Typename, member: c_ast.Node) -> int:
+        """`offsetof(T, m.n[2])`: the member's byte offset in gcc's layout."""
+        ctype = self.program.complete(self.program.resolve(typename, None, self.sizeof))
+        bits = 0
+        for step in _designator(member):
+            if isinstance(step, int) and isinstance(ctype, ArrayType):
+                elem = self.program.complete(ctype.elem)
+                bits, ctype = bits + 8 * step * elem.size, elem
+                continue
+            offset = ctype.bit_offset(step) if isinstance(ctype, StructType) and \
+                isinstance(step, str) else None
+            field = ctype.field_type(step) if offset is not None and \
+                isinstance(ctype, StructType) and isinstance(step, str) else None
+            if offset is None or field is None:
+                raise self.unsupported(f"offsetof of '{step}' in {ctype}", member)
+            bits, ctype = bits + offset, self.program.complete(field)
+        if bits % 8:
+            raise self.unsupported("offsetof of a bit-field", member)
+        return bits // 8
+
     def type_of(self, node: c_ast.Node) -> CType:
         """The type of an expression (an lvalue's before it decays), found by
         lowering it and dropping what that emitted."""
@@ -1703,6 +1728,19 @@ class ExprLowering(LoweringState):
             self.pointer_bases = {**self.pointer_bases, **saved[2]}
             self.written = saved[3]
         return ctype
+
+
+def _designator(node: c_ast.Node) -> list[str | int]:
+    """The steps of an `offsetof` member designator (`a.b[2]`: a, b, 2); a step
+    that is not a member name or an integer literal is a name nothing has."""
+    if isinstance(node, c_ast.ID):
+        return [node.name]
+    if isinstance(node, c_ast.StructRef) and node.type == "." and isinstance(node.field, c_ast.ID):
+        return [*_designator(node.name), node.field.name]
+    if isinstance(node, c_ast.ArrayRef) and isinstance(node.subscript, c_ast.Constant) and \
+            node.subscript.type == "int":
+        return [*_designator(node.name), int(node.subscript.value.rstrip("uUlL"), 0)]
+    return ["<designator>"]
 
 
 def _null_variable(pointer: Ptr) -> str:

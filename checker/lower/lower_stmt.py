@@ -43,7 +43,7 @@ from checker.ir.ir import (
     Var,
 )
 from checker.lower.callbacks import callback_symbol
-from checker.lower.eval_order import Effects
+from checker.lower.eval_order import Effects, is_offsetof
 from checker.lower.layout import leaves
 from checker.lower.lower_expr import (
     ONE,
@@ -740,6 +740,8 @@ class StmtLowering(ExprLowering):
 
     def expr_FuncCall(self, node: c_ast.FuncCall) -> Value:
         args = list(node.args.exprs) if node.args is not None else []
+        if is_offsetof(node):
+            return Scalar(Const(self.offsetof(args[0], args[1]), ct.SIZE_T), ct.SIZE_T)
         if (isinstance(node.name, c_ast.ID) and self.lookup(node.name.name) is None
                 and node.name.name not in self.program.globals):
             return self.call_named(node.name.name, args, node)
@@ -782,6 +784,9 @@ class StmtLowering(ExprLowering):
                      node: c_ast.FuncCall) -> Value:
         if target.startswith(UNKNOWN_TARGET):
             return self.call_unknown(target[len(UNKNOWN_TARGET):], ftype, args, node)
+        if target.isdigit():  # a pointer made from a number (`SIG_IGN`): no code there
+            self.trap_if(ONE, node)
+            return VoidValue()
         if not self._same_function_type(self.program.prototypes[target], ftype):
             raise self.unsupported(f"call of '{target}' through a pointer to another function "
                                    f"type ({ftype})", node)
@@ -952,7 +957,7 @@ class StmtLowering(ExprLowering):
                 address = self.pointer_value(value, arg)
                 return Cast(address, PointerType(self.program.complete(value.target)))
             if not isinstance(value, Scalar):
-                raise self.unsupported(f"non-scalar argument to external function '{name}'", arg)
+                return Const(0, ct.INT)
             target: CType = params[i] if i < len(params) else _default_promotion(value.type)
             converted = self.convert(value, target, arg)
             if isinstance(converted, FuncPtr):  # `0` for a function pointer parameter

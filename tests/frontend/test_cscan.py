@@ -214,13 +214,27 @@ def test_a_struct_or_enum_with_sizeof_or_offsetof_is_not_a_knr_header() -> None:
     assert "is_directory" in items[3].defines
 
 
-def test_names_inside_attributes_are_mentioned_not_declared() -> None:
-    """`format(printf, 1, 2)` declares no `printf`: else every function calling
-    printf would take every such prototype (and what they reach) as its context."""
+def test_names_inside_attributes_and_parameter_lists_are_mentioned_not_declared() -> None:
+    """`format(printf, 1, 2)` declares no `printf`, `int f(char *s)` no `s`: else
+    every function calling printf, or with a local `s`, would take every such
+    prototype (and what they reach) as its context. A macro's parentheses may
+    hold a declaration: what they hold counts."""
     items = scan(
         "void info(const char *s, ...) __attribute__ ((format (printf, 1, 2)));\n"
         "static __attribute__((unused)) int x, y __asm__(\"real_y\"), z;\n"
+        "void (*handler(int sig, void (*func)(int)))(int);\n"
+        "IF_FEATURE_X(static) smallint w, DECLARE(v);\n"
+        "char *FAST_FUNC xstrdup(const char *s);\n"
+        "void die(void) NORETURN FAST_FUNC, warn(int) FAST_FUNC;\n"
+        "int counter FAST_FUNC;\n"
     )
-    assert items[0].defines == {"info", "s"}
-    assert {"format", "printf"} <= items[0].mentions
+    assert items[0].defines == {"info"}
+    assert {"format", "printf"} <= items[0].mentions and "s" not in items[0].mentions
     assert items[1].defines == {"x", "y", "z"}
+    assert items[2].defines == {"handler"}
+    assert items[3].defines == {"IF_FEATURE_X", "w", "DECLARE", "v"}
+    assert "smallint" in items[3].mentions  # a type: the name comes after it
+    assert items[4].defines == {"xstrdup"}
+    assert items[5].defines == {"die", "warn"}
+    assert {"NORETURN", "FAST_FUNC"} <= items[5].mentions
+    assert items[6].defines == {"counter", "FAST_FUNC"}  # a marker after the name
