@@ -957,7 +957,7 @@ class StmtLowering(ExprLowering):
                 address = self.pointer_value(value, arg)
                 return Cast(address, PointerType(self.program.complete(value.target)))
             if not isinstance(value, Scalar):
-                return Const(0, ct.INT)
+                raise self.unsupported(f"non-scalar argument to external function '{name}'", arg)
             target: CType = params[i] if i < len(params) else _default_promotion(value.type)
             converted = self.convert(value, target, arg)
             if isinstance(converted, FuncPtr):  # `0` for a function pointer parameter
