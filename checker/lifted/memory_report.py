@@ -160,7 +160,7 @@ def _value(plan: Layout, byte: Bytes, address: int, ctype: CType) -> Value:
                       if isinstance(leaf.type, IntType) and leaf.type.bitfield
                       else _scalar(plan, byte, address + leaf.byte_offset(j), leaf.type)
                       for j in range(leaf.count)]
-            shown[leaf.path.lstrip(".") or "value"] = values[0] if leaf.count == 1 else values
+            shown[leaf.path.lstrip(".") or "value"] = values[0] if leaf.lone else values
         return shown
     if isinstance(ctype, ArrayType):
         elem = ctype.elem

@@ -41,6 +41,14 @@ class Leaf:
     bit: int = 0
     """A bit-field's lowest bit from its offset on (`bitfield_unit`)."""
 
+    @property
+    def lone(self) -> bool:
+        """One scalar outside any array: a variable where its object is one. An
+        array of one element (`char o[1]`, `char opt[NUM_OPT]` in a configuration
+        where the enum makes it 1) is still an array, stored as a region, so that
+        `o[i]` indexes it and the replay names `o[0]`."""
+        return self.count == 1 and not self.dims
+
     def byte_offset(self, j: int) -> int:
         """Byte offset of the leaf's `j`-th scalar (0 <= j < count) in the object."""
         offset = self.offset

@@ -367,7 +367,7 @@ def _parameters(lowering: StmtLowering, fdef: c_ast.FuncDef) -> None:
             if is_function_pointer(leaf.type):  # calls through it are refused
                 lowering.function_targets[ref] = frozenset({UNKNOWN_TARGET + ref})
                 continue
-            if isinstance(leaf.type, PointerType) and leaf.count == 1:
+            if isinstance(leaf.type, PointerType) and leaf.lone:
                 lowering.pointer_input(ref, ref, leaf.type, InputSource.PARAM, key + leaf.path)
                 continue
             is_region = ref in lowering.regions

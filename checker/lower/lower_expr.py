@@ -10,6 +10,7 @@ from __future__ import annotations
 import hashlib
 import json
 from collections.abc import Callable
+from typing import TypeGuard
 
 from pycparser import c_ast, c_generator
 
@@ -20,6 +21,7 @@ from checker.frontend.const_eval import (
     parse_int_literal,
     string_value,
 )
+from checker.frontend.cscan import FUNCTION_NAME_IDS
 from checker.frontend.program import GlobalVar
 from checker.ir.fold import deep_fold
 from checker.ir.heap import HEAP, NULL_PAGE, TOP, is_heap
@@ -113,9 +115,6 @@ _COMPARE_OPS = {
     ">=": BinOp.GE,
 }
 _INT_ONLY = {BinOp.MOD, BinOp.SHL, BinOp.SHR, BinOp.BAND, BinOp.BOR, BinOp.BXOR}
-FUNCTION_NAME_IDS = frozenset({"__func__", "__FUNCTION__", "__PRETTY_FUNCTION__"})
-"""The function's name as a string: C's `__func__` and gcc's two older spellings
-(the same in C), which no header declares."""
 
 _PURE_UNARY = {"-", "+", "~", "!", "sizeof"}
 
@@ -544,6 +543,11 @@ class ExprLowering(LoweringState):
             return VoidValue()
         return self._read_leaf(place, "", ctype, 1)[0]
 
+    def _variable_leaf(self, place: Place, path: str, count: int) -> TypeGuard[VarPlace]:
+        """Is the leaf at `path` of `place` a variable (not a region, `Leaf.lone`)?"""
+        return isinstance(place, VarPlace) and count == 1 and \
+            place.name + path not in self.regions
+
     def _read_leaf(
         self, place: VarPlace | MemPlace, path: str, ctype: CType, count: int
     ) -> tuple[Scalar | Ptr | FuncPtr, ...]:
@@ -551,7 +555,7 @@ class ExprLowering(LoweringState):
             assert isinstance(ctype.target, ct.FunctionType)
             storage = (place.name if isinstance(place, VarPlace) else place.base) + path
             targets = self._read_targets(storage, None)
-            if isinstance(place, VarPlace) and count == 1:
+            if self._variable_leaf(place, path, count):
                 return (FuncPtr(ctype.target, Var(storage, FUNCTION_ID), targets),)
             index = place.index if isinstance(place, MemPlace) else index_const(0)
             first = _scale(index, count)
@@ -560,7 +564,7 @@ class ExprLowering(LoweringState):
                 FuncPtr(ctype.target, Load(storage, _add_index(first, index_const(j)),
                                            FUNCTION_ID), targets)
                 for j in range(count))
-        if isinstance(place, VarPlace) and count == 1:
+        if self._variable_leaf(place, path, count):
             name = place.name + path
             if isinstance(ctype, PointerType):
                 base, target = self.pointer_bases.get(name, (None, ctype.target))
@@ -620,7 +624,7 @@ class ExprLowering(LoweringState):
                     f"assignment to the function pointer '{storage.split('::')[-1]}', which "
                     "outlives the call (function pointers are not compared as results)", node)
             self._note_targets(storage, value.targets, node)
-            if isinstance(place, VarPlace) and count == 1:
+            if self._variable_leaf(place, path, count):
                 self.builder.emit(Assign(storage, value.id), loc)
             else:
                 index = place.index if isinstance(place, MemPlace) else index_const(0)
@@ -632,7 +636,7 @@ class ExprLowering(LoweringState):
                 self.builder.emit(Store(storage, target, value.id), loc)
             self.mark_written(storage)
             return
-        if isinstance(place, VarPlace) and count == 1:
+        if self._variable_leaf(place, path, count):
             name = place.name + path
             if isinstance(value, Ptr):
                 bound = self.pointer_bases.get(name, (None, value.target))[0]

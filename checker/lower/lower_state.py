@@ -273,7 +273,7 @@ class LoweringState:
                 raise AssertionError("arrays are stored in regions")
             for leaf in leaves(ctype):
                 name = place.name + leaf.path
-                if leaf.count != 1:
+                if not leaf.lone:
                     self._region(name, leaf.type, leaf.count, kind)
                 else:
                     self._variable(name, leaf.type)

@@ -433,7 +433,7 @@ class StmtLowering(ExprLowering):
         if key in self.global_places:
             return self.global_places[key]
         constant = "const" in (node.quals or []) or (
-            node.name not in self.assigned and all(leaf.count == 1 for leaf in leaves(ctype))
+            node.name not in self.assigned and all(leaf.lone for leaf in leaves(ctype))
         )
         var = GlobalVar(key, ctype, node.init, constant, location, is_static_local=True)
         identity = f"{ctype}={self._initial_text(ctype, node.init)}".encode()
