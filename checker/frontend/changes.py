@@ -23,7 +23,14 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from difflib import SequenceMatcher
 
-from checker.frontend.cscan import Item, ItemKind, never_compiled, rename_identifier, scan_items
+from checker.frontend.cscan import (
+    FUNCTION_NAME_IDS,
+    Item,
+    ItemKind,
+    never_compiled,
+    rename_identifier,
+    scan_items,
+)
 from checker.location import Location
 from checker.types import FunctionResult, SourceFile, Unchecked, Verdict
 
@@ -184,6 +191,14 @@ def _context_text(unit: Unit, name: str) -> str:
         else _text(item) for item in _closure(unit, name))
 
 
+def name_reading_macros(unit: Unit, name: str) -> list[str]:
+    """Macros of the function's context whose expansion reads the name of the
+    function it is in (`#define LOG(m) printf("%s: %s", __func__, m)`)."""
+    return sorted(item.name for item in _closure(unit, name)
+                  if item.kind is ItemKind.DIRECTIVE and item.name is not None
+                  and FUNCTION_NAME_IDS & item.mentions)
+
+
 def checked_text(unit: Unit, name: str) -> str:
     """The function and its whole context (callees included): what a check of it
     reads, as text."""
@@ -282,9 +297,12 @@ def diff_units(old: Unit | None, new: Unit | None) -> tuple[FunctionChange, ...]
 
 
 def _renamed(old: Unit, new: Unit, gone: str, fresh: str) -> FunctionChange:
-    same = _renamed_text(old, gone) == _renamed_text(new, fresh) and _context_text(
-        old, gone
-    ) == _context_text(new, fresh)
+    """Renamed alone, or renamed and changed (a function that reads its own name,
+    `__func__`, changed with it)."""
+    reads_name = any(FUNCTION_NAME_IDS & item.mentions for item in old.functions[gone]) or \
+        bool(name_reading_macros(old, gone))
+    same = not reads_name and _renamed_text(old, gone) == _renamed_text(new, fresh) and \
+        _context_text(old, gone) == _context_text(new, fresh)
     return FunctionChange(
         ChangeKind.RENAMED if same else ChangeKind.RENAMED_MODIFIED,
         fresh,
@@ -308,8 +326,14 @@ def _compare(old: Unit, new: Unit, name: str) -> FunctionChange | None:
     old_raw = "\n".join(item.text for item in old.functions[name])
     new_raw = "\n".join(item.text for item in new.functions[name])
     if old_raw != new_raw:
-        return FunctionChange(ChangeKind.COSMETIC, name, old_loc, new_loc)
+        kind = ChangeKind.MODIFIED if READS_PLACE.search(new_raw) else ChangeKind.COSMETIC
+        return FunctionChange(kind, name, old_loc, new_loc)
     return None
+
+
+READS_PLACE = re.compile(r"\b(?:__LINE__|__FILE__|__FILE_NAME__|__COUNTER__|assert)\b")
+"""What makes code depend on where its lines are, and in which file (`assert`
+prints `__FILE__` and `__LINE__`): a layout change is no cosmetic one there."""
 
 
 COSMETIC_REASON = "only whitespace, comments or layout changed (no solver needed)"
@@ -333,6 +357,22 @@ def text_result(change: FunctionChange) -> FunctionResult:
         reason,
         renamed_from=change.detail if change.kind.renamed else None,
     )
+
+
+def unmodelled_rename(change: FunctionChange, old: Unit) -> FunctionResult | None:
+    """UNSUPPORTED for a renamed function whose macros read its name: the old
+    version is checked under the new name, and only `__func__` written in its
+    own body is respelled as the old name (`rename_identifier`)."""
+    if not change.kind.renamed or change.detail is None:
+        return None
+    macros = name_reading_macros(old, change.detail)
+    if not macros:
+        return None
+    return FunctionResult(
+        change.function, change.old, change.new, Verdict.UNSUPPORTED,
+        f"renamed from {change.detail}, and the macro '{macros[0]}' it uses reads the name "
+        "of the function it is in (`__func__`): the old name there is not modelled",
+        renamed_from=change.detail)
 
 
 def pair_sources(

@@ -543,19 +543,33 @@ def _names_parameter(previous: Token | None, following: Token | None) -> bool:
     ) and following.text in (",", ")", "[")
 
 
+FUNCTION_NAME_IDS = frozenset({"__func__", "__FUNCTION__", "__PRETTY_FUNCTION__"})
+"""The name of the function they are in, as a string: C's `__func__` and gcc's
+two older spellings (the same in C), which no header declares."""
+
+
 def rename_identifier(text: str, old: str, new: str) -> str:
     """`text` with every identifier token `old` spelled `new`, in code and in
     directives, but not in strings, character constants or comments; lines keep
-    their numbers."""
-    spans = [
-        (token.start, token.end)
-        for element in _scan(text)
-        for token in (element.tokens if isinstance(element, lexer.Directive) else (element,))
-        if token.kind == "id" and token.text == old
-    ]
+    their numbers. Inside the definition of a function `old`, `__func__` (and
+    gcc's spellings of it) become the string `"old"`: renamed, the old version
+    still has its old name to print."""
+    bodies = [(item.start_line, item.end_line) for item in scan_items(text)
+              if item.kind is ItemKind.FUNCTION and item.name == old]
     out: list[str] = []
     last = 0
-    for start, end in spans:
-        out += [text[last:start], new]
-        last = end
+    for element in _scan(text):
+        tokens = element.tokens if isinstance(element, lexer.Directive) else (element,)
+        for token in tokens:
+            if token.kind != "id":
+                continue
+            if token.text == old:
+                spelled = new
+            elif token.text in FUNCTION_NAME_IDS and bodies and any(
+                    first <= text.count("\n", 0, token.start) + 1 <= end for first, end in bodies):
+                spelled = f'"{old}"'
+            else:
+                continue
+            out += [text[last:token.start], spelled]
+            last = token.end
     return "".join([*out, text[last:]])

@@ -27,6 +27,7 @@ from checker.frontend.includes import find_header, prelude_header
 from checker.frontend.slice import identifiers, prelude_slice
 from checker.location import Location
 from checker.types import Settings, SourceFile
+from checker.variability.analysis import LineMap
 from checker.variability.lexer import INCLUDE_LINE, Directive, Token, include_target, scan
 from checker.variability.types import MemberEdit
 
@@ -338,15 +339,41 @@ def _join_continuations(text: str) -> list[str]:
 
 
 class _Expander(Preprocessor):  # type: ignore[misc]  # pcpp has no stubs: the base is Any
-    """pcpp with errors collected instead of printed."""
+    """pcpp with errors collected instead of printed, and `__LINE__`/`__FILE__`
+    where the `#line` markers put the line (pcpp counts physical lines of our
+    text, in which the prelude and headers are inlined and slices leave lines
+    out: a function moved by two lines would read the same `__LINE__`)."""
 
-    def __init__(self) -> None:
+    def __init__(self, lines: LineMap) -> None:
+        self._lines = lines
+        self._file = ""
+        self._seen = (0, 0)
+        """The last physical line asked about, and its line."""
         super().__init__()
         self.errors: list[tuple[str, int, str]] = []
         # pcpp numbers its own `#line`s by physical line and ignores the text's
         # `#line` markers (which it passes through): blank lines keep the count.
         self.line_directive = None
         self.passthru_includes = None
+
+    @property
+    def linemacro(self) -> int:
+        """What `__LINE__` expands to: pcpp sets it to the physical line of the
+        token an expansion starts at (as gcc, the line of the macro's name)."""
+        return self._line
+
+    @linemacro.setter
+    def linemacro(self, physical: int) -> None:
+        if not physical or not hasattr(self, "_lines"):
+            self._line = physical
+        elif physical == self._seen[0]:  # pcpp asks once a token: most share a line
+            self._line = self._seen[1]
+        else:
+            file, self._line = self._lines.origin(physical - 1)
+            self._seen = (physical, self._line)
+            if file != self._file:
+                self._file = file
+                self.define(f'__FILE__ "{file}"')
 
     def on_error(self, file: str, line: int, msg: str) -> None:
         self.errors.append((file, line, msg))
@@ -367,7 +394,7 @@ def expand_macros(
     on_define: Callable[[str], None] | None = None,
 ) -> str:
     """Run pcpp over `text` (includes already resolved), returning expanded C."""
-    expander = _Expander()
+    expander = _Expander(LineMap.of_markers(path, text))
     for name, value in defines.items():
         expander.define(f"{name} {value}")
     try:

@@ -19,7 +19,9 @@ markers that the C parser (`cparse`) walks.
 
 from __future__ import annotations
 
+import bisect
 import itertools
+import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field, replace
 
@@ -106,6 +108,10 @@ class Conditional:
     """The `IF_X` macro whose call this (pseudo) conditional is."""
 
 
+LINE_MARKER = re.compile(r'\s*#\s*line\s+(\d+)\s+"([^"\n]*)"\s*$')
+"""A `#line N "file"` marker, as the front end writes them."""
+
+
 @dataclass(frozen=True)
 class LineMap:
     """Physical line of the scanned text -> (file, line) after `#line` directives."""
@@ -113,16 +119,20 @@ class LineMap:
     path: str
     marks: tuple[tuple[int, str, int], ...]
 
+    @classmethod
+    def of_markers(cls, path: str, text: str) -> LineMap:
+        """The map of a text whose lines move only by `#line N "file"` markers."""
+        marks = tuple((index, found.group(2), int(found.group(1)))
+                      for index, raw in enumerate(text.split("\n"))
+                      if (found := LINE_MARKER.match(raw)))
+        return cls(path, marks)
+
     def origin(self, physical: int) -> tuple[str, int]:
-        found = None
-        for mark in self.marks:
-            if mark[0] < physical:
-                found = mark
-            else:
-                break
-        if found is None:
+        """(file, line) of 0-based physical line `physical`."""
+        at = bisect.bisect_left(self.marks, physical, key=lambda mark: mark[0]) - 1
+        if at < 0:
             return self.path, physical + 1
-        line, file, number = found
+        line, file, number = self.marks[at]
         return file, number + (physical - line - 1)
 
     def location(self, physical: int) -> Location:

@@ -174,6 +174,14 @@ def test_rename_reaches_indented_directives_but_not_their_names() -> None:
     assert rename_identifier(text, "line", "row") == "  #ifdef row\nint row(int x);\n#line 9\n"
 
 
+def test_a_renamed_function_keeps_its_old_name_where_it_reads_it() -> None:
+    text = ('int f(void) { return __func__[0] + g(); }\n'
+            'int g(void) { return __func__[0] + f(); }\n')
+    assert rename_identifier(text, "f", "h") == (
+        'int h(void) { return "f"[0] + g(); }\n'
+        'int g(void) { return __func__[0] + h(); }\n')
+
+
 def test_a_knr_definition_is_one_function_and_typedef_prototypes_stay_declarations() -> None:
     """The `;`s of a K&R definition's parameter declarations do not end the item: the
     old scanner cut `int add(a, b) int a;` off as a declaration and glued the body

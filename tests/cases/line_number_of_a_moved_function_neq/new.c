@@ -1,0 +1,4 @@
+/* `__LINE__` is the line the code is on: moving a function moves it
+   (two lines down). */
+
+int f(int s) { return s + __LINE__; }
