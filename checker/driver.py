@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import contextlib
 import dataclasses
-import re
 import time
 import traceback
 from collections.abc import Callable, Mapping, Sequence
@@ -27,6 +26,7 @@ from checker.errors import (
     UnsupportedError,
 )
 from checker.frontend.changes import (
+    READS_PLACE,
     ChangeKind,
     FunctionChange,
     Unit,
@@ -34,6 +34,7 @@ from checker.frontend.changes import (
     pair_sources,
     parse_unit,
     text_result,
+    unmodelled_rename,
 )
 from checker.frontend.cscan import ItemKind
 from checker.frontend.frontend import ParsedFile, load
@@ -56,6 +57,7 @@ from checker.lifted import heads
 from checker.lifted.body import Scope, text
 from checker.lifted.bruteforce import brute_force
 from checker.lifted.lifted import Fcex, Lifted, Summary
+from checker.lifted.siblings import proof_covers, same_programs
 from checker.lifted.witness_report import ResultFacts, summary_result, witness_of
 from checker.location import Location
 from checker.replay.compiled_replay import replay_compiler, sanitizer_flags
@@ -73,6 +75,7 @@ from checker.types import (
 )
 from checker.variability import Feature, config_key, derive_product, merge_features
 from checker.variability import formula as fm
+from checker.variability.analysis import LINE_MARKER
 from checker.variability.features import valued_macros
 from checker.variability.smt import Oracle, extension
 from checker.variability.types import (
@@ -107,6 +110,10 @@ def run_check(
             progress(change.function, index, len(changes))
         if change.kind.by_text:
             results.append(text_result(change))
+            continue
+        refused = unmodelled_rename(change, _unit(old_unit))
+        if refused is not None:
+            results.append(refused)
             continue
         started = time.monotonic()
         old_side = old_unit
@@ -324,21 +331,19 @@ SAME_SLICE_REASON = ("the function and everything it depends on (callees, declar
                      "program in every configuration (no solver needed)")
 
 
-_LINE_MARKER = re.compile(r'^#line \d+ "[^"\n]*"$', re.MULTILINE)
-_READS_LINES = re.compile(r"\b(?:__LINE__|__COUNTER__|assert)\b")
-"""What makes a program's behaviour depend on where its lines are (`assert`
-prints `__LINE__`)."""
-
-
 def same_program(old: SourceFile, new: SourceFile) -> bool:
     """The two slices are one program: equal apart from the line markers, which
-    only move diagnostics, unless the text reads its own line numbers."""
+    only move diagnostics, unless the text reads its own place (a header renamed
+    between the versions keeps its text under another name)."""
     if dataclasses.replace(old, text="") != dataclasses.replace(new, text=""):
         return False
     if old.text == new.text:
         return True
-    return _READS_LINES.search(new.text) is None and \
-        _LINE_MARKER.sub("", old.text) == _LINE_MARKER.sub("", new.text)
+    return READS_PLACE.search(new.text) is None and _unmarked(old.text) == _unmarked(new.text)
+
+
+def _unmarked(text: str) -> list[str]:
+    return [line for line in text.split("\n") if not LINE_MARKER.match(line)]
 
 
 def _same_text(name: str, old: TranslationUnit, new: TranslationUnit,
@@ -557,10 +562,19 @@ def _lifted(
 
     # each structural pair first gets its share of the time, so that one whose proof
     # takes it all does not keep a difference in the next from being found; a pair
-    # stopped by its share then goes on with whatever time the others left
+    # stopped by its share then goes on with whatever time the others left. A pair
+    # whose programs an earlier one has (`siblings`) counts for no share: it takes
+    # that pair's proof, or (the proof not covering it) runs on what is left then
+    fresh = [not any(same_programs(tasks[j][0].real, tasks[i][0].real) for j in range(i))
+             for i in range(len(tasks))]
     stopped = []
     for index in range(len(tasks)):
-        share = budget.share(budget.remaining() / (len(tasks) - index))
+        twin = _proved_twin(tasks, done, index, features, oracle)
+        if twin is not None:
+            done[index] = done[twin]
+            continue
+        shares = 1 + sum(fresh[index + 1:])
+        share = budget.share(budget.remaining() / shares)
         run(index, share)
         if len(tasks) > 1 and share.exhausted():
             stopped.append(index)
@@ -580,6 +594,22 @@ def _lifted(
         name, old_loc, new_loc, entries_except(None), [summary.rest for summary in summaries],
         facts
     )
+
+
+def _proved_twin(tasks: Sequence[tuple[PairContext, fm.Formula, fm.Formula]],
+                 done: Mapping[int, Summary], index: int, features: tuple[Feature, ...],
+                 oracle: Oracle) -> int | None:
+    """An earlier structural pair proved EQUIVALENT whose proof is also one of
+    pair `index` (`checker.lifted.siblings`): no need to prove it again."""
+    real = tasks[index][0].real
+    for j in sorted(done):
+        summary = done[j]
+        if summary.entries or not isinstance(summary.rest, Equivalent):
+            continue
+        if real is not None and same_programs(tasks[j][0].real, real) and \
+                proof_covers(real, features, tasks[j][2], tasks[index][2], oracle):
+            return j
+    return None
 
 
 def _entry(fcex: Fcex, features: tuple[Feature, ...], scope: fm.Formula) -> NeqEntry:

@@ -9,6 +9,7 @@ import pytest
 
 from checker import driver
 from checker.api import check_pair
+from checker.frontend.changes import COSMETIC_REASON
 from checker.types import Settings, SourceFile, Verdict
 
 CASES = Path(__file__).parent / "cases"
@@ -254,3 +255,109 @@ def test_a_function_that_reads_its_line_numbers_is_not_the_same_program_when_lin
     (result,) = check_pair(old, new, FAST, ["f"]).results
     assert result.reason != driver.SAME_SLICE_REASON
     assert result.verdict is Verdict.EQUIVALENT  # assert prints m.c's lines, which did not move
+
+
+
+def test_code_in_a_header_reads_the_header_s_name_and_lines() -> None:
+    """`__FILE__` and `__LINE__` in a header's inline function are the header's
+    (as gcc has them): renaming the header, or moving the function down in it,
+    changes what the function returns, though the function's text is the same."""
+    inline = "static inline int where(void) { return __FILE__[0] * 1000 + __LINE__; }\n"
+    body = "int f(int s) { return s + where(); }\n"
+    old = SourceFile("m.c", f'#include "m.h"\n{body}', {"m.h": inline})
+    renamed = SourceFile("m.c", f'#include "n.h"\n{body}', {"n.h": inline})
+    moved = SourceFile("m.c", f'#include "m.h"\n{body}', {"m.h": "\n" + inline})
+    for new, old_value, new_value in ((renamed, ord("m") * 1000 + 1, ord("n") * 1000 + 1),
+                                      (moved, ord("m") * 1000 + 1, ord("m") * 1000 + 2)):
+        (result,) = check_pair(old, new, FAST, ["f"]).results
+        assert result.verdict is Verdict.NOT_EQUIVALENT
+        witness = result.neq_summary[0].witness
+        moved_by = witness.new_output["return"] - witness.old_output["return"]
+        assert moved_by % 2**32 == (new_value - old_value) % 2**32
+
+_KEYWORDS = ("#ifdef CFG_KEYWORDS\n# define IF_KEYWORDS(...) __VA_ARGS__\n#else\n"
+             "# define IF_KEYWORDS(...)\n#endif\n"
+             "struct pipe { int num_cmds; IF_KEYWORDS(int res_word;) };\n"
+             "struct globals { struct pipe *head; int interactive_fd; };\n")
+"""hush's shape: a struct laid out per configuration (a structural pair each) that
+the function reaches only as the type behind a pointer it is given."""
+
+
+def _counting_runs(monkeypatch: pytest.MonkeyPatch, log: Path) -> None:
+    from checker.lifted.lifted import Lifted, Summary
+
+    real_run = Lifted.run
+
+    def run(self: Lifted, structural: object) -> Summary:
+        with log.open("a") as out:  # the check runs in a forked child
+            out.write("run\n")
+        return real_run(self, structural)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(Lifted, "run", run)
+
+
+def test_a_proof_is_shared_by_structural_pairs_that_lower_to_the_same_programs(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path,
+) -> None:
+    log = tmp_path / "runs"
+    _counting_runs(monkeypatch, log)
+    old = SourceFile("a.c", _KEYWORDS + "int internal(struct globals *g, int fd)\n"
+                     "{ return fd == g->interactive_fd || fd == 0; }\n")
+    new = SourceFile("a.c", _KEYWORDS + "int internal(struct globals *g, int fd)\n"
+                     "{ int t = g->interactive_fd; if (fd == 0) return 1; return fd == t; }\n")
+    (result,) = check_pair(old, new, FAST).results
+    assert result.verdict is Verdict.EQUIVALENT
+    assert result.features == ("CFG_KEYWORDS",)
+    assert log.read_text() == "run\n"  # two structural pairs, one proof
+
+
+def test_a_pair_whose_code_reads_the_structural_feature_is_checked_itself(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path,
+) -> None:
+    """The code reads the feature that also chose the struct's layout: each pair
+    is lowered with it fixed, their programs differ, and the proof of the pair
+    without it (checked first) is not taken for the pair with it, where the
+    versions differ (tests/lifted/test_siblings.py: when a proof would cover)."""
+    log = tmp_path / "runs"
+    _counting_runs(monkeypatch, log)
+    body = ("int internal(struct globals *g, int fd)\n{\n#ifdef CFG_KEYWORDS\n"
+            "\tif (fd == 9) return %s;\n#endif\n\treturn fd == g->interactive_fd;\n}\n")
+    old = SourceFile("a.c", _KEYWORDS + body % "1")
+    new = SourceFile("a.c", _KEYWORDS + body % "2")
+    (result,) = check_pair(old, new, FAST).results
+    assert result.verdict is Verdict.NOT_EQUIVALENT
+    assert [entry.configurations for entry in result.neq_summary] == ["CFG_KEYWORDS"]
+    assert log.read_text() == "run\nrun\n"
+
+
+def test_a_layout_change_of_code_that_reads_its_lines_is_checked() -> None:
+    """`__LINE__` is the line: a function split over more lines returns another
+    value, and is not a cosmetic edit (one that reads no line is)."""
+    old = SourceFile("m.c", "int f(int s) { return s + __LINE__; }\nint g(int s) { return s; }\n")
+    new = SourceFile("m.c", "int f(int s) {\n\treturn s + __LINE__;\n}\n"
+                     "int g(int s) {\n\treturn s;\n}\n")
+    f, g = check_pair(old, new, FAST).results
+    assert (f.function, f.verdict) == ("f", Verdict.NOT_EQUIVALENT)
+    witness = f.neq_summary[0].witness
+    assert (witness.new_output["return"] - witness.old_output["return"]) % 2**32 == 1
+    assert (g.function, g.verdict, g.reason) == ("g", Verdict.EQUIVALENT, COSMETIC_REASON)
+
+
+def test_a_renamed_function_that_reads_its_name_keeps_its_old_name() -> None:
+    """`__func__` is the function's name: renaming changes what it reads, so the
+    rename is checked (not EQUIVALENT by text), the old version reading its old
+    name; where a macro reads it, the old name is not modelled (UNSUPPORTED)."""
+    for body in ("return s + __func__[2];", "return s + 0 + __FUNCTION__[2];"):
+        old = SourceFile("m.c", "int f_a(int s) { return s + __func__[2]; }\n")
+        new = SourceFile("m.c", f"int f_b(int s) {{ {body} }}\n")
+        (result,) = check_pair(old, new, FAST).results
+        assert (result.function, result.verdict, result.renamed_from) == (
+            "f_b", Verdict.NOT_EQUIVALENT, "f_a")
+        witness = result.neq_summary[0].witness
+        assert (witness.new_output["return"] - witness.old_output["return"]) % 2**32 == 1
+    macro = "#define WHO() (__func__[2])\n"
+    old = SourceFile("m.c", macro + "int f_a(int s) { return s + WHO(); }\n")
+    new = SourceFile("m.c", macro + "int f_b(int s) { return WHO() + s; }\n")
+    (result,) = check_pair(old, new, FAST).results
+    assert (result.verdict, result.renamed_from) == (Verdict.UNSUPPORTED, "f_a")
+    assert result.reason is not None and "'WHO'" in result.reason

@@ -165,6 +165,26 @@ def _value(symbol: z3.ExprRef, value: int) -> z3.ExprRef:
     return z3.BitVecVal(value & ((1 << symbol.size()) - 1), symbol.size())
 
 
+def read_features(real: tuple[Cfa, Cfa] | None, features: Sequence[Feature]) -> set[str]:
+    """Features the function's code (either version) reads (all of them when
+    there are no CFAs: recursion, inlined per witness)."""
+    if real is None:
+        return {f.name for f in features}
+    names = {f.var: f.name for f in features}
+    return {names[item.ref] for cfa in real for item in cfa.inputs if item.ref in names}
+
+
+def asked_scope(real: tuple[Cfa, Cfa] | None, features: Sequence[Feature],
+                scope: Formula) -> Formula:
+    """`scope` without the boolean features the function does not read
+    (eliminated: it allows the same values of the others): the configurations
+    every question about the pair is asked over."""
+    relevant = read_features(real, features)
+    boolean = {f.name: f.boolean for f in features}
+    unread = [n for n in sorted(scope.features()) if n not in relevant and boolean.get(n, False)]
+    return scope if len(unread) > heads.MINTERM_LIMIT else fm.exists(scope, unread)
+
+
 class Lifted:
     """Alg. 1 and 2 for one function of one (old variant, new variant) pair."""
 
@@ -290,11 +310,7 @@ class Lifted:
         conjoined with it, since the programs say nothing about the others."""
         self._scope = fm.conj(self.model, structural or fm.TRUE)
         self._structural = structural
-        relevant = self._relevant_features()
-        unread = [n for n in sorted(self._scope.features())
-                  if n not in relevant and self.boolean.get(n, False)]
-        self._asked_scope = (self._scope if len(unread) > heads.MINTERM_LIMIT
-                             else fm.exists(self._scope, unread))
+        self._asked_scope = asked_scope(self.ctx.real, self.features, self._scope)
         summary = self._summarise()
         allowance = Allowance(WIDEN_CALLS, WIDEN_WORK)
         entries = []
@@ -568,12 +584,7 @@ class Lifted:
         return self._settle(head, self._point(witness), witness)
 
     def _relevant_features(self) -> set[str]:
-        """Features the function's code (either version) reads."""
-        if self.ctx.real is None:
-            return {f.name for f in self.features}
-        names = {f.var: f.name for f in self.features}
-        return {names[item.ref] for cfa in self.ctx.real for item in cfa.inputs
-                if item.ref in names}
+        return read_features(self.ctx.real, self.features)
 
     def _sound(self, head: list[Cube], body: Body) -> bool:
         """Every valid configuration of `head` differs on every input of `body`
