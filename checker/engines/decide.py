@@ -34,7 +34,7 @@ from checker.engines.product import Product, build_product
 from checker.errors import OutOfTime, RecursionFound
 from checker.frontend.program import Program
 from checker.ir.heap import MemoryEncoding
-from checker.ir.ir import Cfa, loop_heads
+from checker.ir.ir import Cfa, CyclicRegion, loop_heads
 from checker.lower.lower import lower_pair
 from checker.replay.replay import Assignment, CompiledVersion, Scalar
 from checker.semantics.solver import Budget, NoSolution, check
@@ -300,16 +300,17 @@ class PairContext:
         self, k: int, cache: bool = True, deadline: float | None = None
     ) -> Product | None:
         """The product unrolled k times (None with recursion that cannot be
-        unrolled, or not built by `deadline`: then not cached, a later caller may
-        have more time). `cache=False` leaves it out of the products `sufficient`
-        chooses from (the deepest one cached)."""
+        unrolled or a loop made with `goto`, which unrolling leaves a loop; or
+        not built by `deadline`: then not cached, a later caller may have more
+        time). `cache=False` leaves it out of the products `sufficient` chooses
+        from (the deepest one cached)."""
         if k in self._bounded_products:
             return self._bounded_products[k]
         try:
             old, new, _ = lower_pair(self.old, self.new, self.name, self.settings, k,
                                      self.encoding, deadline)
             product: Product | None = build_product(old, new, deadline)
-        except RecursionFound:
+        except (RecursionFound, CyclicRegion):
             product = None
         except OutOfTime:
             return None

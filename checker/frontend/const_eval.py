@@ -54,7 +54,10 @@ _SIMPLE_ESCAPES = {
 
 
 def parse_int_literal(text: str) -> tuple[int, ct.IntType]:
-    """Value and type of an integer literal (6.4.4.1, LP64)."""
+    """Value and type of an integer literal (6.4.4.1, LP64); pycparser gives a
+    multi-character constant (`'ab'`) this kind too."""
+    if text.startswith("'"):
+        return char_value(text), ct.INT
     body = text.rstrip("uUlL")
     suffix = text[len(body) :].lower()
     body = body.replace("'", "")
@@ -186,13 +189,19 @@ def _decode(body: str) -> list[int]:
 
 
 def char_value(text: str) -> int:
-    """Value of a character constant such as 'a', '\\n', '\\x41' (type int, char signed)."""
+    """Value of a character constant such as 'a', '\\n', '\\x41' (type int, char
+    signed), or gcc's of a multi-character one ('ab')."""
     if text.startswith(("L", "u", "U")):
         raise UnsupportedError("wide character constants")
     codes = _decode(text[1:-1])
     if not codes:
         raise UnsupportedError("empty character constant")
-    return ct.CHAR.wrap(codes[0])
+    if len(codes) == 1:
+        return ct.CHAR.wrap(codes[0])
+    value = 0  # 'ab': gcc shifts each char in, a byte at a time, and keeps an int
+    for code in codes:
+        value = (value << 8) | code
+    return ct.INT.wrap(value)
 
 
 def string_value(text: str) -> bytes:

@@ -160,6 +160,10 @@ class StmtLowering(ExprLowering):
     def stmt_Pragma(self, node: c_ast.Pragma) -> None:
         return
 
+    def stmt_StaticAssert(self, node: c_ast.StaticAssert) -> None:
+        """`_Static_assert` in a body: checked by the compiler, no run-time effect."""
+        return
+
     def stmt_Typedef(self, node: c_ast.Typedef) -> None:
         self.program.typedefs[node.name] = self.program.resolve(node.type)
 

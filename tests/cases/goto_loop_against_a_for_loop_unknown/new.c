@@ -1,0 +1,1 @@
+int f(int n){ int i = n > 5 ? 2 : 3; while (i < n && i < 100) i += 2; return i; }
