@@ -34,6 +34,7 @@ from checker.lower.lower_state import FUNCTION_ID, NULL_SUFFIX, Frame, HeapPoint
 from checker.lower.lower_stmt import StmtLowering, _param_decls
 from checker.lower.prototypes import harness_local
 from checker.lower.values import UNKNOWN_TARGET, Place, VarPlace
+from checker.lower.volatile_access import volatile_assumption
 from checker.semantics import ctype as ct
 from checker.semantics.ctype import (
     FloatType,
@@ -97,6 +98,9 @@ MAX_HEAP_NAMES = 8
 def _lower(lowering: StmtLowering, program: Program, name: str, fdef: c_ast.FuncDef,
            call_globals: frozenset[str] | None) -> Cfa:
     lowering.init_statements()
+    volatile = volatile_assumption(program, name)
+    if volatile is not None:
+        lowering.assume(volatile)
     lowering.address_taken = address_taken_names(program.ast)
     lowering.object_names = lowering.address_taken | subscripted_names(program.ast)
     lowering.escaping = escaping_names(program, program.ast)
