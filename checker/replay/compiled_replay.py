@@ -40,6 +40,7 @@ from checker.semantics.library import (
     NULL_IS_NOTHING,
     OUTPUT_FUNCTIONS,
     PURE_LIBRARY,
+    STANDARD_RESULTS,
 )
 from checker.types import Settings
 
@@ -772,7 +773,7 @@ def _stubbable(stub: Stub) -> bool:
     interpreter does."""
     name = stub.name
     return not ((name in OUTPUT_FUNCTIONS and not stub.counted) or name in PURE_LIBRARY
-                or name in ABS_FUNCTIONS
+                or name in STANDARD_RESULTS or name in ABS_FUNCTIONS
                 or name in CTYPE_FUNCTIONS
                 or name in HARNESS_FUNCTIONS or not stub.c_name.isidentifier())
 

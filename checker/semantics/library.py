@@ -57,6 +57,15 @@ NAN_SIGN = {"__signbit": ct.DOUBLE, "__signbitf": ct.FLOAT}
 """glibc's sign-bit functions, by argument type (non-zero when the sign is set):
 the sign of a NaN, which comparisons cannot see (`fp_classify.signbit`)."""
 
+STANDARD_RESULTS = frozenset({
+    "sprintf", "snprintf", "vsprintf", "vsnprintf", "strtod", "strtof", "strtold", "atof",
+    "strerror",
+})
+"""Library functions whose results C (or glibc, for `strerror`'s text) fixes but
+the model does not compute: their calls are events like any call without code
+(an EQUIVALENT holds whatever they return), but the compiled replay runs the
+real ones, so a witness that needs a result they do not give does not replay
+(UNKNOWN), never a NOT_EQUIVALENT resting on an invented result."""
 NULL_IS_NOTHING = frozenset({"free"})
 """Library functions that do nothing when given NULL (C11 7.22.3.3): no event then."""
 
