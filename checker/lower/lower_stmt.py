@@ -16,7 +16,7 @@ from checker.frontend.gnu_syntax import CASE_RANGE, designator_range
 from checker.frontend.program import GlobalVar, decay
 from checker.ir.ctype_classify import ctype_value, outside_domain
 from checker.ir.fp_classify import FP_CLASSIFIERS, classify
-from checker.ir.heap import HEAP
+from checker.ir.heap import HEAP, is_heap
 from checker.ir.ir import (
     CALLS_VAR,
     CHAR_POINTER,
@@ -602,8 +602,14 @@ class StmtLowering(ExprLowering):
         self._init_list(place, ctype, init)
 
     def _element(self, place: MemPlace, ctype: ArrayType, i: int) -> MemPlace:
+        """Element `i` of the array at `place`: in a region a cell index (objects
+        of the array's length), in the heap a byte address (a local array that
+        lives there, `int fds[2] = {-1, -1}; pipe(fds)`)."""
         from checker.lower.lower_expr import _add_index, _scale
 
+        if is_heap(place.base):
+            size = self.program.complete(ctype.elem).size
+            return MemPlace(place.base, ctype.elem, _add_index(place.index, index_const(i * size)))
         return MemPlace(
             place.base,
             ctype.elem,
