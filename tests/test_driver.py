@@ -361,3 +361,13 @@ def test_a_renamed_function_that_reads_its_name_keeps_its_old_name() -> None:
     (result,) = check_pair(old, new, FAST).results
     assert (result.verdict, result.renamed_from) == (Verdict.UNSUPPORTED, "f_a")
     assert result.reason is not None and "'WHO'" in result.reason
+
+
+def test_an_array_parameter_spelt_as_a_pointer_is_checked() -> None:
+    """`int a[10]` -> `int *a` is the same parameter type: the function is checked
+    (it was listed as a signature change, not checked)."""
+    old = SourceFile("m.c", "int f(int a[10]) { return a[1]; }\n")
+    same = SourceFile("m.c", "int f(int *a) { return *(a + 1); }\n")
+    other = SourceFile("m.c", "int f(int *a) { return a[1] + (a[0] == 4); }\n")
+    assert verdicts(old, same) == [("f", Verdict.EQUIVALENT, None)]
+    assert verdicts(old, other) == [("f", Verdict.NOT_EQUIVALENT, None)]

@@ -190,6 +190,18 @@ def _function_name(header: list[Token]) -> str | None:
     return best[1] if best else None
 
 
+def _adjusted(tokens: list[Token]) -> list[Token]:
+    """A parameter of array type is a pointer (C11 6.7.6.3p7): `int a[10]`,
+    `int a[]` and `int *a` declare one type, whose spelling here is `int *`."""
+    if len(tokens) < 3 or tokens[-1].text != "]" or any(t.text == "(" for t in tokens):
+        return tokens
+    opening = max(i for i, t in enumerate(tokens) if t.text == "[")
+    if any(t.text in "[]" for t in tokens[:opening]):
+        return tokens  # an array of arrays: a pointer to arrays, spelt otherwise
+    at = tokens[opening]
+    return [*tokens[:opening], Token(TokenKind.PUNCT, "*", at.line, at.start, at.start + 1)]
+
+
 def _signature(header: list[Token], name: str) -> str:
     """Header text without storage classes and parameter names: a rename of a
     parameter or an added `static` is a refactor to check, not a signature change."""
@@ -236,7 +248,7 @@ def _signature(header: list[Token], name: str) -> str:
         if names and (len(names) > 1 or has_type_keyword):
             drop = names[-1]
             type_tokens = param[:drop] + param[drop + 1 :]
-        kept.append(_join(type_tokens))
+        kept.append(_join(_adjusted(type_tokens)))
     before = _join(tokens[:start])
     after = _join(tokens[close + 1 :])
     return f"{before}({', '.join(kept)}){(' ' + after) if after else ''}"

@@ -95,6 +95,15 @@ def test_signature_drops_parameter_names_and_storage_class() -> None:
     assert renamed.signature == "long f(long, const char *)"
 
 
+def test_an_array_parameter_has_the_pointer_s_signature() -> None:
+    """`int a[10]`, `int a[]` and `int *a` are one parameter type (C11 6.7.6.3p7):
+    changing one into another is a refactor to check, not a signature change."""
+    spellings = ("int f(const int a[10], char b[]) { return 0; }",
+                 "int f(const int *a, char *b) { return 0; }")
+    assert {scan(text)[0].signature for text in spellings} == {"int f(const int *, char *)"}
+    assert scan("int f(int m[2][3]) { return 0; }")[0].signature == "int f(int [ 2 ] [ 3 ])"
+
+
 def test_normalized_text_ignores_comments_and_layout() -> None:
     a = scan("int f(int x)\n{\n    return x+1; /* inc */\n}\n")[0]
     b = scan("int f(int x) { // one more\n  return x + 1;\n}")[0]
