@@ -272,14 +272,19 @@ def to_c(cubes: list[dict[str, int | Interval]], boolean: Mapping[str, bool]) ->
         if not cube:
             return "1"
         literals = []
-        for name, value in sorted(_built(cube, boolean).items(),
-                                  key=lambda item: sort_key(item[0])):
+        shown = _built(cube, boolean)
+        for name, value in sorted(shown.items(), key=lambda item: sort_key(item[0])):
             if isinstance(value, Interval):
-                literals.extend(value.conditions(name))
+                own = value.conditions(name)
             elif boolean.get(name, True) and value in (0, 1):
-                literals.append(name if value else f"!{name}")
+                own = [name if value else f"!{name}"]
             else:
-                literals.append(f"{name} == {value}")
+                own = [f"{name} == {value}"]
+            test = f"defined({name})"
+            if test in boolean and test not in shown:  # 0 among its values: unset too
+                value_text = own[0] if len(own) == 1 else f"({' && '.join(own)})"
+                own = [f"(!{test} || {value_text})"]
+            literals.extend(own)
         text = " && ".join(literals)
         parts.append(f"({text})" if len(literals) > 1 and len(cubes) > 1 else text)
     return " || ".join(parts)
@@ -292,7 +297,8 @@ def _built(cube: dict[str, int | Interval], boolean: Mapping[str, bool]
     a value other than 0. A head names builds; a bare `X` could be read as the
     value the code sees, `-UX` included, which is not one value where the
     versions default X differently. The feature model makes X != 0 imply
-    defined(X), so only the text changes."""
+    defined(X), so only the text changes. (Where the values include 0, so the
+    build may leave X unset, `to_c` writes `(!defined(X) || !X)`.)"""
     shown = dict(cube)
     for name, value in cube.items():
         test = f"defined({name})"

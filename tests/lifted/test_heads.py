@@ -138,7 +138,10 @@ def test_a_two_state_feature_given_a_value_names_the_build() -> None:
     `CFG_A` to be read as the value the code sees (`-UCFG_A` included)."""
     kinds = {"CFG_A": True, "defined(CFG_A)": True, "LEVEL": False, "defined(LEVEL)": True}
     assert to_c([{"CFG_A": 1}], kinds) == "defined(CFG_A) && CFG_A"
-    assert to_c([{"CFG_A": 0}], kinds) == "!CFG_A"  # -UCFG_A and -DCFG_A=0 alike
+    # -UCFG_A and -DCFG_A=0 alike: said so, since the code of a version that
+    # defaults CFG_A to 1 sees 1 where the build leaves it unset
+    assert to_c([{"CFG_A": 0}], kinds) == "(!defined(CFG_A) || !CFG_A)"
     assert to_c([{"LEVEL": Interval(2, None, True)}], kinds) == "defined(LEVEL) && LEVEL >= 2"
-    assert to_c([{"LEVEL": Interval(None, 2, True)}], kinds) == "LEVEL <= 2"
+    assert to_c([{"LEVEL": Interval(None, 2, True)}], kinds) == "(!defined(LEVEL) || LEVEL <= 2)"
+    assert to_c([{"CFG_A": 0, "defined(CFG_A)": 1}], kinds) == "defined(CFG_A) && !CFG_A"
     assert to_c([{"CFG_A": 1, "defined(CFG_A)": 1}], kinds) == "defined(CFG_A) && CFG_A"
