@@ -44,17 +44,16 @@ def volatile_assumption(program: Program, name: str) -> str | None:
     objects: set[str] = set()
     for function in sorted(functions):
         fdef = program.functions[function]
+        used = [node.field for node in _walk(fdef.body)
+                if isinstance(node, c_ast.StructRef) and isinstance(node.field, c_ast.ID)]
         pointer = _first_pointer(fdef, volatile, pointers) or next(
-            (node for node in _walk(fdef.body) if isinstance(node, c_ast.StructRef)
-             and isinstance(node.field, c_ast.ID) and node.field.name in pointing), None)
+            (field for field in used if field.name in pointing), None)
         if pointer is not None:
             raise UnsupportedError(
                 "memory reached through a pointer to a volatile type: each access to it "
                 "is observable (a device register, memory a signal handler shares), and "
                 "the model neither counts nor orders them", program.location(pointer))
-        objects |= {f".{node.field.name}" for node in _walk(fdef.body)
-                    if isinstance(node, c_ast.StructRef) and isinstance(node.field, c_ast.ID)
-                    and node.field.name in members}
+        objects |= {f".{field.name}" for field in used if field.name in members}
     for ext in program.ast.ext:
         if not (isinstance(ext, c_ast.Decl) and ext.name in globals_):
             continue
