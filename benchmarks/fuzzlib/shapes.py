@@ -326,7 +326,7 @@ def shape_string(b: Builder) -> Shape:
     sn, tn, dn, nn = Name(s.name), Name(t.name), Name(dst.name), Name(n.name)
     i = b.fresh("i")
     kind = rng.choice(("strlen", "strcmp", "strncmp", "memcmp", "strchr", "memset", "memcpy",
-                       "memmove", "strcpy"))
+                       "memmove", "strcpy", "sprintf"))
     body: list[Stmt] = [If(Un("!", Bin("&&", sn, tn)), (Return(Lit("-100")),))]
     len_n = Bin("&", nn, Lit("7", fixed=True))
     off = rng.random() < 0.35
@@ -390,6 +390,22 @@ def shape_string(b: Builder) -> Shape:
                 Return(Cond(Name(p), Cast(ct.INT, Bin("-", Name(p), sn)), Lit("-1")))]
         body += salt(manual, libc),
         return Shape(b.program(entry(ct.INT, [s, c], body)), f"string-{kind}")
+    elif kind == "sprintf":
+        # the same call in both (the solver does not compute its text; the replays
+        # do, as C says), then a use of what it wrote and returned that may differ
+        buf, r = b.fresh("buf"), b.fresh("r")
+        fmt, args = rng.choice((('"%d|%.3s"', (nn, sn)), ('"%.2s=%x;"', (sn, nn)),
+                                ('"[%5.1s]%c"', (sn, Bin("+", Lit("65", fixed=True), len_n)))))
+        snprintf = rng.random() < 0.5
+        size = (Lit(str(rng.choice((4, 8, 32))), fixed=True),) if snprintf else ()
+        call = Call(Name("snprintf" if snprintf else "sprintf"), (Name(buf), *size, Lit(fmt),
+                                                                    *args))
+        k = Lit(str(rng.randint(0, 3)), fixed=True)
+        body = [If(Un("!", sn), (Return(Lit("-100")),)), Decl(ct.Arr(ct.CHAR, 32), buf, Lit("{0}", fixed=True)),
+                Decl(ct.INT, r, call),
+                Return(Bin("+", Bin("*", Name(r), Lit("256", fixed=True)),
+                           Cast(ct.INT, Cast(ct.UCHAR, Index(Name(buf), bound(k))))))]
+        return Shape(b.program(entry(ct.INT, [s, n], body)), f"string-{kind}")
     elif kind in ("memset", "memcpy", "memmove", "strcpy"):
         body = [If(Un("!", Bin("&&", dn, sn)), (Return(Lit("-100")),))]
         if kind == "memset":

@@ -15,10 +15,11 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import cast as cast_type
 
-from checker.errors import LiftdiffError
+from checker.errors import LiftdiffError, UnsupportedError
 from checker.ir import concrete_ops
 from checker.ir.heap import is_heap
 from checker.ir.ir import (
+    CALLS_VAR,
     EXIT_CODE_VAR,
     STATUS_VAR,
     Assign,
@@ -44,9 +45,12 @@ from checker.ir.ir import (
     Var,
 )
 from checker.location import Location
+from checker.lower.lower_stmt import CALL_EFFECT
+from checker.replay import formatted
 from checker.replay.memory import ByteHeap, HeapInit, HeapTrace, RegionValue
 from checker.semantics import libm
 from checker.semantics.ctype import FloatType, IntType, PointerType
+from checker.semantics.library import FORMATTED_TEXT
 
 Number = int | float
 Arg = int | float | str
@@ -326,6 +330,9 @@ class _Compiler(ExprVisitor[Thunk]):
                 raise InterpreterError(f"string argument to library function '{expr.func}'")
             result = libm.call(expr.func, numbers)
             source = "library"
+        elif _formats(expr):
+            result = _format_call(expr.func, args[1:], self.memory.heap).result
+            source = "library"
         elif key in self.stubs:
             result, source = self.stubs[key], "stub"
         else:
@@ -333,6 +340,28 @@ class _Compiler(ExprVisitor[Thunk]):
         result = concrete_ops.coerce(result, expr.type)
         self.calls[key] = ExternalCall(expr.func, args, result, source)
         return result
+
+
+def _formats(call: Call | Event) -> bool:
+    """A call of `sprintf`/`snprintf` lowered as a call without code (its
+    position first), which the interpreter runs as C defines it (`formatted`)."""
+    return (call.func in FORMATTED_TEXT and bool(call.args)
+            and isinstance(first := call.args[0], Var) and first.name == CALLS_VAR)
+
+
+def _format_call(func: str, args: tuple[Arg, ...], heap: ByteHeap) -> formatted.Formatted:
+    """`formatted.format_call`, where a call this run cannot make (undefined, or
+    text not rendered here) makes the run invalid, not the function unsupported."""
+    try:
+        return formatted.format_call(func, args, heap)
+    except UnsupportedError as error:
+        raise InterpreterError(f"'{func}': {error.construct}") from None
+
+
+def _keeps(value: Expr) -> bool:
+    """The effect of such a call on a global: none (it writes only its buffer)."""
+    return (isinstance(value, Call) and CALL_EFFECT in value.func
+            and value.func.partition(CALL_EFFECT)[0] in FORMATTED_TEXT)
 
 
 def _failing(message: str) -> Thunk:
@@ -425,10 +454,14 @@ class _Run:
             if settle is not None:
                 return _Step(edge, None, settle)
             return _Step(edge, self.compiler.compile(action.cond), None)
+        if isinstance(action, (Assign, Store)) and _keeps(action.value):
+            return _Step(edge, None, None)
         if isinstance(action, Assign):
             return _Step(edge, None, self.assign(action, edge))
         if isinstance(action, Store):
             return _Step(edge, None, self.store(action))
+        if isinstance(action, Event) and _formats(action):
+            return _Step(edge, None, self.format(action))
         if isinstance(action, Event):
             return _Step(edge, None, self.event(action))
         assert isinstance(action, Skip)
@@ -533,6 +566,18 @@ class _Run:
             self.printed.append(libm.output_text(func, values))
 
         return event
+
+    def format(self, action: Event) -> Callable[[], None]:
+        """A `sprintf`/`snprintf` call (`formatted`): its text into memory, no event."""
+        args = tuple(self.compiler.compile(a) for a in action.args)
+        own = len(args) - len(action.seen)
+        func, heap = action.func, self.memory.heap
+
+        def format_text() -> None:
+            values = tuple(a() for a in args[1:own])  # past its position
+            formatted.write(heap, _format_call(func, values, heap))
+
+        return format_text
 
     def _visible(self, snapshot: dict[int, int]) -> dict[int, int]:
         """The bytes a call can see: not those of a local object no call has been

@@ -99,13 +99,17 @@ def _snprintf() -> Callable[..., int]:
     return libc.snprintf
 
 
-def format_printf(fmt: str, args: tuple[Arg, ...]) -> str:
+def format_printf(fmt: str, args: tuple[Arg, ...],
+                  text_at: Callable[[int, int | None], str] | None = None) -> str:
     """The text `printf(fmt, args...)` prints; strings are latin-1 (one char a byte).
 
     Integer arguments are read as the conversion reads them (an int for `%d`,
-    a long for `%ld`), as x86-64 va_arg does. Raises UnsupportedError for
-    conversions that write memory (`%n`), positional arguments, long double,
-    or an argument of the wrong kind.
+    a long for `%ld`), as x86-64 va_arg does. `text_at(address, precision)`
+    reads the string at an address (at most `precision` bytes, when that is
+    not None), for a `%s` given a pointer into memory; with it, `%p` is refused
+    (an address is the run's, not the compiled program's). Raises
+    UnsupportedError for conversions that write memory (`%n`), positional
+    arguments, long double, or an argument of the wrong kind.
     """
     out: list[str] = []
     pending = list(args)
@@ -121,17 +125,26 @@ def format_printf(fmt: str, args: tuple[Arg, ...]) -> str:
         if match is None:
             raise UnsupportedError(f"printf conversion '{fmt[start:start + 4]}...' in {fmt!r}")
         position = match.end()
-        out.append(_render(match, pending, fmt))
+        out.append(_render(match, pending, fmt, text_at))
 
 
-def _render(match: re.Match[str], pending: list[Arg], fmt: str) -> str:
+def _render(match: re.Match[str], pending: list[Arg], fmt: str,
+            text_at: Callable[[int, int | None], str] | None) -> str:
     conv = match["conv"]
     if conv == "%":
         return "%"
+    if conv == "p" and text_at is not None:
+        raise UnsupportedError(f"%p of an address in memory in printf format {fmt!r}")
     values: list[object] = []
+    precision = int(match["precision"] or 0) if match["precision"] != "*" else None
     for part in ("width", "precision"):
         if match[part] == "*":
-            values.append(ctypes.c_int(ct.INT.wrap(_int_arg(pending, fmt))))
+            star = ct.INT.wrap(_int_arg(pending, fmt))
+            values.append(ctypes.c_int(star))
+            if part == "precision":
+                precision = star
+    if match["precision"] is None or (precision is not None and precision < 0):
+        precision = None  # none given (a negative one is as none, C11 7.21.6.1p5)
     length = match["length"] or ""
     if length == "L":
         raise UnsupportedError(f"long double conversion in printf format {fmt!r}")
@@ -145,6 +158,8 @@ def _render(match: re.Match[str], pending: list[Arg], fmt: str) -> str:
         values.append(ctypes.c_double(arg))
     elif conv == "s":
         arg = _next(pending, fmt)
+        if isinstance(arg, int) and text_at is not None:
+            arg = text_at(arg, precision)
         if not isinstance(arg, str):
             raise UnsupportedError(f"printf %s given a non-string argument in {fmt!r}")
         values.append(ctypes.c_char_p(arg.split("\0", 1)[0].encode("latin-1")))

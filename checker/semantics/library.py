@@ -66,6 +66,10 @@ the model does not compute: their calls are events like any call without code
 (an EQUIVALENT holds whatever they return), but the compiled replay runs the
 real ones, so a witness that needs a result they do not give does not replay
 (UNKNOWN), never a NOT_EQUIVALENT resting on an invented result."""
+FORMATTED_TEXT = frozenset({"sprintf", "snprintf"})
+"""Of `STANDARD_RESULTS`, the ones the interpreter runs as C defines them (the
+text written with its NUL, the length returned), as the compiled replay runs
+glibc's: a witness then replays whatever the solver made of them."""
 NULL_IS_NOTHING = frozenset({"free"})
 """Library functions that do nothing when given NULL (C11 7.22.3.3): no event then."""
 
