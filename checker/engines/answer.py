@@ -25,6 +25,7 @@ from checker.types import PARTIAL_EQUIVALENCE, ReplayMethod
 class Stage(enum.Enum):
     """The part of the checker an answer comes from."""
 
+    SAME_PROGRAM = "the same program"
     LOOP_FREE = "loop-free product"
     BOUNDED = "bounded unrolling"
     INVARIANTS = "relational invariants"

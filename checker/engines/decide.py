@@ -23,6 +23,7 @@ from checker.engines.answer import (
     Confirmed,
     Different,
     Equivalent,
+    Stage,
     Unknown,
     Unsupported,
 )
@@ -33,6 +34,7 @@ from checker.engines.houdini import houdini_check
 from checker.engines.product import Product, build_product
 from checker.errors import OutOfTime, RecursionFound
 from checker.frontend.program import Program
+from checker.ir.cfa_runs import one_program
 from checker.ir.heap import MemoryEncoding
 from checker.ir.ir import Cfa, CyclicRegion, loop_heads
 from checker.lower.lower import lower_pair
@@ -60,6 +62,10 @@ HANG_SECONDS = 2.0
 part of what is left, at most this many seconds."""
 
 
+SAME_PROGRAM = Equivalent(Stage.SAME_PROGRAM, partial=False)
+"""Both versions run the same CFA: they end, hang and act alike on every input."""
+
+
 def no_restriction(symbols: Mapping[str, z3.ExprRef]) -> list[z3.BoolRef]:
     return []
 
@@ -83,6 +89,9 @@ class PairContext:
     _bounded_products: dict[int, Product | None] = field(default_factory=dict)
     encoding: MemoryEncoding | None = None
     """The heap's encoding of the real CFAs (bounded ones use the same)."""
+    one_program: bool = False
+    """Old and new lower to CFAs that compute the same (`cfa_runs`): equivalent
+    under any restriction, loops and all, with no solver."""
     constants: dict[str, Scalar] = field(default_factory=dict)
     """Constants declared nowhere here at gcc's values, learned by compiled replays
     (`Replayer.constants`), shared by every later question about this pair."""
@@ -93,6 +102,7 @@ class PairContext:
             self.real = (old, new)
         except RecursionFound:
             self.real = None
+        self.one_program = self.real is not None and one_program(*self.real)
 
     @property
     def cyclic(self) -> bool:
@@ -138,6 +148,8 @@ class PairContext:
         """Equivalent under `restriction`, or a replayed witness satisfying it
         (`compiled=False`: interpreter replay only, for witnesses that are not
         reported, such as the ones that only extend a summary's head)."""
+        if self.one_program:
+            return SAME_PROGRAM
         if not self.cyclic:
             product = self.product()
             replayer = self.replayer(product, compiled)

@@ -506,8 +506,10 @@ class Cfa:
     """Names declared nowhere here that the function uses as an address (`(T *)X`:
     a call of X without an event); the replay harness defines them."""
     opaque_arrays: tuple[str, ...] = ()
-    """Names declared nowhere here taken as `extern char X[];`: the replay harness
-    declares them where gcc finds them declared nowhere either."""
+    """Names declared nowhere here taken as `extern char X[];`, and arrays of a
+    character type declared without their size: the replay harness declares
+    them where gcc finds them declared nowhere either, and defines their storage
+    (holding the witness's bytes) where nothing else does."""
 
     def successors(self) -> dict[int, list[Edge]]:
         out: dict[int, list[Edge]] = {}

@@ -16,31 +16,21 @@ configuration's build.
 
 from __future__ import annotations
 
-import dataclasses
 from collections.abc import Sequence
 
+from checker.ir.cfa_runs import as_run
 from checker.ir.ir import Cfa
 from checker.lifted.lifted import asked_scope
-from checker.semantics.ctype import PointerType, VoidType
 from checker.variability import Feature, Formula
 from checker.variability import formula as fm
 from checker.variability.smt import Oracle
-
-_ADDRESS = PointerType(VoidType())
-"""What a pointer input is to the engines: an address, whatever it points to."""
 
 
 def same_programs(a: tuple[Cfa, Cfa] | None, b: tuple[Cfa, Cfa] | None) -> bool:
     """Do two pairs of CFAs compute the same, input for input?"""
     if a is None or b is None:
         return False
-    return all(_as_run(x) == _as_run(y) for x, y in zip(a, b, strict=True))
-
-
-def _as_run(cfa: Cfa) -> Cfa:
-    inputs = tuple(dataclasses.replace(item, type=_ADDRESS)
-                   if isinstance(item.type, PointerType) else item for item in cfa.inputs)
-    return dataclasses.replace(cfa, inputs=inputs)
+    return all(as_run(x) == as_run(y) for x, y in zip(a, b, strict=True))
 
 
 def proof_covers(real: tuple[Cfa, Cfa], features: Sequence[Feature], proved: Formula,

@@ -168,7 +168,8 @@ class LoweringState:
     opaque_objects: set[str] = field(default_factory=set)
     """Names declared nowhere used as addresses (`Cfa.opaque_objects`)."""
     opaque_arrays: set[str] = field(default_factory=set)
-    """Names declared nowhere taken as `extern char X[];` (`Cfa.opaque_arrays`)."""
+    """Names declared nowhere taken as `extern char X[];`, and char arrays declared
+    without their size (`Cfa.opaque_arrays`)."""
     effect_analysis: EffectAnalysis | None = None
     """Side effects of expressions, for C's unspecified evaluation order (on first use)."""
     function_ids: dict[str, int] = field(default_factory=dict)
@@ -483,6 +484,8 @@ class LoweringState:
                 self.assume("an array declared without its size is in memory at an address "
                             f"of its own (aligned to {OBJECT_ALIGN} bytes), the same in "
                             "both versions (its contents an input)")
+                if key == var.name and ctype.elem.size == 1:  # its storage: the harness's,
+                    self.opaque_arrays.add(key)  # as for one declared nowhere
                 place = MemPlace(HEAP, ctype, self.heap_object(f"&{key}", ctype.elem,
                                                                align=OBJECT_ALIGN))
                 self.global_places[key] = place

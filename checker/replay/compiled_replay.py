@@ -1157,7 +1157,9 @@ def _compile(
     either that the front end took as opaque (its constants and char arrays) are
     declared by the harness on a further try, as the front end took them; then
     objects the text declares `extern` and nobody defines (BusyBox's
-    `applet_name`, defined in another file of the build) storage. Returns what
+    `applet_name`, defined in another file of the build) storage (a char array
+    declared without its size, the storage the witness's bytes are laid out in,
+    as for a name declared nowhere). Returns what
     it declared (headers by their name in quotes)."""
     path = os.path.join(work, "harness.c")
     absent = os.path.join(work, "absent")
@@ -1173,7 +1175,8 @@ def _compile(
         with open(path, "w", encoding="utf-8", errors="surrogateescape") as handle:  # as read
             handle.write("\n".join([*(opaque[name][0] for name in names), source,
                                     *(opaque[name][1] for name in names),
-                                    *map(_extern_definition, defined)]))
+                                    *(opaque[name][1] if name in opaque
+                                      else _extern_definition(name) for name in defined)]))
         try:
             done = subprocess.run(command, capture_output=True, timeout=max(timeout, 60.0),
                                   check=False, cwd=work)
