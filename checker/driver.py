@@ -565,7 +565,7 @@ def _lifted(
     # stopped by its share then goes on with whatever time the others left. A pair
     # whose programs an earlier one has (`siblings`) counts for no share: it takes
     # that pair's proof, or (the proof not covering it) runs on what is left then
-    fresh = [not any(same_programs(tasks[j][0].real, tasks[i][0].real) for j in range(i))
+    fresh = [not any(same_programs(tasks[j][0].runs, tasks[i][0].runs) for j in range(i))
              for i in range(len(tasks))]
     stopped = []
     for index in range(len(tasks)):
@@ -601,12 +601,12 @@ def _proved_twin(tasks: Sequence[tuple[PairContext, fm.Formula, fm.Formula]],
                  oracle: Oracle) -> int | None:
     """An earlier structural pair proved EQUIVALENT whose proof is also one of
     pair `index` (`checker.lifted.siblings`): no need to prove it again."""
-    real = tasks[index][0].real
+    real, runs = tasks[index][0].real, tasks[index][0].runs
     for j in sorted(done):
         summary = done[j]
         if summary.entries or not isinstance(summary.rest, Equivalent):
             continue
-        if real is not None and same_programs(tasks[j][0].real, real) and \
+        if real is not None and same_programs(tasks[j][0].runs, runs) and \
                 proof_covers(real, features, tasks[j][2], tasks[index][2], oracle):
             return j
     return None

@@ -34,7 +34,7 @@ from checker.engines.houdini import houdini_check
 from checker.engines.product import Product, build_product
 from checker.errors import OutOfTime, RecursionFound
 from checker.frontend.program import Program
-from checker.ir.cfa_runs import one_program
+from checker.ir.cfa_runs import as_runs, one_program
 from checker.ir.heap import MemoryEncoding
 from checker.ir.ir import Cfa, CyclicRegion, loop_heads
 from checker.lower.lower import lower_pair
@@ -89,9 +89,12 @@ class PairContext:
     _bounded_products: dict[int, Product | None] = field(default_factory=dict)
     encoding: MemoryEncoding | None = None
     """The heap's encoding of the real CFAs (bounded ones use the same)."""
+    runs: tuple[Cfa, Cfa] | None = None
+    """The real CFAs as the engines see them (`cfa_runs.as_runs`): what pairs
+    and versions are compared by."""
     one_program: bool = False
-    """Old and new lower to CFAs that compute the same (`cfa_runs`): equivalent
-    under any restriction, loops and all, with no solver."""
+    """Old and new lower to CFAs that compute the same: equivalent under any
+    restriction, loops and all, with no solver."""
     constants: dict[str, Scalar] = field(default_factory=dict)
     """Constants declared nowhere here at gcc's values, learned by compiled replays
     (`Replayer.constants`), shared by every later question about this pair."""
@@ -102,7 +105,8 @@ class PairContext:
             self.real = (old, new)
         except RecursionFound:
             self.real = None
-        self.one_program = self.real is not None and one_program(*self.real)
+        self.runs = as_runs(self.real)
+        self.one_program = one_program(self.runs)
 
     @property
     def cyclic(self) -> bool:
