@@ -394,17 +394,20 @@ def shape_string(b: Builder) -> Shape:
         # the same call in both (the solver does not compute its text; the replays
         # do, as C says), then a use of what it wrote and returned that may differ
         buf, r = b.fresh("buf"), b.fresh("r")
-        fmt, args = rng.choice((('"%d|%.3s"', (nn, sn)), ('"%.2s=%x;"', (sn, nn)),
-                                ('"[%5.1s]%c"', (sn, Bin("+", Lit("65", fixed=True), len_n)))))
+        formats: list[tuple[str, tuple[Expr, ...]]] = [
+            ('"%d|%.3s"', (nn, sn)), ('"%.2s=%x;"', (sn, nn)),
+            ('"[%5.1s]%c"', (sn, Bin("+", Lit("65", fixed=True), len_n)))]
+        fmt, fargs = rng.choice(formats)
         snprintf = rng.random() < 0.5
         size = (Lit(str(rng.choice((4, 8, 32))), fixed=True),) if snprintf else ()
         call = Call(Name("snprintf" if snprintf else "sprintf"), (Name(buf), *size, Lit(fmt),
-                                                                    *args))
-        k = Lit(str(rng.randint(0, 3)), fixed=True)
-        body = [If(Un("!", sn), (Return(Lit("-100")),)), Decl(ct.Arr(ct.CHAR, 32), buf, Lit("{0}", fixed=True)),
+                                                                    *fargs))
+        at = Lit(str(rng.randint(0, 3)), fixed=True)
+        body = [If(Un("!", sn), (Return(Lit("-100")),)),
+                Decl(ct.Arr(ct.CHAR, 32), buf, Lit("{0}", fixed=True)),
                 Decl(ct.INT, r, call),
                 Return(Bin("+", Bin("*", Name(r), Lit("256", fixed=True)),
-                           Cast(ct.INT, Cast(ct.UCHAR, Index(Name(buf), bound(k))))))]
+                           Cast(ct.INT, Cast(ct.UCHAR, Index(Name(buf), bound(at))))))]
         return Shape(b.program(entry(ct.INT, [s, n], body)), f"string-{kind}")
     elif kind in ("memset", "memcpy", "memmove", "strcpy"):
         body = [If(Un("!", Bin("&&", dn, sn)), (Return(Lit("-100")),))]
