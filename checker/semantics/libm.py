@@ -136,15 +136,15 @@ def _render(match: re.Match[str], pending: list[Arg], fmt: str,
     if conv == "p" and text_at is not None:
         raise UnsupportedError(f"%p of an address in memory in printf format {fmt!r}")
     values: list[object] = []
-    precision = int(match["precision"] or 0) if match["precision"] != "*" else None
+    precision: int | None = None  # none given, or a negative `*` (C11 7.21.6.1p5)
+    if match["precision"] not in (None, "*"):
+        precision = int(match["precision"] or 0)  # `%.s` is `%.0s`
     for part in ("width", "precision"):
         if match[part] == "*":
             star = ct.INT.wrap(_int_arg(pending, fmt))
             values.append(ctypes.c_int(star))
-            if part == "precision":
+            if part == "precision" and star >= 0:
                 precision = star
-    if match["precision"] is None or (precision is not None and precision < 0):
-        precision = None  # none given (a negative one is as none, C11 7.21.6.1p5)
     length = match["length"] or ""
     if length == "L":
         raise UnsupportedError(f"long double conversion in printf format {fmt!r}")

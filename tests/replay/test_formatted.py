@@ -60,3 +60,9 @@ def test_an_address_is_refused_for_percent_p() -> None:
     """The interpreter's addresses are not the compiled program's."""
     with pytest.raises(UnsupportedError, match="%p"):
         format_call("sprintf", (BUFFER, "%p", NAME), heap_with(b""))
+
+
+def test_a_negative_star_precision_is_none_and_an_empty_one_is_zero() -> None:
+    """C11 7.21.6.1p5: `%.*s` given -1 reads the whole string; `%.s` is `%.0s`."""
+    heap = heap_with(b"xyz\0")
+    assert format_call("sprintf", (BUFFER, "%.*s|%.s", -1, NAME, NAME), heap).data == b"xyz|\0"
